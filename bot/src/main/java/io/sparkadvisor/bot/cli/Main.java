@@ -1,10 +1,44 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.knowledge.eventlog.EventLogException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
 /** Entry point of the spark-advisor command line. */
+@Command(name = "spark-advisor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Finds why a Spark job costs what it costs, and what to change.",
+        subcommands = {AnalyzeCommand.class, FactsCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
-    private Main() {}
+    static final int BAD_INPUT = 2;
+    static final int INTERNAL = 1;
 
     public static void main(String[] args) {
-        System.out.println("spark-advisor");
+        System.exit(run(args));
+    }
+
+    public static int run(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (isBadInput(e)) {
+                cmd.getErr().println("spark-advisor: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            cmd.getErr().println("spark-advisor: internal error (" + e.getClass().getSimpleName() + "): "
+                    + e.getMessage() + "; please report it with the command you ran");
+            return INTERNAL;
+        });
+        return cli.execute(args);
+    }
+
+    private static boolean isBadInput(Exception e) {
+        return e instanceof EventLogException || e instanceof IllegalArgumentException || e instanceof BadInputException;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"spark-advisor " + (v == null ? "development build" : v)};
+        }
     }
 }

@@ -1,0 +1,8 @@
+package io.sparkadvisor.bot.cli;
+
+/** Input the user can fix: a missing file, a malformed config. Printed as one line, exit code 2. */
+public class BadInputException extends RuntimeException {
+    public BadInputException(String message) {
+        super(message);
+    }
+}

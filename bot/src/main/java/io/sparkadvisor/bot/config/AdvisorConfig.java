@@ -1,0 +1,46 @@
+package io.sparkadvisor.bot.config;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.sparkadvisor.bot.cli.BadInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The optional YAML config file ({@code --config} or {@code SPARK_ADVISOR_CONFIG}); environment
+ * variables are read where they are used and win over it. Today it holds threshold overrides:
+ * <pre>thresholds:
+ *   skew.minMaxTaskMs: 10000</pre>
+ */
+@JsonIgnoreProperties(ignoreUnknown = false)
+public record AdvisorConfig(Map<String, String> thresholds) {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    public AdvisorConfig {
+        thresholds = thresholds == null ? Map.of() : Map.copyOf(thresholds);
+    }
+
+    public static AdvisorConfig load(Path explicit) {
+        Path path = explicit;
+        if (path == null) {
+            String env = System.getenv("SPARK_ADVISOR_CONFIG");
+            if (env == null || env.isBlank()) {
+                return new AdvisorConfig(new LinkedHashMap<>());
+            }
+            path = Path.of(env);
+        }
+        if (!Files.isReadable(path)) {
+            throw new BadInputException("config file " + path + " does not exist or cannot be read");
+        }
+        try {
+            AdvisorConfig config = YAML.readValue(path.toFile(), AdvisorConfig.class);
+            return config == null ? new AdvisorConfig(Map.of()) : config;
+        } catch (IOException e) {
+            throw new BadInputException("config file " + path + " is not valid: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package io.sparkadvisor.knowledge;
+
+import io.sparkadvisor.knowledge.derive.FactsBuilder;
+import io.sparkadvisor.knowledge.eventlog.EventLogReader;
+import io.sparkadvisor.knowledge.eventlog.LocalLogParts;
+import io.sparkadvisor.knowledge.eventlog.LogPart;
+import io.sparkadvisor.knowledge.eventlog.ReadStats;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/** From an event log, wherever it is stored, to {@link RunFacts}, in one streaming pass. */
+public final class RunFactsReader {
+    private RunFactsReader() {}
+
+    public static RunFacts read(Path fileOrFolder) {
+        return read(LocalLogParts.of(fileOrFolder), bytes -> {});
+    }
+
+    public static RunFacts read(List<LogPart> parts, LongConsumer progress) {
+        FactsBuilder builder = new FactsBuilder();
+        ReadStats stats = EventLogReader.read(parts, builder, progress);
+        return builder.build(stats);
+    }
+}

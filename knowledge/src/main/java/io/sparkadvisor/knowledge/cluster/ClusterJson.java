@@ -1,0 +1,92 @@
+package io.sparkadvisor.knowledge.cluster;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one parser of cluster shape, used offline ({@code --cluster}, {@code --node-types}) and online
+ * (the SDK's objects serialised to the same JSON). Accepts {@code clusters/get}, a job's
+ * {@code new_cluster} or a job cluster entry wrapping it.
+ */
+public final class ClusterJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ClusterJson() {}
+
+    public static ClusterShape parse(String clusterJson, Optional<String> nodeTypesJson) {
+        JsonNode root = read(clusterJson, "cluster");
+        JsonNode c = root.has("new_cluster") ? root.get("new_cluster") : root;
+        if (!c.has("node_type_id") && !c.has("num_workers") && !c.has("autoscale") && !c.has("spark_version")) {
+            throw new IllegalArgumentException("the cluster JSON has none of node_type_id, num_workers, autoscale,"
+                    + " spark_version; pass the output of clusters/get or a job's new_cluster");
+        }
+        Map<String, NodeType> catalogue = nodeTypesJson.map(ClusterJson::nodeTypes).orElse(Map.of());
+        String nodeTypeId = c.path("node_type_id").asText("");
+        String driverNodeTypeId = c.path("driver_node_type_id").asText(nodeTypeId);
+        Map<String, String> sparkConf = strings(c.path("spark_conf"));
+        int numWorkers = c.path("num_workers").asInt(0);
+        JsonNode autoscale = c.path("autoscale");
+        return new ClusterShape(c.path("cluster_id").asText(""), c.path("spark_version").asText(""), cloud(c, nodeTypeId),
+                nodeTypeId, driverNodeTypeId, numWorkers, autoscale.path("min_workers").asInt(0),
+                autoscale.path("max_workers").asInt(0), c.path("data_security_mode").asText(""),
+                isSingleNode(c, sparkConf, numWorkers, autoscale), sparkConf, strings(c.path("spark_env_vars")),
+                Optional.ofNullable(catalogue.get(nodeTypeId)), Optional.ofNullable(catalogue.get(driverNodeTypeId)));
+    }
+
+    /** The node catalogue of {@code clusters/list-node-types}, by node type id. */
+    public static Map<String, NodeType> nodeTypes(String json) {
+        JsonNode list = read(json, "node types").path("node_types");
+        if (!list.isArray()) {
+            throw new IllegalArgumentException("the node types JSON has no node_types array; pass the output of"
+                    + " clusters/list-node-types");
+        }
+        Map<String, NodeType> out = new HashMap<>();
+        for (JsonNode n : list) {
+            String id = n.path("node_type_id").asText();
+            out.put(id, new NodeType(id, n.path("num_cores").asDouble(), n.path("memory_mb").asLong(),
+                    n.path("category").asText("")));
+        }
+        return out;
+    }
+
+    private static boolean isSingleNode(JsonNode c, Map<String, String> sparkConf, int numWorkers, JsonNode autoscale) {
+        if (c.path("is_single_node").asBoolean(false)) {
+            return true;
+        }
+        boolean profile = "singleNode".equals(sparkConf.get("spark.databricks.cluster.profile"))
+                || sparkConf.getOrDefault("spark.master", "").startsWith("local")
+                || "SingleNode".equals(c.path("custom_tags").path("ResourceClass").asText());
+        return profile || (numWorkers == 0 && autoscale.isMissingNode() && c.has("num_workers"));
+    }
+
+    private static Cloud cloud(JsonNode c, String nodeTypeId) {
+        if (c.has("aws_attributes")) {
+            return Cloud.AWS;
+        }
+        if (c.has("azure_attributes")) {
+            return Cloud.AZURE;
+        }
+        if (c.has("gcp_attributes")) {
+            return Cloud.GCP;
+        }
+        return Cloud.fromNodeTypeId(nodeTypeId);
+    }
+
+    private static Map<String, String> strings(JsonNode object) {
+        Map<String, String> out = new HashMap<>();
+        object.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        return Map.copyOf(out);
+    }
+
+    private static JsonNode read(String json, String what) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("the " + what + " file is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.sparkadvisor.knowledge.cluster;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The compute a run used, as Databricks describes it ({@code clusters/get} or a job's
+ * {@code new_cluster}), joined with the node catalogue. {@code autoscaleMin/Max} are 0 without autoscaling.
+ * {@code accessMode} is the API's {@code data_security_mode} ({@code SINGLE_USER}, {@code USER_ISOLATION},
+ * {@code DATA_SECURITY_MODE_DEDICATED}, ...), empty when unknown.
+ */
+public record ClusterShape(String clusterId, String sparkVersion, Cloud cloud, String nodeTypeId,
+        String driverNodeTypeId, int numWorkers, int autoscaleMin, int autoscaleMax, String accessMode,
+        boolean singleNode, Map<String, String> sparkConf, Map<String, String> sparkEnvVars,
+        Optional<NodeType> workerNode, Optional<NodeType> driverNode) {
+
+    public boolean autoscaling() {
+        return autoscaleMax > 0;
+    }
+
+    /** Workers at the largest size the cluster can reach. */
+    public int maxWorkers() {
+        return autoscaling() ? autoscaleMax : numWorkers;
+    }
+
+    /** Dedicated (single-user) access passes every environment variable to Spark; standard (shared) access does not. */
+    public Optional<Boolean> dedicatedAccess() {
+        return switch (accessMode) {
+            case "SINGLE_USER", "DATA_SECURITY_MODE_DEDICATED", "NONE", "LEGACY_SINGLE_USER" -> Optional.of(true);
+            case "USER_ISOLATION", "DATA_SECURITY_MODE_STANDARD", "LEGACY_TABLE_ACL", "LEGACY_PASSTHROUGH" ->
+                    Optional.of(false);
+            default -> Optional.empty();
+        };
+    }
+
+    public Optional<String> sparkConf(String key) {
+        return Optional.ofNullable(sparkConf.get(key));
+    }
+}

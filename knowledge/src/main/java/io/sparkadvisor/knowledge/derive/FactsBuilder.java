@@ -1,0 +1,305 @@
+package io.sparkadvisor.knowledge.derive;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.knowledge.eventlog.EventSink;
+import io.sparkadvisor.knowledge.eventlog.ReadStats;
+import io.sparkadvisor.knowledge.eventlog.TaskEnd;
+import io.sparkadvisor.knowledge.facts.ApplicationFacts;
+import io.sparkadvisor.knowledge.facts.Coverage;
+import io.sparkadvisor.knowledge.facts.ExecutorFacts;
+import io.sparkadvisor.knowledge.facts.JobFacts;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.SparkProperties;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Folds the events of one application into {@link RunFacts}. Per-task data lives only in the
+ * accumulator of a running stage; everything else is per stage, job, executor or plan node.
+ */
+public final class FactsBuilder implements EventSink {
+    private String sparkVersion = "";
+    private String appId = "";
+    private String appName = "";
+    private long startMs = -1;
+    private long endMs = -1;
+    private long lastSeenMs;
+    private SparkProperties properties = SparkProperties.empty();
+    private final Map<String, ExecutorDraft> executors = new LinkedHashMap<>();
+    private final Map<Integer, JobDraft> jobs = new LinkedHashMap<>();
+    private final Map<Integer, Long> executionByStage = new HashMap<>();
+    private final Map<Long, StageAccumulator> running = new HashMap<>();
+    private final Map<Long, StageInfo> stageInfo = new HashMap<>();
+    private final List<CompletedStage> completed = new ArrayList<>();
+    private final Map<Long, Set<Integer>> stagesByAccumulator = new HashMap<>();
+    private final SqlPlans sql = new SqlPlans();
+    private SlotTimelineBuilder timeline;
+
+    @Override
+    public void onTaskEnd(TaskEnd task) {
+        seen(task.finishMs);
+        timeline().task(task.launchMs, task.finishMs);
+        if (!task.speculative) {
+            timeline().pending(task.launchMs, -1);
+        }
+        if (!task.succeeded() && !task.reason.equals("TaskKilled")) {
+            timeline().pending(task.finishMs, 1); // the failed partition waits to be retried
+        }
+        executor(task.executorId).peaks(task.peakJvmHeap, task.peakOnHeapExecution, task.peakOnHeapStorage,
+                task.peakProcessRss);
+        StageAccumulator stage = running.get(key(task.stageId, task.stageAttemptId));
+        if (stage != null) {
+            stage.add(task);
+        }
+    }
+
+    @Override
+    public void onEvent(String type, ObjectNode e) {
+        switch (type.substring(type.lastIndexOf('.') + 1)) {
+            case "SparkListenerLogStart" -> sparkVersion = e.path("Spark Version").asText();
+            case "SparkListenerApplicationStart" -> {
+                appName = e.path("App Name").asText();
+                appId = e.path("App ID").asText();
+                startMs = e.path("Timestamp").asLong();
+                seen(startMs);
+            }
+            case "SparkListenerApplicationEnd" -> {
+                endMs = e.path("Timestamp").asLong();
+                seen(endMs);
+            }
+            case "SparkListenerEnvironmentUpdate" -> properties = new SparkProperties(keyValues(e.path("Spark Properties")));
+            case "SparkListenerExecutorAdded" -> executorAdded(e);
+            case "SparkListenerExecutorRemoved" -> executorRemoved(e);
+            case "SparkListenerBlockManagerAdded" -> executor(e.path("Block Manager ID").path("Executor ID").asText())
+                    .maxUnifiedMemory = e.path("Maximum Memory").asLong();
+            case "SparkListenerStageExecutorMetrics" -> {
+                JsonNode m = e.path("Executor Metrics");
+                executor(e.path("Executor ID").asText()).peaks(m.path("JVMHeapMemory").asLong(),
+                        m.path("OnHeapExecutionMemory").asLong(), m.path("OnHeapStorageMemory").asLong(),
+                        m.path("ProcessTreeJVMRSSMemory").asLong());
+            }
+            case "SparkListenerJobStart" -> jobStart(e);
+            case "SparkListenerJobEnd" -> jobEnd(e);
+            case "SparkListenerStageSubmitted" -> stageSubmitted(e.path("Stage Info"));
+            case "SparkListenerStageCompleted" -> stageCompleted(e.path("Stage Info"));
+            case "SparkListenerSQLExecutionStart" -> {
+                sql.start(e);
+                seen(e.path("time").asLong());
+            }
+            case "SparkListenerSQLExecutionEnd" -> {
+                sql.end(e);
+                seen(e.path("time").asLong());
+            }
+            case "SparkListenerSQLAdaptiveExecutionUpdate" -> sql.planUpdate(e);
+            case "SparkListenerDriverAccumUpdates" -> sql.driverAccumulatorUpdates(e);
+            default -> { } // SQL metric registrations: their nodes arrive with the plan update
+        }
+    }
+
+    private void executorAdded(JsonNode e) {
+        long at = e.path("Timestamp").asLong();
+        seen(at);
+        ExecutorDraft ex = executor(e.path("Executor ID").asText());
+        ex.host = e.path("Executor Info").path("Host").asText();
+        ex.cores = e.path("Executor Info").path("Total Cores").asInt();
+        ex.addedMs = at;
+        timeline().slots(at, ex.cores / properties.taskCpus());
+    }
+
+    private void executorRemoved(JsonNode e) {
+        long at = e.path("Timestamp").asLong();
+        seen(at);
+        ExecutorDraft ex = executor(e.path("Executor ID").asText());
+        ex.removedMs = at;
+        ex.removeReason = e.path("Removed Reason").asText();
+        timeline().slots(at, -ex.cores / properties.taskCpus());
+    }
+
+    private void jobStart(JsonNode e) {
+        JobDraft job = new JobDraft(e.path("Job ID").asInt(), e.path("Submission Time").asLong());
+        seen(job.submittedMs);
+        e.path("Stage IDs").forEach(id -> job.stageIds.add(id.asInt()));
+        String execution = e.path("Properties").path("spark.sql.execution.id").asText("");
+        job.sqlExecutionId = execution.isEmpty() ? -1 : Long.parseLong(execution);
+        if (job.sqlExecutionId >= 0) {
+            job.stageIds.forEach(s -> executionByStage.put(s, job.sqlExecutionId));
+        }
+        jobs.put(job.jobId, job);
+    }
+
+    private void jobEnd(JsonNode e) {
+        JobDraft job = jobs.get(e.path("Job ID").asInt());
+        if (job != null) {
+            job.completedMs = e.path("Completion Time").asLong();
+            job.result = e.path("Job Result").path("Result").asText();
+            seen(job.completedMs);
+        }
+    }
+
+    private void stageSubmitted(JsonNode info) {
+        int stageId = info.path("Stage ID").asInt();
+        int attempt = info.path("Stage Attempt ID").asInt();
+        long submitted = info.path("Submission Time").asLong(lastSeenMs);
+        seen(submitted);
+        List<Integer> parents = new ArrayList<>();
+        info.path("Parent IDs").forEach(p -> parents.add(p.asInt()));
+        int numTasks = info.path("Number of Tasks").asInt();
+        stageInfo.put(key(stageId, attempt), new StageInfo(info.path("Stage Name").asText(), numTasks, parents, submitted));
+        running.put(key(stageId, attempt), new StageAccumulator(stageId, attempt));
+        timeline().pending(submitted, numTasks);
+    }
+
+    private void stageCompleted(JsonNode info) {
+        int stageId = info.path("Stage ID").asInt();
+        int attempt = info.path("Stage Attempt ID").asInt();
+        long done = info.path("Completion Time").asLong(lastSeenMs);
+        seen(done);
+        for (JsonNode acc : info.path("Accumulables")) {
+            long id = acc.path("ID").asLong();
+            JsonNode value = acc.path("Value");
+            if (value.canConvertToLong() || value.asText().matches("-?\\d+")) {
+                sql.accumulatorValue(id, value.asLong());
+                stagesByAccumulator.computeIfAbsent(id, k -> new TreeSet<>()).add(stageId);
+            }
+        }
+        StageAccumulator acc = running.remove(key(stageId, attempt));
+        StageInfo meta = stageInfo.remove(key(stageId, attempt));
+        if (acc == null || meta == null) {
+            return;
+        }
+        String failure = info.path("Failure Reason").asText("");
+        completed.add(summarise(acc, meta, done, failure.isEmpty() ? "COMPLETE" : "FAILED", failure));
+    }
+
+    private CompletedStage summarise(StageAccumulator acc, StageInfo meta, long doneMs, String status, String failure) {
+        List<Long> sample = acc.durationSample();
+        StageFacts facts = new StageFacts(acc.stageId, acc.attemptId, meta.name, meta.numTasks, meta.parents,
+                meta.submittedMs, doneMs, status, failure.length() > 500 ? failure.substring(0, 500) + "…" : failure,
+                executionByStage.getOrDefault(acc.stageId, -1L), acc.successful(), acc.failed(), acc.killed(),
+                acc.distributions(), sample);
+        return new CompletedStage(facts, acc.failures());
+    }
+
+    /** Assembles the facts once the whole log has been read. */
+    public RunFacts build(ReadStats stats) {
+        long end = endMs > 0 ? endMs : lastSeenMs;
+        running.forEach((k, acc) -> completed.add(summarise(acc, stageInfo.get(k), end, "INCOMPLETE", "")));
+        running.clear();
+        completed.sort(Comparator.comparingInt((CompletedStage c) -> c.facts.stageId()).thenComparingInt(c -> c.facts.attemptId()));
+        List<StageFacts> stages = completed.stream().map(c -> c.facts).toList();
+        List<TaskFailureFacts> failures = completed.stream().flatMap(c -> c.failures.stream()).toList();
+        int fallbackSlots = executors.values().stream().anyMatch(x -> x.cores > 0) ? 0
+                : properties.localSlots().orElse(0);
+        SlotTimelineBuilder.Result slots = timeline().build(end, fallbackSlots);
+        if (fallbackSlots > 0) {
+            executors.values().stream().filter(x -> x.id.equals("driver")).forEach(x -> {
+                x.cores = fallbackSlots * properties.taskCpus();
+                x.addedMs = startMs;
+            });
+        }
+        Map<Long, List<Integer>> jobsByExecution = new HashMap<>();
+        Map<Long, List<Integer>> stagesByExecution = new HashMap<>();
+        jobs.values().stream().filter(j -> j.sqlExecutionId >= 0).forEach(j -> {
+            jobsByExecution.computeIfAbsent(j.sqlExecutionId, k -> new ArrayList<>()).add(j.jobId);
+            stagesByExecution.computeIfAbsent(j.sqlExecutionId, k -> new ArrayList<>()).addAll(j.stageIds);
+        });
+        ApplicationFacts app = new ApplicationFacts(appId, appName, sparkVersion, startMs < 0 ? 0 : startMs, end);
+        Coverage coverage = new Coverage(stats.events(), stats.taskEnds(), stats.unknownEvents(), stats.truncated());
+        return new RunFacts(app, coverage, properties, executors.values().stream().map(x -> x.toFacts(end)).toList(),
+                jobs.values().stream().map(j -> j.toFacts(end)).toList(), stages, failures, slots.accounting(),
+                slots.timeline(), sql.build(jobsByExecution, stagesByExecution, stagesByAccumulator, end), Optional.empty());
+    }
+
+    private SlotTimelineBuilder timeline() {
+        if (timeline == null) {
+            timeline = new SlotTimelineBuilder(startMs >= 0 ? startMs : lastSeenMs);
+        }
+        return timeline;
+    }
+
+    private ExecutorDraft executor(String id) {
+        return executors.computeIfAbsent(id, ExecutorDraft::new);
+    }
+
+    private void seen(long timeMs) {
+        lastSeenMs = Math.max(lastSeenMs, timeMs);
+    }
+
+    private static long key(int stageId, int attempt) {
+        return ((long) stageId << 20) | attempt;
+    }
+
+    /** Spark 3 and 4 write properties as an object; Spark 1.x/2.x wrote a list of [key, value] pairs. */
+    private static Map<String, String> keyValues(JsonNode node) {
+        Map<String, String> out = new HashMap<>();
+        if (node.isArray()) {
+            node.forEach(pair -> out.put(pair.path(0).asText(), pair.path(1).asText()));
+        } else {
+            node.fields().forEachRemaining(f -> out.put(f.getKey(), f.getValue().asText()));
+        }
+        return out;
+    }
+
+    private record StageInfo(String name, int numTasks, List<Integer> parents, long submittedMs) {}
+
+    private record CompletedStage(StageFacts facts, List<TaskFailureFacts> failures) {}
+
+    private static final class JobDraft {
+        final int jobId;
+        final long submittedMs;
+        final List<Integer> stageIds = new ArrayList<>();
+        long sqlExecutionId = -1;
+        long completedMs;
+        String result = "UNKNOWN";
+
+        JobDraft(int jobId, long submittedMs) {
+            this.jobId = jobId;
+            this.submittedMs = submittedMs;
+        }
+
+        JobFacts toFacts(long endMs) {
+            return new JobFacts(jobId, submittedMs, completedMs > 0 ? completedMs : endMs, List.copyOf(stageIds),
+                    sqlExecutionId, result);
+        }
+    }
+
+    private static final class ExecutorDraft {
+        final String id;
+        String host = "";
+        int cores;
+        long addedMs;
+        long removedMs;
+        String removeReason = "";
+        long maxUnifiedMemory;
+        long peakHeap;
+        long peakExecution;
+        long peakStorage;
+        long peakRss;
+
+        ExecutorDraft(String id) {
+            this.id = id;
+        }
+
+        void peaks(long heap, long execution, long storage, long rss) {
+            peakHeap = Math.max(peakHeap, heap);
+            peakExecution = Math.max(peakExecution, execution);
+            peakStorage = Math.max(peakStorage, storage);
+            peakRss = Math.max(peakRss, rss);
+        }
+
+        ExecutorFacts toFacts(long endMs) {
+            return new ExecutorFacts(id, host, cores, addedMs, removedMs > 0 ? removedMs : endMs, removeReason,
+                    maxUnifiedMemory, peakHeap, peakExecution, peakStorage, peakRss);
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.sparkadvisor.knowledge.derive;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sparkadvisor.knowledge.facts.ExchangeFacts;
+import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.ScanFacts;
+import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
+import io.sparkadvisor.knowledge.facts.WriteFacts;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * SQL executions and their plans: the latest plan of each execution (adaptive execution replaces
+ * it as stages finish), SQL metric values by accumulator id (from completed stages and driver-side
+ * updates), and at the end the typed views (scans, exchanges, writes) with final metric values.
+ */
+final class SqlPlans {
+    private static final Pattern BRACKETED_PATHS = Pattern.compile("\\[([^\\[\\]]*)]\\s*$");
+    private static final Pattern WRITE_LOCATION = Pattern.compile("^Execute \\w+ ([^,\\s]+)");
+
+    private final Map<Long, Execution> executions = new LinkedHashMap<>();
+    private final Map<Long, Long> accumulatorValues = new HashMap<>();
+
+    void start(JsonNode e) {
+        Execution ex = new Execution(e.path("executionId").asLong(), e.path("description").asText(""),
+                e.path("time").asLong());
+        ex.plan = flatten(e.path("sparkPlanInfo"));
+        executions.put(ex.id, ex);
+    }
+
+    void planUpdate(JsonNode e) {
+        Execution ex = executions.get(e.path("executionId").asLong());
+        if (ex != null) {
+            ex.plan = flatten(e.path("sparkPlanInfo"));
+        }
+    }
+
+    void end(JsonNode e) {
+        Execution ex = executions.get(e.path("executionId").asLong());
+        if (ex != null) {
+            ex.endMs = e.path("time").asLong();
+        }
+    }
+
+    void driverAccumulatorUpdates(JsonNode e) {
+        for (JsonNode pair : e.path("accumUpdates")) {
+            accumulatorValues.put(pair.path(0).asLong(), pair.path(1).asLong());
+        }
+    }
+
+    /** The value of an accumulator as a stage reported it; a later stage's report is the more complete one. */
+    void accumulatorValue(long id, long value) {
+        accumulatorValues.merge(id, value, Math::max);
+    }
+
+    List<SqlExecutionFacts> build(Map<Long, List<Integer>> jobsByExecution, Map<Long, List<Integer>> stagesByExecution,
+            Map<Long, Set<Integer>> stagesByAccumulator, long lastSeenMs) {
+        List<SqlExecutionFacts> out = new ArrayList<>();
+        for (Execution ex : executions.values()) {
+            List<PlanNode> nodes = ex.plan.stream().map(n -> n.toFacts(accumulatorValues, stagesByAccumulator)).toList();
+            out.add(new SqlExecutionFacts(ex.id, ex.description, ex.startMs, ex.endMs > 0 ? ex.endMs : lastSeenMs, nodes,
+                    jobsByExecution.getOrDefault(ex.id, List.of()), stagesByExecution.getOrDefault(ex.id, List.of()),
+                    nodes.stream().filter(SqlPlans::isScan).map(SqlPlans::scan).toList(),
+                    nodes.stream().filter(n -> n.name().equals("Exchange")).map(SqlPlans::exchange).toList(),
+                    nodes.stream().filter(SqlPlans::isWrite).map(SqlPlans::write).toList()));
+        }
+        return out;
+    }
+
+    private static boolean isScan(PlanNode n) {
+        return (n.name().startsWith("Scan ") || n.name().startsWith("FileScan") || n.name().startsWith("BatchScan"))
+                && (n.metadata().containsKey("Location") || n.metrics().containsKey("number of files read"));
+    }
+
+    private static ScanFacts scan(PlanNode n) {
+        Map<String, String> md = n.metadata();
+        String format = md.getOrDefault("Format", n.name().replaceFirst("^(Scan|FileScan|BatchScan)\\s*", "").trim());
+        return new ScanFacts(n.id(), format, locations(md.getOrDefault("Location", "")), md.getOrDefault("PartitionFilters", ""),
+                md.getOrDefault("PushedFilters", ""), md.getOrDefault("DataFilters", ""), md.getOrDefault("ReadSchema", ""),
+                n.metric("number of files read").orElse(0L), n.metric("size of files read").orElse(0L),
+                n.outputRows().orElse(0L), n.metric("number of partitions read").orElse(0L),
+                n.metric("metadata time").orElse(0L), n.metric("scan time").orElse(0L), n.stageIds());
+    }
+
+    /** {@code InMemoryFileIndex(1 paths)[file:/data/events]} holds its root paths in the last brackets. */
+    private static List<String> locations(String location) {
+        Matcher m = BRACKETED_PATHS.matcher(location);
+        if (!m.find()) {
+            return location.isBlank() ? List.of() : List.of(location);
+        }
+        return List.of(m.group(1).split(",\\s*")).stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static ExchangeFacts exchange(PlanNode n) {
+        Partitioning p = Partitioning.ofExchange(n.simpleString());
+        int partitions = n.metric("number of partitions").map(Long::intValue).orElse(p.numPartitions());
+        return new ExchangeFacts(n.id(), p.scheme(), p.keys(), partitions, n.metric("data size").orElse(0L),
+                n.metric("shuffle records written").orElse(0L), n.stageIds());
+    }
+
+    private static boolean isWrite(PlanNode n) {
+        return n.metrics().containsKey("number of written files");
+    }
+
+    private static WriteFacts write(PlanNode n) {
+        Matcher m = WRITE_LOCATION.matcher(n.simpleString());
+        return new WriteFacts(n.id(), n.name().replaceFirst("^Execute\\s+", ""), m.find() ? m.group(1) : "",
+                n.metric("number of written files").orElse(0L), n.metric("written output").orElse(0L),
+                n.outputRows().orElse(0L), n.metric("number of dynamic part").orElse(0L), n.stageIds());
+    }
+
+    private static List<NodeDraft> flatten(JsonNode root) {
+        List<NodeDraft> out = new ArrayList<>();
+        if (!root.isMissingNode()) {
+            add(root, -1, out);
+        }
+        return out;
+    }
+
+    private static void add(JsonNode info, int parentId, List<NodeDraft> out) {
+        NodeDraft node = new NodeDraft(out.size(), parentId, info.path("nodeName").asText(),
+                info.path("simpleString").asText());
+        out.add(node);
+        info.path("metadata").fields().forEachRemaining(f -> node.metadata.put(f.getKey(), f.getValue().asText()));
+        for (JsonNode metric : info.path("metrics")) {
+            node.metricIds.put(metric.path("name").asText(), metric.path("accumulatorId").asLong());
+            node.metricTypes.put(metric.path("name").asText(), metric.path("metricType").asText());
+        }
+        for (JsonNode child : info.path("children")) {
+            add(child, node.id, out);
+        }
+    }
+
+    private static final class Execution {
+        final long id;
+        final String description;
+        final long startMs;
+        long endMs;
+        List<NodeDraft> plan = List.of();
+
+        Execution(long id, String description, long startMs) {
+            this.id = id;
+            this.description = description;
+            this.startMs = startMs;
+        }
+    }
+
+    private static final class NodeDraft {
+        final int id;
+        final int parentId;
+        final String name;
+        final String simpleString;
+        final Map<String, String> metadata = new TreeMap<>();
+        final Map<String, Long> metricIds = new LinkedHashMap<>();
+        final Map<String, String> metricTypes = new HashMap<>();
+
+        NodeDraft(int id, int parentId, String name, String simpleString) {
+            this.id = id;
+            this.parentId = parentId;
+            this.name = name;
+            this.simpleString = simpleString;
+        }
+
+        PlanNode toFacts(Map<Long, Long> values, Map<Long, Set<Integer>> stagesByAccumulator) {
+            Map<String, Long> metrics = new LinkedHashMap<>();
+            Set<Integer> stages = new TreeSet<>();
+            metricIds.forEach((name, id) -> {
+                Long value = values.get(id);
+                if (value != null) {
+                    metrics.put(name, "nsTiming".equals(metricTypes.get(name)) ? value / 1_000_000 : value);
+                }
+                stages.addAll(stagesByAccumulator.getOrDefault(id, Set.of()));
+            });
+            return new PlanNode(id, parentId, name, simpleString, metrics, metadata, List.copyOf(stages));
+        }
+    }
+}

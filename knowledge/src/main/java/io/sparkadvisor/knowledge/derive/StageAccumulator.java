@@ -1,0 +1,150 @@
+package io.sparkadvisor.knowledge.derive;
+
+import io.sparkadvisor.knowledge.eventlog.TaskEnd;
+import io.sparkadvisor.knowledge.facts.Distribution;
+import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tasks of one running stage attempt, held as primitive columns until the stage completes and
+ * is summarised; then the columns are dropped. Failed attempts are grouped by cause as they arrive.
+ */
+final class StageAccumulator {
+    /** Task durations kept for the what-if replay; beyond this a stage's durations are evenly thinned. */
+    static final int DURATION_SAMPLE_LIMIT = 1000;
+    private static final int MESSAGE_LIMIT = 300;
+    private static final TaskMetric[] METRICS = TaskMetric.values();
+
+    final int stageId;
+    final int attemptId;
+    private long[][] columns = new long[METRICS.length][16];
+    private long[] launches = new long[16];
+    private int size;
+    private int failed;
+    private int killed;
+    private final Map<String, FailureGroup> failures = new LinkedHashMap<>();
+
+    StageAccumulator(int stageId, int attemptId) {
+        this.stageId = stageId;
+        this.attemptId = attemptId;
+    }
+
+    void add(TaskEnd task) {
+        if (!task.succeeded()) {
+            recordFailure(task);
+            return;
+        }
+        if (size == launches.length) {
+            grow();
+        }
+        for (int m = 0; m < METRICS.length; m++) {
+            columns[m][size] = task.metrics[m];
+        }
+        columns[TaskMetric.DURATION.ordinal()][size] = task.durationMs();
+        launches[size] = task.launchMs;
+        size++;
+    }
+
+    private void recordFailure(TaskEnd task) {
+        if (task.reason.equals("TaskKilled")) {
+            killed++; // speculative copies and cancelled jobs: not failures of the work
+            return;
+        }
+        failed++;
+        String key = task.reason + "|" + task.exceptionClass;
+        failures.computeIfAbsent(key, k -> new FailureGroup(task.reason, task.exceptionClass,
+                abbreviate(task.failureMessage))).add(task.durationMs(), isOutOfMemory(task));
+    }
+
+    private static boolean isOutOfMemory(TaskEnd task) {
+        String text = task.exceptionClass + " " + task.failureMessage;
+        return text.contains("OutOfMemoryError") || text.contains("exceeding memory limits")
+                || text.contains("Container killed") || text.contains("exit code 137") || text.contains("exit code 143");
+    }
+
+    private static String abbreviate(String message) {
+        String oneLine = message.replaceAll("\\s+", " ").trim();
+        return oneLine.length() <= MESSAGE_LIMIT ? oneLine : oneLine.substring(0, MESSAGE_LIMIT) + "…";
+    }
+
+    private void grow() {
+        int capacity = launches.length * 2;
+        for (int m = 0; m < METRICS.length; m++) {
+            columns[m] = Arrays.copyOf(columns[m], capacity);
+        }
+        launches = Arrays.copyOf(launches, capacity);
+    }
+
+    int successful() {
+        return size;
+    }
+
+    int failed() {
+        return failed;
+    }
+
+    int killed() {
+        return killed;
+    }
+
+    List<TaskFailureFacts> failures() {
+        return failures.values().stream().map(g -> g.toFacts(stageId)).toList();
+    }
+
+    /** Durations in launch order, thinned to the sample limit. Call before {@link #distributions()}, which sorts the columns. */
+    List<Long> durationSample() {
+        Integer[] order = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(launches[a], launches[b]));
+        long[] durations = columns[TaskMetric.DURATION.ordinal()];
+        int keep = Math.min(size, DURATION_SAMPLE_LIMIT);
+        List<Long> sample = new ArrayList<>(keep);
+        for (int i = 0; i < keep; i++) {
+            sample.add(durations[order[(int) ((long) i * size / keep)]]);
+        }
+        return sample;
+    }
+
+    Map<TaskMetric, Distribution> distributions() {
+        Map<TaskMetric, Distribution> out = new EnumMap<>(TaskMetric.class);
+        for (TaskMetric metric : METRICS) {
+            out.put(metric, Distribution.of(columns[metric.ordinal()], size));
+        }
+        columns = null;
+        launches = null;
+        return out;
+    }
+
+    private static final class FailureGroup {
+        private final String kind;
+        private final String exceptionClass;
+        private final String message;
+        private int attempts;
+        private long wastedMs;
+        private boolean outOfMemory;
+
+        FailureGroup(String kind, String exceptionClass, String message) {
+            this.kind = kind;
+            this.exceptionClass = exceptionClass;
+            this.message = message;
+        }
+
+        void add(long durationMs, boolean oom) {
+            attempts++;
+            wastedMs += durationMs;
+            outOfMemory |= oom;
+        }
+
+        TaskFailureFacts toFacts(int stageId) {
+            return new TaskFailureFacts(stageId, kind, exceptionClass, message, outOfMemory, attempts, wastedMs);
+        }
+    }
+}

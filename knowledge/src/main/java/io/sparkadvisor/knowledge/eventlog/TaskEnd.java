@@ -1,0 +1,54 @@
+package io.sparkadvisor.knowledge.eventlog;
+
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+
+/**
+ * The fields of one task-end event that the facts need. One instance is reused for every event of
+ * a log, so parsing a task allocates nothing per task; consumers copy what they keep.
+ */
+public final class TaskEnd {
+    public int stageId;
+    public int stageAttemptId;
+    public long launchMs;
+    public long finishMs;
+    public String executorId;
+    public boolean speculative;
+    /** Spark's end reason: Success, ExceptionFailure, ExecutorLostFailure, FetchFailed, TaskKilled, ... */
+    public String reason;
+    public String exceptionClass;
+    public String failureMessage;
+    public long peakJvmHeap;
+    public long peakOnHeapExecution;
+    public long peakOnHeapStorage;
+    public long peakProcessRss;
+    public final long[] metrics = new long[TaskMetric.values().length];
+
+    void reset() {
+        stageId = -1;
+        stageAttemptId = 0;
+        launchMs = 0;
+        finishMs = 0;
+        executorId = "";
+        speculative = false;
+        reason = "Success";
+        exceptionClass = "";
+        failureMessage = "";
+        peakJvmHeap = 0;
+        peakOnHeapExecution = 0;
+        peakOnHeapStorage = 0;
+        peakProcessRss = 0;
+        java.util.Arrays.fill(metrics, 0);
+    }
+
+    public boolean succeeded() {
+        return "Success".equals(reason);
+    }
+
+    public long durationMs() {
+        return Math.max(0, finishMs - launchMs);
+    }
+
+    public long metric(TaskMetric metric) {
+        return metrics[metric.ordinal()];
+    }
+}

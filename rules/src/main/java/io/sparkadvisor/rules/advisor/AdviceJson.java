@@ -1,0 +1,31 @@
+package io.sparkadvisor.rules.advisor;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The analyze JSON contract of DESIGN.md: application, coverage, findings. */
+public final class AdviceJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private AdviceJson() {}
+
+    public static String write(Advice advice) {
+        Map<String, Object> app = new LinkedHashMap<>();
+        app.put("id", advice.application().id());
+        app.put("name", advice.application().name());
+        app.put("sparkVersion", advice.application().sparkVersion());
+        app.put("durationMs", advice.application().durationMs());
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("application", app);
+        root.put("coverage", advice.coverage());
+        root.put("findings", advice.findings());
+        try {
+            return MAPPER.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("advice cannot be written as JSON", e);
+        }
+    }
+}

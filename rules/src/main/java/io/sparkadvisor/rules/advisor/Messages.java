@@ -1,0 +1,84 @@
+package io.sparkadvisor.rules.advisor;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.Mustache;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The wording of each rule, kept apart from its logic in {@code messages/<rule>.yaml}: named
+ * Mustache templates (title, summary, proof, experiment, checks, ...) filled with the rule's numbers.
+ */
+public final class Messages {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final DefaultMustacheFactory MUSTACHE = new DefaultMustacheFactory() {
+        @Override
+        public void encode(String value, Writer writer) {
+            try {
+                writer.write(value); // plain text: no HTML escaping
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    };
+    private static final Map<String, Map<String, Object>> BY_RULE = new ConcurrentHashMap<>();
+
+    private final String rule;
+    private final Map<String, Object> scope;
+
+    private Messages(String rule, Map<String, Object> scope) {
+        this.rule = rule;
+        this.scope = scope;
+    }
+
+    /** Messages of a rule bound to the values its templates refer to. */
+    public static Messages of(String rule, Map<String, Object> scope) {
+        return new Messages(rule, scope);
+    }
+
+    public String text(String name) {
+        Object template = templates(rule).get(name);
+        if (!(template instanceof String s)) {
+            throw new IllegalStateException("messages/" + rule + ".yaml has no text named " + name);
+        }
+        return render(name, s);
+    }
+
+    public List<String> list(String name) {
+        Object templates = templates(rule).get(name);
+        if (!(templates instanceof List<?> items)) {
+            throw new IllegalStateException("messages/" + rule + ".yaml has no list named " + name);
+        }
+        return items.stream().map(i -> render(name, String.valueOf(i))).toList();
+    }
+
+    private String render(String name, String template) {
+        Mustache m = MUSTACHE.compile(new StringReader(template), rule + "." + name);
+        StringWriter out = new StringWriter();
+        m.execute(out, scope);
+        return out.toString().trim().replaceAll("\\s*\\n\\s*", " ");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> templates(String rule) {
+        return BY_RULE.computeIfAbsent(rule, r -> {
+            try (InputStream in = Messages.class.getResourceAsStream("/messages/" + r + ".yaml")) {
+                if (in == null) {
+                    throw new IllegalStateException("no messages/" + r + ".yaml on the classpath");
+                }
+                return YAML.readValue(in, Map.class);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+}

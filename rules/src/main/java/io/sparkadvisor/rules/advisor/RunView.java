@@ -1,0 +1,68 @@
+package io.sparkadvisor.rules.advisor;
+
+import io.sparkadvisor.knowledge.cluster.ClusterShape;
+import io.sparkadvisor.knowledge.facts.ExchangeFacts;
+import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Read-only lookups over {@link RunFacts} that several rules' evidence needs: final stage attempts, plan nodes of a stage. */
+public final class RunView {
+    private final RunFacts facts;
+    private final List<StageFacts> finalStages;
+
+    public RunView(RunFacts facts) {
+        this.facts = facts;
+        Map<Integer, StageFacts> last = new LinkedHashMap<>();
+        facts.stages().forEach(s -> last.merge(s.stageId(), s, (a, b) -> b.attemptId() >= a.attemptId() ? b : a));
+        this.finalStages = List.copyOf(last.values());
+    }
+
+    public RunFacts facts() {
+        return facts;
+    }
+
+    /** The last attempt of every stage (earlier attempts failed or were resubmitted). */
+    public List<StageFacts> finalStages() {
+        return finalStages;
+    }
+
+    public long appDurationMs() {
+        return Math.max(1, facts.application().durationMs());
+    }
+
+    /** Task slots at the run's peak, at least one. */
+    public int slots() {
+        return Math.max(1, facts.slots().peakSlots());
+    }
+
+    public Optional<ClusterShape> cluster() {
+        return facts.cluster();
+    }
+
+    public Optional<SqlExecutionFacts> sqlOf(StageFacts stage) {
+        return facts.sqlExecution(stage.sqlExecutionId());
+    }
+
+    /** Plan nodes whose metrics the stage's tasks updated: the operators that ran in it. */
+    public List<PlanNode> nodesIn(StageFacts stage) {
+        return sqlOf(stage).map(sql -> sql.nodes().stream().filter(n -> n.stageIds().contains(stage.stageId())).toList())
+                .orElse(List.of());
+    }
+
+    /** Shuffles that feed the stage: those its parent stages wrote. */
+    public List<ExchangeFacts> exchangesInto(StageFacts stage) {
+        return sqlOf(stage).map(sql -> sql.exchanges().stream()
+                .filter(x -> intersects(x.stageIds(), stage.parentIds())).toList()).orElse(List.of());
+    }
+
+    private static boolean intersects(Collection<Integer> a, Collection<Integer> b) {
+        return a.stream().anyMatch(b::contains);
+    }
+}

@@ -1,0 +1,17 @@
+package io.sparkadvisor.rules.advisor;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** How much a finding matters; a healthy run has nothing above {@link #LOW}. */
+public enum Severity {
+    INFO, LOW, MEDIUM, HIGH;
+
+    @JsonValue
+    public String id() {
+        return name().toLowerCase();
+    }
+
+    public Severity atLeast(Severity other) {
+        return compareTo(other) >= 0 ? this : other;
+    }
+}

@@ -1,0 +1,15 @@
+package io.sparkadvisor.rules.dataaccess;
+
+import io.sparkadvisor.rules.advisor.RunView;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The evidence facts the dataaccess rules decide on. */
+public final class DataAccessEvidence {
+    private DataAccessEvidence() {}
+
+    public static List<Object> collect(RunView run) {
+        List<Object> out = new ArrayList<>();
+        return out;
+    }
+}

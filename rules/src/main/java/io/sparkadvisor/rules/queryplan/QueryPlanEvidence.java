@@ -1,0 +1,15 @@
+package io.sparkadvisor.rules.queryplan;
+
+import io.sparkadvisor.rules.advisor.RunView;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The evidence facts the queryplan rules decide on. */
+public final class QueryPlanEvidence {
+    private QueryPlanEvidence() {}
+
+    public static List<Object> collect(RunView run) {
+        List<Object> out = new ArrayList<>();
+        return out;
+    }
+}

@@ -1,0 +1,50 @@
+package io.sparkadvisor.templates;
+
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Format;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The plain-text diagnosis printed by {@code spark-advisor analyze --format text}. */
+public final class TextReport {
+    private TextReport() {}
+
+    public static String render(Advice advice) {
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("app", advice.application());
+        scope.put("duration", Format.duration(advice.application().durationMs()));
+        scope.put("tasks", advice.coverage().tasks());
+        scope.put("events", advice.coverage().events());
+        scope.put("truncated", advice.coverage().truncated());
+        List<Map<String, Object>> findings = new ArrayList<>();
+        for (Finding f : advice.findings()) {
+            Map<String, Object> item = new LinkedHashMap<>();
+            item.put("index", findings.size() + 1);
+            item.put("severity", f.severity().id().toUpperCase());
+            item.put("title", f.title());
+            item.put("rule", f.rule());
+            item.put("layer", f.layer().id());
+            item.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+            item.put("saving", saving(f));
+            item.put("proof", f.recommendation().proof());
+            item.put("summary", f.recommendation().summary());
+            item.put("preconditions", f.recommendation().preconditions());
+            item.put("steps", f.recommendation().steps());
+            item.put("experiment", f.recommendation().experiment());
+            findings.add(item);
+        }
+        scope.put("findings", findings);
+        return Templates.plain("analyze.txt", scope);
+    }
+
+    private static String saving(Finding f) {
+        if (f.savings().runtimeMs() <= 0 && f.savings().coreHours() <= 0) {
+            return "";
+        }
+        return Format.duration(f.savings().runtimeMs()) + " and " + f.savings().coreHours() + " core-hours";
+    }
+}
