@@ -155,7 +155,7 @@ public final class FactsBuilder implements EventSink {
         info.path("Parent IDs").forEach(p -> parents.add(p.asInt()));
         int numTasks = info.path("Number of Tasks").asInt();
         stageInfo.put(key(stageId, attempt), new StageInfo(info.path("Stage Name").asText(), numTasks, parents, submitted));
-        running.put(key(stageId, attempt), new StageAccumulator(stageId, attempt));
+        running.put(key(stageId, attempt), new StageAccumulator(stageId, attempt, submitted));
         timeline().pending(submitted, numTasks);
     }
 
@@ -186,7 +186,7 @@ public final class FactsBuilder implements EventSink {
         StageFacts facts = new StageFacts(acc.stageId, acc.attemptId, meta.name, meta.numTasks, meta.parents,
                 meta.submittedMs, doneMs, status, failure.length() > 500 ? failure.substring(0, 500) + "…" : failure,
                 executionByStage.getOrDefault(acc.stageId, -1L), acc.successful(), acc.failed(), acc.killed(),
-                acc.distributions(), sample);
+                acc.distributions(), acc.queuedMs(), sample);
         return new CompletedStage(facts, acc.failures());
     }
 

@@ -23,6 +23,8 @@ final class StageAccumulator {
 
     final int stageId;
     final int attemptId;
+    private final long submittedMs;
+    private long queuedMs;
     private long[][] columns = new long[METRICS.length][16];
     private long[] launches = new long[16];
     private int size;
@@ -30,9 +32,10 @@ final class StageAccumulator {
     private int killed;
     private final Map<String, FailureGroup> failures = new LinkedHashMap<>();
 
-    StageAccumulator(int stageId, int attemptId) {
+    StageAccumulator(int stageId, int attemptId, long submittedMs) {
         this.stageId = stageId;
         this.attemptId = attemptId;
+        this.submittedMs = submittedMs;
     }
 
     void add(TaskEnd task) {
@@ -48,6 +51,7 @@ final class StageAccumulator {
         }
         columns[TaskMetric.DURATION.ordinal()][size] = task.durationMs();
         launches[size] = task.launchMs;
+        queuedMs += Math.max(0, task.launchMs - submittedMs);
         size++;
     }
 
@@ -79,6 +83,10 @@ final class StageAccumulator {
             columns[m] = Arrays.copyOf(columns[m], capacity);
         }
         launches = Arrays.copyOf(launches, capacity);
+    }
+
+    long queuedMs() {
+        return queuedMs;
     }
 
     int successful() {

@@ -59,7 +59,7 @@ public record SparkProperties(Map<String, String> values) {
         return get(key).map(v -> parseBytes(v, defaultUnit));
     }
 
-    static long parseBytes(String value, long defaultUnit) {
+    public static long parseBytes(String value, long defaultUnit) {
         Matcher m = SIZE.matcher(value.trim());
         if (!m.matches()) {
             throw new IllegalArgumentException("not a size: " + value);

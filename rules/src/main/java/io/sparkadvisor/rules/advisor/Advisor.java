@@ -29,7 +29,7 @@ public final class Advisor {
     public Advice advise(RunFacts facts) {
         RunView run = new RunView(facts);
         List<Object> evidence = new ArrayList<>();
-        evidence.addAll(InfrastructureEvidence.collect(run));
+        evidence.addAll(InfrastructureEvidence.collect(run, thresholds));
         evidence.addAll(ExecutionEvidence.collect(run));
         evidence.addAll(DataAccessEvidence.collect(run));
         evidence.addAll(QueryPlanEvidence.collect(run));

@@ -6,6 +6,7 @@ import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.rules.whatif.SlotSimulator;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Optional;
 public final class RunView {
     private final RunFacts facts;
     private final List<StageFacts> finalStages;
+    private SlotSimulator whatIf;
 
     public RunView(RunFacts facts) {
         this.facts = facts;
@@ -40,6 +42,25 @@ public final class RunView {
     /** Task slots at the run's peak, at least one. */
     public int slots() {
         return Math.max(1, facts.slots().peakSlots());
+    }
+
+    /** The what-if replay of this run, built on first use. */
+    public SlotSimulator whatIf() {
+        if (whatIf == null) {
+            whatIf = new SlotSimulator(facts);
+        }
+        return whatIf;
+    }
+
+    /** Cores of one worker: the node type's when the cluster is known, else the largest executor's, else the slots. */
+    public int workerCores() {
+        return cluster().flatMap(c -> c.workerNode()).map(n -> (int) Math.round(n.numCores()))
+                .orElseGet(() -> facts.executors().stream().mapToInt(e -> e.cores()).max().orElse(slots()));
+    }
+
+    /** A Spark setting as the cluster sets it (its spark_conf wins) or as the application ran with it. */
+    public Optional<String> sparkSetting(String key) {
+        return cluster().flatMap(c -> c.sparkConf(key)).or(() -> facts.properties().get(key));
     }
 
     public Optional<ClusterShape> cluster() {

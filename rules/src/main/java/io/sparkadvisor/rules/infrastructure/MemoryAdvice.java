@@ -1,0 +1,53 @@
+package io.sparkadvisor.rules.infrastructure;
+
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Layer;
+import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.Recommendation;
+import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.advisor.Step;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The heap the run needed (peak x headroom + Spark's reserved memory), rounded up to 512 MB, as the new setting. */
+public final class MemoryAdvice {
+    public static final String RULE = "memory-overprovisioned";
+    private static final long ROUNDING = 512L << 20;
+
+    private MemoryAdvice() {}
+
+    public static Finding finding(MemoryEvidence e, Severity severity) {
+        long needed = e.neededBytes();
+        long proposed = (needed + ROUNDING - 1) / ROUNDING * ROUNDING;
+        String proposedText = proposed % (1L << 30) == 0 ? (proposed >> 30) + "g" : (proposed >> 20) + "m";
+        double idleGbHours = (e.allocatedBytes() - needed) / (double) (1L << 30) * e.executors() * e.appDurationMs() / 3_600_000;
+        Map<String, Object> scope = new HashMap<>();
+        scope.put("setting", e.setting());
+        scope.put("allocated", Format.bytes(e.allocatedBytes()));
+        scope.put("peak", Format.bytes(e.peakHeapBytes()));
+        scope.put("needed", Format.bytes(needed));
+        scope.put("ratio", Format.ratio(e.allocatedToNeeded()));
+        scope.put("proposed", proposedText);
+        scope.put("cores", e.executorCores());
+        scope.put("moreCores", Math.max(e.executorCores() + 1, (int) (e.executorCores() * e.allocatedToNeeded())));
+        Messages m = Messages.of(RULE, scope);
+
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("allocatedBytes", e.allocatedBytes());
+        evidence.put("peakHeapBytes", e.peakHeapBytes());
+        evidence.put("neededBytes", needed);
+        evidence.put("allocatedToNeeded", Format.round(e.allocatedToNeeded()));
+        evidence.put("executors", e.executors());
+        evidence.put("proposedMemory", proposedText);
+        evidence.put("idleHeapGbHours", Format.round(idleGbHours));
+        Step step = new Step(1, List.of(Change.sparkConf(e.setting(), proposedText)), m.list("checks"), m.text("rollback"));
+        return new Finding(RULE, Layer.INFRASTRUCTURE, severity, m.text("title"), List.of(), evidence,
+                new Recommendation(m.text("summary"), m.list("preconditions"), List.of(step), m.text("proof"), m.text("experiment")),
+                Savings.NONE);
+    }
+}
