@@ -45,6 +45,13 @@ public final class TextReport {
         if (f.savings().runtimeMs() <= 0 && f.savings().coreHours() <= 0) {
             return "";
         }
-        return Format.duration(f.savings().runtimeMs()) + " and " + f.savings().coreHours() + " core-hours";
+        List<String> parts = new ArrayList<>();
+        if (f.savings().runtimeMs() > 0) {
+            parts.add(Format.duration(f.savings().runtimeMs()));
+        }
+        if (f.savings().coreHours() > 0) {
+            parts.add(f.savings().coreHours() + " core-hours");
+        }
+        return String.join(" and ", parts);
     }
 }

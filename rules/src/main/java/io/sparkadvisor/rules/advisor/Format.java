@@ -34,6 +34,11 @@ public final class Format {
         return r >= 10 ? String.format(Locale.ROOT, "%.0f", r) : String.format(Locale.ROOT, "%.1f", r);
     }
 
+    /** Gigabytes with one decimal: 15.3, 24.9. */
+    public static String gb(double gb) {
+        return String.format(Locale.ROOT, "%.1f", gb);
+    }
+
     public static String percent(double share) {
         return String.format(Locale.ROOT, "%.0f%%", share * 100);
     }

@@ -31,10 +31,10 @@ public final class ExecutorPackingAdvice {
         Map<String, Object> scope = new HashMap<>();
         scope.put("node", e.nodeTypeId());
         scope.put("nodeCores", e.nodeCores());
-        scope.put("nodeMemory", Format.ratio(e.nodeMemoryGb()));
-        scope.put("available", Format.ratio(e.availableGb()));
+        scope.put("nodeMemory", Format.gb(e.nodeMemoryGb()));
+        scope.put("available", Format.gb(e.availableGb()));
         scope.put("executorCores", e.executorCores());
-        scope.put("executorMemory", Format.ratio(e.executorMemoryGb()));
+        scope.put("executorMemory", Format.gb(e.executorMemoryGb()));
         scope.put("perNode", e.executorsPerNode());
         scope.put("used", e.usedCores());
         scope.put("stranded", e.strandedCores());
@@ -44,8 +44,8 @@ public final class ExecutorPackingAdvice {
         scope.put("newExecutors", executors);
         scope.put("newCores", cores);
         scope.put("newMemory", memoryGb);
-        scope.put("memoryPerCore", Format.ratio((double) memoryGb / cores));
-        scope.put("oldMemoryPerCore", Format.ratio(e.executorMemoryGb() / Math.max(1, e.executorCores())));
+        scope.put("memoryPerCore", Format.gb((double) memoryGb / cores));
+        scope.put("oldMemoryPerCore", Format.gb(e.executorMemoryGb() / Math.max(1, e.executorCores())));
         Messages m = Messages.of(RULE, scope);
 
         Map<String, Object> evidence = new LinkedHashMap<>();

@@ -1,0 +1,65 @@
+package io.sparkadvisor.rules;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.cluster.ClusterJson;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.Optional;
+
+/** Runs the advisor on corpus logs (optionally with a cluster fixture from corpus/clusters) for rule tests. */
+public final class RuleTesting {
+    private RuleTesting() {}
+
+    public static Advice advise(String scenario) {
+        return advise(Corpus.facts(scenario), Map.of());
+    }
+
+    public static Advice advise(RunFacts facts, Map<String, String> overrides) {
+        return new Advisor(Thresholds.withOverrides(overrides)).advise(facts);
+    }
+
+    /** A corpus log joined with a cluster shape from {@code corpus/clusters/}. */
+    public static RunFacts withCluster(String scenario, String clusterFile) {
+        try {
+            String cluster = Files.readString(Corpus.dir().resolve("clusters").resolve(clusterFile));
+            String nodeTypes = Files.readString(Corpus.dir().resolve("clusters/node-types.json"));
+            return Corpus.facts(scenario).withCluster(ClusterJson.parse(cluster, Optional.of(nodeTypes)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static Optional<Finding> finding(Advice advice, String rule) {
+        return advice.findings().stream().filter(f -> f.rule().equals(rule)).findFirst();
+    }
+
+    /** The rule's finding, which must be at least medium severity. */
+    public static Finding fired(Advice advice, String rule) {
+        Finding f = finding(advice, rule).orElseThrow(() -> new AssertionError(rule + " did not fire; findings: "
+                + advice.findings().stream().map(Finding::rule).toList()));
+        assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, rule + " fired only at " + f.severity());
+        return f;
+    }
+
+    public static void silent(Advice advice, String rule) {
+        assertTrue(finding(advice, rule).isEmpty(), rule + " fired: " + finding(advice, rule).map(Finding::title).orElse(""));
+    }
+
+    public static double number(Finding f, String key) {
+        Object v = f.evidence().get(key);
+        if (!(v instanceof Number n)) {
+            throw new AssertionError(f.rule() + " evidence has no number " + key + ": " + f.evidence());
+        }
+        return n.doubleValue();
+    }
+}

@@ -1,0 +1,68 @@
+package io.sparkadvisor.rules.infrastructure;
+
+import static io.sparkadvisor.rules.RuleTesting.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Severity;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class IoBoundSlotsTest {
+    private static final String RULE = "io-bound-slots";
+
+    @Test
+    void sleepingTasksThatQueueForSlotsFire() {
+        Finding f = fired(advise("io-bound"), RULE);
+        StageFacts stage = Corpus.facts("io-bound").stage((int) number(f, "stageId")).orElseThrow();
+        double cpuShare = (double) stage.sum(TaskMetric.EXECUTOR_CPU_TIME) / stage.sum(TaskMetric.EXECUTOR_RUN_TIME);
+        assertEquals(cpuShare, number(f, "cpuShare"), 0.001);
+        assertTrue(number(f, "cpuShare") < 0.05, "tasks sleep: almost no CPU");
+        assertEquals(24, number(f, "tasks"));
+        assertEquals(4, number(f, "slots"));
+        assertTrue(number(f, "queuedTaskMs") > 0);
+        assertEquals(Severity.HIGH, f.severity());
+        // More slots: the replay predicts a shorter run at 6 and 8 slots.
+        assertTrue(number(f, "predictedMsStep1") < Corpus.facts("io-bound").application().durationMs());
+        assertTrue(number(f, "predictedMsStep2") <= number(f, "predictedMsStep1"));
+    }
+
+    @Test
+    void onADedicatedFourCoreClusterTheStepsAreSixThenEight() {
+        Finding f = fired(advise(withCluster("io-bound", "aws-i3-dedicated.json"), Map.of()), RULE);
+        assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "6"), f.recommendation().steps().get(0).changes().get(0));
+        assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "8"), f.recommendation().steps().get(1).changes().get(0));
+        assertTrue(f.recommendation().steps().get(0).checks().get(0).contains("Cores column reads 6"));
+        assertTrue(f.recommendation().preconditions().get(0).contains("dedicated"));
+    }
+
+    @Test
+    void standardAccessModeAndSingleNodeGiveTheAlternativeInsteadOfTheChange() {
+        Finding standard = fired(advise(withCluster("io-bound", "aws-i3-standard.json"), Map.of()), RULE);
+        assertTrue(standard.recommendation().steps().isEmpty());
+        assertTrue(standard.recommendation().summary().contains("dedicated access mode"));
+        Finding single = fired(advise(withCluster("io-bound", "aws-i3-single-node.json"), Map.of()), RULE);
+        assertTrue(single.recommendation().steps().isEmpty());
+        assertTrue(single.recommendation().summary().contains("no Worker process"));
+    }
+
+    @Test
+    void withoutClusterFactsThePreconditionsAreToVerify() {
+        Finding f = fired(advise("io-bound"), RULE);
+        assertTrue(f.recommendation().preconditions().get(0).startsWith("To verify"));
+        assertEquals("6", f.recommendation().steps().get(0).changes().get(0).value()); // local[4]: 4 cores
+    }
+
+    @Test
+    void silentOnComputeBoundAndShortTaskRuns() {
+        silent(advise("healthy"), RULE);
+        silent(advise("skew"), RULE);
+        silent(advise("small-files"), RULE); // short waiting tasks: the small-files pattern, not held slots
+        silent(advise(Corpus.facts("io-bound"), Map.of("ioBoundSlots.minMedianTaskMs", "5000")), RULE);
+    }
+}
