@@ -48,9 +48,10 @@ final class SlotTimelineBuilder {
         while ((endMs - originMs) / widthMs >= MAX_BUCKETS) {
             coarsen();
         }
-        int buckets = Math.max(1, (int) Math.min(MAX_BUCKETS, (endMs - originMs) / widthMs + 1));
-        double[] busy = running.integrate(buckets);
-        double[] slotMs = slots.integrate(buckets);
+        long span = Math.max(1, endMs - originMs);
+        int buckets = (int) Math.min(MAX_BUCKETS, (span + widthMs - 1) / widthMs);
+        double[] busy = running.integrate(buckets, span);
+        double[] slotMs = slots.integrate(buckets, span);
         long[] waiting = pending.levelsAtEnd(buckets);
         long[] slotLevels = slots.levelsAtEnd(buckets);
         long totalSlot = 0;
@@ -69,7 +70,7 @@ final class SlotTimelineBuilder {
                 queuedWall += widthMs;
                 idleWhileQueued += Math.round(idleHere);
             }
-            peakSlots = (int) Math.max(peakSlots, Math.max(slotLevels[b], Math.round(slotMs[b] / widthMs)));
+            peakSlots = (int) Math.max(peakSlots, slotLevels[b]);
             peakRunning = (int) Math.max(peakRunning, Math.round(busy[b] / widthMs));
         }
         SlotAccounting accounting = new SlotAccounting(totalSlot, totalBusy, idle, queuedWall, idleWhileQueued,
@@ -132,14 +133,15 @@ final class SlotTimelineBuilder {
             }
         }
 
-        /** The level-time integral of each bucket (e.g. busy task-milliseconds). */
-        double[] integrate(int buckets) {
+        /** The level-time integral of each bucket (e.g. busy task-milliseconds), the last one cut at {@code spanMs}. */
+        double[] integrate(int buckets, long spanMs) {
             double[] out = new double[buckets];
             long level = 0;
             for (int b = 0; b < buckets; b++) {
                 long d = b < delta.length ? delta[b] : 0;
                 long t = b < tailMs.length ? tailMs[b] : 0;
-                out[b] = (double) level * widthMs + t;
+                long beyondEnd = Math.max(0, (b + 1) * widthMs - spanMs);
+                out[b] = (double) level * (widthMs - beyondEnd) + t - d * beyondEnd;
                 level += d;
             }
             return out;

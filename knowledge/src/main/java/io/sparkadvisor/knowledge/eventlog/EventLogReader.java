@@ -51,6 +51,10 @@ public final class EventLogReader {
         for (LogPart part : parts) {
             truncated |= reader.readPart(part);
         }
+        if (reader.events == 0) {
+            throw new EventLogException(parts.get(0).name() + " holds no events: the file is empty; pass a log the"
+                    + " application has written to");
+        }
         return new ReadStats(reader.events, reader.taskEnds, reader.unknown, truncated, reader.bytes);
     }
 
