@@ -1,23 +1,30 @@
 package io.sparkadvisor.bot.cli;
 
 import io.sparkadvisor.knowledge.eventlog.EventLogException;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Entry point of the spark-advisor command line. */
 @Command(name = "spark-advisor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Finds why a Spark job costs what it costs, and what to change.",
-        subcommands = {AnalyzeCommand.class, FactsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {AnalyzeCommand.class, FactsCommand.class, ThresholdsCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
     static final int BAD_INPUT = 2;
     static final int INTERNAL = 1;
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
-    public static int run(String... args) {
-        CommandLine cli = new CommandLine(new Main());
+    /** Runs one command line; returns the exit code (0 ran, 2 bad input, 1 internal failure). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cli = new CommandLine(new Main()).setOut(out).setErr(err);
+        cli.setParameterExceptionHandler((e, params) -> {
+            CommandLine cmd = e.getCommandLine();
+            cmd.getErr().println("spark-advisor: " + e.getMessage() + " (see: " + cmd.getCommandSpec().qualifiedName() + " --help)");
+            return BAD_INPUT;
+        });
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (isBadInput(e)) {
                 cmd.getErr().println("spark-advisor: " + e.getMessage());

@@ -73,6 +73,9 @@ public final class EventLogReader {
             } catch (JsonEOFException | EOFException e) {
                 return markTruncated(part, eventsBefore);
             } catch (JsonProcessingException e) {
+                if (events == 0) {
+                    throw notAnEventLog(part);
+                }
                 if (isLastLine(p, decoded)) {
                     return markTruncated(part, eventsBefore);
                 }

@@ -27,7 +27,7 @@ public final class Thresholds {
         overrides.forEach((key, text) -> {
             Threshold t = ThresholdCatalogue.all().get(key);
             if (t == null) {
-                throw new ThresholdException("unknown threshold " + key + "; list them with: spark-advisor analyze --list-thresholds");
+                throw new ThresholdException("unknown threshold " + key + "; list them with: spark-advisor thresholds");
             }
             values.put(key, t.parse(text));
         });
