@@ -157,6 +157,7 @@ public final class FactsBuilder implements EventSink {
         stageInfo.put(key(stageId, attempt), new StageInfo(info.path("Stage Name").asText(), numTasks, parents, submitted));
         running.put(key(stageId, attempt), new StageAccumulator(stageId, attempt, submitted));
         timeline().pending(submitted, numTasks);
+        timeline().stages(submitted, 1);
     }
 
     private void stageCompleted(JsonNode info) {
@@ -177,6 +178,7 @@ public final class FactsBuilder implements EventSink {
         if (acc == null || meta == null) {
             return;
         }
+        timeline().stages(done, -1);
         String failure = info.path("Failure Reason").asText("");
         completed.add(summarise(acc, meta, done, failure.isEmpty() ? "COMPLETE" : "FAILED", failure));
     }
@@ -193,7 +195,10 @@ public final class FactsBuilder implements EventSink {
     /** Assembles the facts once the whole log has been read. */
     public RunFacts build(ReadStats stats) {
         long end = endMs > 0 ? endMs : lastSeenMs;
-        running.forEach((k, acc) -> completed.add(summarise(acc, stageInfo.get(k), end, "INCOMPLETE", "")));
+        running.forEach((k, acc) -> {
+            completed.add(summarise(acc, stageInfo.get(k), end, "INCOMPLETE", ""));
+            timeline().stages(end, -1);
+        });
         running.clear();
         completed.sort(Comparator.comparingInt((CompletedStage c) -> c.facts.stageId()).thenComparingInt(c -> c.facts.attemptId()));
         List<StageFacts> stages = completed.stream().map(c -> c.facts).toList();

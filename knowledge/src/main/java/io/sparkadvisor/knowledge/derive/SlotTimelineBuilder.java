@@ -21,6 +21,7 @@ final class SlotTimelineBuilder {
     private final Series running = new Series();
     private final Series slots = new Series();
     private final Series pending = new Series();
+    private final Series stages = new Series();
 
     SlotTimelineBuilder(long originMs) {
         this.originMs = originMs;
@@ -39,6 +40,11 @@ final class SlotTimelineBuilder {
         pending.change(atMs, delta);
     }
 
+    /** A stage started (+1) or ended (-1): time with no stage running is the driver's alone. */
+    void stages(long atMs, int delta) {
+        stages.change(atMs, delta);
+    }
+
     /** Accounts from the origin to {@code endMs}; {@code fallbackSlots} applies when no slot changes were recorded. */
     Result build(long endMs, int fallbackSlots) {
         if (slots.isEmpty() && fallbackSlots > 0) {
@@ -54,11 +60,14 @@ final class SlotTimelineBuilder {
         double[] slotMs = slots.integrate(buckets, span);
         long[] waiting = pending.levelsAtEnd(buckets);
         long[] slotLevels = slots.levelsAtEnd(buckets);
+        double[] stageTime = stages.integrate(buckets, span);
         long totalSlot = 0;
         long totalBusy = 0;
         long idle = 0;
         long queuedWall = 0;
         long idleWhileQueued = 0;
+        long stageSlotMs = 0;
+        long stageIdleMs = 0;
         int peakSlots = 0;
         int peakRunning = 0;
         for (int b = 0; b < buckets; b++) {
@@ -66,6 +75,10 @@ final class SlotTimelineBuilder {
             totalBusy += Math.round(busy[b]);
             double idleHere = Math.max(0, slotMs[b] - busy[b]);
             idle += Math.round(idleHere);
+            if (stageTime[b] > 0 || busy[b] > 0) {
+                stageSlotMs += Math.round(slotMs[b]);
+                stageIdleMs += Math.round(idleHere);
+            }
             if (waiting[b] > 0) {
                 queuedWall += widthMs;
                 idleWhileQueued += Math.round(idleHere);
@@ -73,8 +86,8 @@ final class SlotTimelineBuilder {
             peakSlots = (int) Math.max(peakSlots, slotLevels[b]);
             peakRunning = (int) Math.max(peakRunning, Math.round(busy[b] / widthMs));
         }
-        SlotAccounting accounting = new SlotAccounting(totalSlot, totalBusy, idle, queuedWall, idleWhileQueued,
-                peakSlots, peakRunning);
+        SlotAccounting accounting = new SlotAccounting(totalSlot, totalBusy, idle, stageSlotMs, stageIdleMs, queuedWall,
+                idleWhileQueued, peakSlots, peakRunning);
         return new Result(accounting, chart(busy, slotMs, waiting, buckets));
     }
 
@@ -173,7 +186,7 @@ final class SlotTimelineBuilder {
 
     /** Doubles the bucket width of every series at once, so their buckets stay aligned. */
     private void coarsen() {
-        for (Series s : List.of(running, slots, pending)) {
+        for (Series s : List.of(running, slots, pending, stages)) {
             s.merge();
         }
         widthMs *= 2;

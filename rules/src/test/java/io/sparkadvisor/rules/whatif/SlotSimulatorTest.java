@@ -31,7 +31,7 @@ class SlotSimulatorTest {
                 new JobFacts(1, 3_000, 3_020, List.of(4, 9), -1, "JobSucceeded"));
         return new RunFacts(new ApplicationFacts("app", "diamond", "3.5.8", 0, 4_000), new Coverage(0, 0, 0, false),
                 SparkProperties.empty(), List.of(), jobs, stages, List.of(),
-                new SlotAccounting(0, 0, 0, 0, 0, slots, slots), new SlotTimeline(0, 1, List.of(), List.of(), List.of()),
+                new SlotAccounting(0, 0, 0, 0, 0, 0, 0, slots, slots), new SlotTimeline(0, 1, List.of(), List.of(), List.of()),
                 List.of(), Optional.empty());
     }
 
