@@ -66,7 +66,7 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
     @Override
     public List<Long> jobIdsNamed(String name) {
         return SdkCalls.call("jobs named \"" + name + "\"", () -> stream(client.jobs().list(new ListJobsRequest().setName(name)))
-                .map(BaseJob::getJobId).toList());
+                .map(BaseJob::getJobId).sorted().toList());
     }
 
     @Override
