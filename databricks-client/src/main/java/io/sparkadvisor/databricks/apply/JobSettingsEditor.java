@@ -12,6 +12,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Changes a job's cluster definitions with a minimal read-modify-write, and puts recorded settings
@@ -19,6 +21,9 @@ import java.util.function.Function;
  * the window for a concurrent edit.
  */
 public final class JobSettingsEditor {
+    /** Changes to production jobs are worth a line each in the operator's log. */
+    private static final Logger LOG = LoggerFactory.getLogger(JobSettingsEditor.class);
+
     private final WorkspaceSource source;
 
     public JobSettingsEditor(WorkspaceSource source) {
@@ -53,14 +58,18 @@ public final class JobSettingsEditor {
             partial.setTasks(List.of(task));
         }
         source.updateJob(new UpdateJob().setJobId(jobId).setNewSettings(partial));
-        return new AppliedChange(before, current(jobId));
+        AppliedChange applied = new AppliedChange(before, current(jobId));
+        LOG.info("Job {}: applied {} (settings {} -> {})", jobId, change, before.fingerprint(), applied.after().fingerprint());
+        return applied;
     }
 
     /** Puts back settings recorded before a change, unless the job was edited after that change. */
     public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
         requireUnchanged(current(jobId), expectedFingerprint);
         source.resetJob(new ResetJob().setJobId(jobId).setNewSettings(SdkJson.read(recordedSettingsJson, JobSettings.class)));
-        return current(jobId);
+        SettingsSnapshot restored = current(jobId);
+        LOG.info("Job {}: restored recorded settings {}", jobId, restored.fingerprint());
+        return restored;
     }
 
     private static SettingsSnapshot requireUnchanged(SettingsSnapshot now, String expectedFingerprint) {
