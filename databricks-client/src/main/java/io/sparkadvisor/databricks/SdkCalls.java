@@ -2,14 +2,40 @@ package io.sparkadvisor.databricks;
 
 import com.databricks.sdk.core.DatabricksError;
 import com.databricks.sdk.core.DatabricksException;
+import java.time.Duration;
+import java.util.Set;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one SDK call and turns its failures into {@link WorkspaceException}s that name the object,
- * the problem and the fix. The SDK has already retried 429/5xx (honouring Retry-After) by then.
+ * the problem and the fix. The SDK itself retries only 429, 501 and 503 (honouring Retry-After),
+ * so reads are also retried here on 500, 502 and 504.
  */
 public final class SdkCalls {
+    private static final Logger LOG = LoggerFactory.getLogger(SdkCalls.class);
+    private static final Set<Integer> TRANSIENT_FOR_READS = Set.of(500, 502, 504);
+    private static final int READ_ATTEMPTS = 3;
+
     private SdkCalls() {
+    }
+
+    /** A call that changes nothing, so repeating it after a server error is safe. */
+    public static <T> T read(String what, Supplier<T> call) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.get();
+            } catch (DatabricksError e) {
+                if (attempt == READ_ATTEMPTS || !TRANSIENT_FOR_READS.contains(e.getStatusCode())) {
+                    throw translate(what, e, e);
+                }
+                LOG.debug("Reading {} failed with HTTP {}, attempt {} of {}", what, e.getStatusCode(), attempt, READ_ATTEMPTS);
+                pause(Duration.ofSeconds(attempt));
+            } catch (DatabricksException e) {
+                throw unavailable(what, e);
+            }
+        }
     }
 
     /** {@code what} names the object for the user, e.g. "run 42" or "cluster 0101-abc". */
@@ -19,13 +45,26 @@ public final class SdkCalls {
         } catch (DatabricksError e) {
             throw translate(what, e, e);
         } catch (DatabricksException e) {
-            if (e.getCause() instanceof DatabricksError last) {
-                throw new WorkspaceUnavailableException("Databricks kept failing while reading " + what
-                        + " (last answer: HTTP " + last.getStatusCode() + " " + last.getMessage()
-                        + "), even after retries. Try again in a few minutes.", e);
-            }
-            throw new WorkspaceUnavailableException("Could not reach Databricks while reading " + what
-                    + ": " + e.getMessage(), e);
+            throw unavailable(what, e);
+        }
+    }
+
+    private static WorkspaceException unavailable(String what, DatabricksException e) {
+        if (e.getCause() instanceof DatabricksError last) {
+            return new WorkspaceUnavailableException("Databricks kept failing on " + what
+                    + " (last answer: HTTP " + last.getStatusCode() + " " + last.getMessage()
+                    + "), even after retries. Try again in a few minutes.", e);
+        }
+        return new WorkspaceUnavailableException("Could not reach Databricks for " + what
+                + ": " + e.getMessage(), e);
+    }
+
+    private static void pause(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkspaceUnavailableException("Interrupted while waiting to retry", e);
         }
     }
 

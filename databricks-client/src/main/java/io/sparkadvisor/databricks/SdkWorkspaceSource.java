@@ -45,12 +45,12 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
 
     @Override
     public Run run(long runId) {
-        Run run = SdkCalls.call("run " + runId, () -> client.jobs().getRun(runId));
+        Run run = SdkCalls.read("run " + runId, () -> client.jobs().getRun(runId));
         // A run lists at most 100 tasks and job clusters per answer, and getRun does not merge pages.
         Run page = run;
         while (page.getNextPageToken() != null && !page.getNextPageToken().isEmpty()) {
             String token = page.getNextPageToken();
-            page = SdkCalls.call("run " + runId, () -> client.jobs().getRun(new GetRunRequest().setRunId(runId).setPageToken(token)));
+            page = SdkCalls.read("run " + runId, () -> client.jobs().getRun(new GetRunRequest().setRunId(runId).setPageToken(token)));
             run.setTasks(concat(run.getTasks(), page.getTasks())).setJobClusters(concat(run.getJobClusters(), page.getJobClusters()));
         }
         return run.setNextPageToken(null);
@@ -58,26 +58,27 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
 
     @Override
     public Optional<Long> latestCompletedRunId(long jobId) {
-        var runs = SdkCalls.call("runs of job " + jobId, () -> client.jobs().listRuns(
-                new ListRunsRequest().setJobId(jobId).setCompletedOnly(true).setLimit(1L)).iterator());
-        return SdkCalls.call("runs of job " + jobId, () -> runs.hasNext() ? Optional.of(runs.next().getRunId()) : Optional.empty());
+        return SdkCalls.read("runs of job " + jobId, () -> {
+            var runs = client.jobs().listRuns(new ListRunsRequest().setJobId(jobId).setCompletedOnly(true).setLimit(1L)).iterator();
+            return runs.hasNext() ? Optional.of(runs.next().getRunId()) : Optional.empty();
+        });
     }
 
     @Override
     public List<Long> jobIdsNamed(String name) {
-        return SdkCalls.call("jobs named \"" + name + "\"", () -> stream(client.jobs().list(new ListJobsRequest().setName(name)))
+        return SdkCalls.read("jobs named \"" + name + "\"", () -> stream(client.jobs().list(new ListJobsRequest().setName(name)))
                 .map(BaseJob::getJobId).sorted().toList());
     }
 
     @Override
     public Job job(long jobId) {
-        return SdkCalls.call("job " + jobId, () -> client.jobs().get(jobId));
+        return SdkCalls.read("job " + jobId, () -> client.jobs().get(jobId));
     }
 
     @Override
     public Optional<ClusterDetails> cluster(String clusterId) {
         try {
-            return Optional.of(SdkCalls.call("cluster " + clusterId, () -> client.clusters().get(clusterId)));
+            return Optional.of(SdkCalls.read("cluster " + clusterId, () -> client.clusters().get(clusterId)));
         } catch (WorkspaceNotFoundException purged) {
             return Optional.empty();
         }
@@ -87,7 +88,7 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
     public synchronized ListNodeTypesResponse nodeTypes() {
         // The catalogue changes rarely and is large: once per client is enough.
         if (nodeTypes == null) {
-            nodeTypes = SdkCalls.call("the node type list", () -> client.clusters().listNodeTypes());
+            nodeTypes = SdkCalls.read("the node type list", () -> client.clusters().listNodeTypes());
         }
         return nodeTypes;
     }
@@ -96,13 +97,13 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
     public List<ClusterEvent> clusterEvents(String clusterId, long fromMs, long toMs) {
         GetEvents request = new GetEvents().setClusterId(clusterId).setStartTime(fromMs).setEndTime(toMs)
                 .setOrder(GetEventsOrder.ASC).setLimit(EVENTS_PAGE);
-        return SdkCalls.call("events of cluster " + clusterId, () -> stream(client.clusters().events(request)).toList());
+        return SdkCalls.read("events of cluster " + clusterId, () -> stream(client.clusters().events(request)).toList());
     }
 
     @Override
     public List<StoredFile> listFiles(String directory) {
         try {
-            return SdkCalls.call("log folder " + directory, () -> directory.startsWith("/Volumes/")
+            return SdkCalls.read("log folder " + directory, () -> directory.startsWith("/Volumes/")
                     ? stream(client.files().listDirectoryContents(directory)).map(SdkWorkspaceSource::stored).toList()
                     : stream(client.dbfs().list(directory)).map(SdkWorkspaceSource::stored).toList());
         } catch (WorkspaceNotFoundException absent) {
@@ -127,9 +128,9 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
             public InputStream open() {
                 if (file.path().startsWith("/Volumes/")) {
                     // The Files API streams the body when the server answers with an octet stream.
-                    return SdkCalls.call("log file " + file.path(), () -> client.files().download(file.path()).getContents());
+                    return SdkCalls.read("log file " + file.path(), () -> client.files().download(file.path()).getContents());
                 }
-                return new DbfsChunkStream(r -> SdkCalls.call("log file " + file.path(), () -> client.dbfs().read(r)), file.path());
+                return new DbfsChunkStream(r -> SdkCalls.read("log file " + file.path(), () -> client.dbfs().read(r)), file.path());
             }
         };
     }
@@ -139,7 +140,7 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         String org = Optional.ofNullable(client.apiClient().workspaceId()).orElse("0");
         Request request = new Request("GET", "/driver-proxy-api/o/" + org + "/" + clusterId + "/" + SPARK_UI_PORT
                 + "/api/v1/" + apiV1Path).withHeader("Accept", "application/json");
-        return SdkCalls.call("the Spark UI of cluster " + clusterId, () -> {
+        return SdkCalls.read("the Spark UI of cluster " + clusterId, () -> {
             try (InputStream body = client.apiClient().execute(request, InputStream.class)) {
                 return new String(body.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
