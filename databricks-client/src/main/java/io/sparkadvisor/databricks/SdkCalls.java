@@ -5,6 +5,7 @@ import com.databricks.sdk.core.DatabricksException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +18,7 @@ public final class SdkCalls {
     private static final Logger LOG = LoggerFactory.getLogger(SdkCalls.class);
     private static final Set<Integer> TRANSIENT_FOR_READS = Set.of(500, 502, 504);
     private static final int READ_ATTEMPTS = 3;
+    private static final Pattern CREDENTIAL_FAILURE = Pattern.compile("[\\w-]+ auth: ");
 
     private SdkCalls() {
     }
@@ -50,6 +52,11 @@ public final class SdkCalls {
     }
 
     private static WorkspaceException unavailable(String what, DatabricksException e) {
+        // The SDK sets up credentials on the first call and reports failures as "<auth type> auth: ...".
+        if (CREDENTIAL_FAILURE.matcher(String.valueOf(e.getMessage())).lookingAt()) {
+            return new WorkspaceAuthenticationException("Databricks credentials did not work while reading " + what
+                    + " (" + e.getMessage() + "). " + WorkspaceAuthenticationException.HOW_TO_SET_CREDENTIALS, e);
+        }
         if (e.getCause() instanceof DatabricksError last) {
             return new WorkspaceUnavailableException("Databricks kept failing on " + what
                     + " (last answer: HTTP " + last.getStatusCode() + " " + last.getMessage()
@@ -91,8 +98,8 @@ public final class SdkCalls {
         }
         return switch (e.getStatusCode()) {
             case 401 -> new WorkspaceAuthenticationException("Databricks did not accept the advisor's credentials"
-                    + " while reading " + what + " (" + e.getMessage() + "). Set a valid DATABRICKS_TOKEN, or"
-                    + " DATABRICKS_CLIENT_ID/DATABRICKS_CLIENT_SECRET for a service principal.", cause);
+                    + " while reading " + what + " (" + e.getMessage() + "). "
+                    + WorkspaceAuthenticationException.HOW_TO_SET_CREDENTIALS, cause);
             case 403 -> new WorkspacePermissionException("The advisor may not read " + what + " ("
                     + e.getMessage() + "). If its token expired, issue a new one; otherwise grant its identity"
                     + " CAN VIEW on the job (CAN MANAGE to apply changes) and CAN ATTACH TO on the cluster.", cause);

@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks;
 
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -7,8 +8,12 @@ import java.util.regex.Pattern;
  * server or SDK text, because an error body or a config dump could echo a token back.
  */
 public final class Secrets {
-    private static final Pattern TOKEN_SHAPES = Pattern.compile(
-            "(?i)(bearer\\s+|basic\\s+)\\S+|\\b(dapi|dose|dkea|dsapi)[0-9a-z-]{8,}");
+    private static final Pattern TOKEN_SHAPES = Pattern.compile("(?i)"
+            // Authorization headers, and JSON or form fields holding a credential
+            + "(bearer\\s+|basic\\s+|\"(?:access_token|refresh_token|id_token|client_secret|token_value)\"\\s*:\\s*\""
+            + "|(?:client_secret|access_token)=)[^\\s\"&]+"
+            // Databricks personal access tokens and OAuth secrets, and JWTs (OAuth access tokens)
+            + "|\\b(?:dapi|dose|dkea|dsapi)[0-9a-z-]{8,}|\\beyJ[\\w-]+\\.[\\w-]+\\.[\\w-]+");
 
     private Secrets() {
     }
@@ -17,6 +22,6 @@ public final class Secrets {
         if (text == null) {
             return null;
         }
-        return TOKEN_SHAPES.matcher(text).replaceAll(m -> m.group(1) != null ? m.group(1) + "****" : "****");
+        return TOKEN_SHAPES.matcher(text).replaceAll(m -> Matcher.quoteReplacement(m.group(1) != null ? m.group(1) + "****" : "****"));
     }
 }

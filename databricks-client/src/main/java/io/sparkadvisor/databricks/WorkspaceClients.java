@@ -8,8 +8,13 @@ import com.databricks.sdk.core.DatabricksException;
  * Builds the SDK client with the SDK's own credential chain, so every mechanism the SDK knows
  * (env DATABRICKS_HOST/DATABRICKS_TOKEN, ~/.databrickscfg profiles, OAuth M2M with
  * DATABRICKS_CLIENT_ID/DATABRICKS_CLIENT_SECRET, cloud-native auth) works without code here.
+ * Build every client here: loading this class puts a redactor in front of the SDK's logging.
  */
 public final class WorkspaceClients {
+    static {
+        RedactingSdkLogging.install();
+    }
+
     private WorkspaceClients() {
     }
 
@@ -38,9 +43,7 @@ public final class WorkspaceClients {
             return new WorkspaceClient(config);
         } catch (DatabricksException e) {
             throw new WorkspaceAuthenticationException("Could not set up Databricks credentials ("
-                    + e.getMessage() + "). Set DATABRICKS_HOST and DATABRICKS_TOKEN, or DATABRICKS_HOST with"
-                    + " DATABRICKS_CLIENT_ID and DATABRICKS_CLIENT_SECRET, or DATABRICKS_CONFIG_PROFILE naming"
-                    + " a profile in ~/.databrickscfg.", e);
+                    + e.getMessage() + "). " + WorkspaceAuthenticationException.HOW_TO_SET_CREDENTIALS, e);
         }
     }
 }

@@ -68,7 +68,7 @@ class ErrorsAndSecretsTest {
     void wrongTokenIsAnAuthenticationError() {
         Workspace wrong = Workspaces.connect(WorkspaceClients.withToken(emulator.url(), WRONG_TOKEN), null);
         var e = assertThrows(WorkspaceAuthenticationException.class, () -> wrong.resolve("run:1001"));
-        assertTrue(e.getMessage().contains("Set a valid DATABRICKS_TOKEN"), e.getMessage());
+        assertTrue(e.getMessage().contains("Set DATABRICKS_HOST and DATABRICKS_TOKEN"), e.getMessage());
     }
 
     @Test
@@ -120,5 +120,10 @@ class ErrorsAndSecretsTest {
     @Test
     void redactionMasksTokenShapes() {
         assertEquals("header Bearer **** and **** end", Secrets.redact("header Bearer abc.def and dapi0123456789abcdef end"));
+        assertEquals("{\n  \"access_token\" : \"****\",\n  \"expires_in\" : 3600", Secrets.redact(
+                "{\n  \"access_token\" : \"opaque-value\",\n  \"expires_in\" : 3600"));
+        assertEquals("grant_type=client_credentials&client_secret=****&scope=all-apis",
+                Secrets.redact("grant_type=client_credentials&client_secret=s3cr3t&scope=all-apis"));
+        assertEquals("jwt ****", Secrets.redact("jwt eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"));
     }
 }

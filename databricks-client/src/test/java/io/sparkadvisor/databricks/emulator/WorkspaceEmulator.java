@@ -48,6 +48,7 @@ import java.util.stream.Stream;
  */
 public final class WorkspaceEmulator implements AutoCloseable {
     public static final String TOKEN = "dapi-emulator-0123456789abcdef";
+    public static final String OAUTH_ACCESS_TOKEN = "oauth-access-emulator-5f4dcc3b5aa765d6";
 
     private final Folder folder;
     private final HttpServer server;
@@ -58,6 +59,10 @@ public final class WorkspaceEmulator implements AutoCloseable {
     private final EmulatedClusters clusters;
     private final EmulatedStorage storage;
     private final EmulatedStatements statements = new EmulatedStatements();
+    private volatile OAuthClient oauth;
+
+    private record OAuthClient(String clientId, String clientSecret, String accessToken) {
+    }
 
     private record PlannedFault(String method, String pathPrefix, Fault fault, int[] remaining) {
     }
@@ -130,6 +135,14 @@ public final class WorkspaceEmulator implements AutoCloseable {
     /** The next {@code times} requests whose path starts with {@code pathPrefix} get {@code fault}. */
     public void failNext(String method, String pathPrefix, Fault fault, int times) {
         faults.add(new PlannedFault(method, pathPrefix, fault, new int[] {times}));
+    }
+
+    /**
+     * Lets a service principal in through OAuth M2M: the discovery document names a token endpoint
+     * that trades the client id and secret (HTTP Basic) for {@link #OAUTH_ACCESS_TOKEN}.
+     */
+    public void enableOAuth(String clientId, String clientSecret) {
+        oauth = new OAuthClient(clientId, clientSecret, OAUTH_ACCESS_TOKEN);
     }
 
     /** Readers of this DBFS or volume file see only its first {@code bytes}, as when delivery stopped mid-write. */
@@ -216,11 +229,16 @@ public final class WorkspaceEmulator implements AutoCloseable {
         if (fault != null) {
             sleep(fault);
         }
+        if (request.path().startsWith("/oidc/") && oauth != null) {
+            return oauth(http, request);
+        }
         // Discovery documents the SDK asks for while building a client: none here, so it carries on with the PAT.
         if (request.path().startsWith("/.well-known/") || request.path().startsWith("/oidc/")) {
             return Answer.error(404, "NOT_FOUND", "Not found");
         }
-        if (!("Bearer " + TOKEN).equals(http.getRequestHeaders().getFirst("Authorization"))) {
+        String authorization = http.getRequestHeaders().getFirst("Authorization");
+        boolean oauthToken = oauth != null && ("Bearer " + oauth.accessToken()).equals(authorization);
+        if (!("Bearer " + TOKEN).equals(authorization) && !oauthToken) {
             return Answer.error(401, "UNAUTHENTICATED", "Credential was not sent or was of an unsupported type for this API.");
         }
         Call call = new Call(request.method(), request.path(), params(request.query()),
@@ -229,6 +247,25 @@ public final class WorkspaceEmulator implements AutoCloseable {
                         () -> statements.handle(call), () -> sparkRest(call))
                 .map(Supplier::get).filter(a -> a != null).findFirst()
                 .orElseGet(() -> Answer.error(404, "ENDPOINT_NOT_FOUND", "No API found for '" + request.method() + " " + request.path() + "'"));
+    }
+
+    private Answer oauth(HttpExchange http, RecordedRequest request) {
+        if (request.path().equals("/oidc/.well-known/oauth-authorization-server")) {
+            return Answer.json(Folder.JSON.createObjectNode().put("token_endpoint", url() + "/oidc/v1/token")
+                    .put("authorization_endpoint", url() + "/oidc/v1/authorize"));
+        }
+        String basic = "Basic " + java.util.Base64.getEncoder().encodeToString(
+                (oauth.clientId() + ":" + oauth.clientSecret()).getBytes(StandardCharsets.UTF_8));
+        Map<String, String> form = params(request.body());
+        boolean inForm = oauth.clientId().equals(form.get("client_id")) && oauth.clientSecret().equals(form.get("client_secret"));
+        if (!request.path().equals("/oidc/v1/token") || !"client_credentials".equals(form.get("grant_type"))) {
+            return Answer.error(400, "invalid_request", "Unsupported OAuth request");
+        }
+        if (!basic.equals(http.getRequestHeaders().getFirst("Authorization")) && !inForm) {
+            return Answer.error(401, "invalid_client", "Client authentication failed");
+        }
+        return Answer.json(Folder.JSON.createObjectNode().put("access_token", oauth.accessToken())
+                .put("token_type", "Bearer").put("expires_in", 3600));
     }
 
     /** {@code /driver-proxy-api/o/<org>/<cluster>/<port>/api/v1/<path>} from spark-rest/<cluster>/<path>.json. */
