@@ -3,6 +3,7 @@ package io.sparkadvisor.databricks;
 import com.databricks.sdk.core.DatabricksError;
 import com.databricks.sdk.core.DatabricksException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -12,11 +13,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one SDK call and turns its failures into {@link WorkspaceException}s that name the object,
  * the problem and the fix. The SDK itself retries only 429, 501 and 503 (honouring Retry-After),
- * so reads are also retried here on 500, 502 and 504.
+ * so reads are also retried here on 500, 502, 504 and on I/O failures such as read timeouts (which
+ * the SDK reports as status 523).
  */
 public final class SdkCalls {
     private static final Logger LOG = LoggerFactory.getLogger(SdkCalls.class);
-    private static final Set<Integer> TRANSIENT_FOR_READS = Set.of(500, 502, 504);
+    /** The status the SDK gives an I/O failure (timeout, connection reset) that has no HTTP answer. */
+    private static final int IO_ERROR = 523;
+    private static final Set<Integer> TRANSIENT_FOR_READS = Set.of(500, 502, 504, IO_ERROR);
     private static final int READ_ATTEMPTS = 3;
     private static final Pattern CREDENTIAL_FAILURE = Pattern.compile("[\\w-]+ auth: ");
 
@@ -95,6 +99,11 @@ public final class SdkCalls {
             return new WorkspaceNotFoundException(capitalize(what) + " was not found in this workspace ("
                     + e.getMessage() + "). Check the id, and that the link is from the workspace the advisor"
                     + " is connected to.", cause);
+        }
+        if (e.getStatusCode() == IO_ERROR) {
+            return new WorkspaceUnavailableException("Could not reach Databricks for " + what + " ("
+                    + Optional.ofNullable(e.getCause()).map(Throwable::getMessage).orElse(e.getMessage())
+                    + "). Check the network, or try again in a few minutes.", cause);
         }
         return switch (e.getStatusCode()) {
             case 401 -> new WorkspaceAuthenticationException("Databricks did not accept the advisor's credentials"

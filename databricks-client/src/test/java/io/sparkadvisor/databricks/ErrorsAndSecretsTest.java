@@ -12,9 +12,11 @@ import io.sparkadvisor.databricks.emulator.Fault;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import com.databricks.sdk.core.DatabricksConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -55,6 +57,18 @@ class ErrorsAndSecretsTest {
     void serverErrorOnAReadIsRetried() {
         emulator.failNext("GET", "/api/2.1/clusters/get", Fault.serverError(), 1);
         assertEquals(2, workspace.fetch(new RunRef(1001, 7L, null)).clusters().size());
+    }
+
+    @Test
+    void readTimeoutIsRetriedAndThenExplained() {
+        var impatient = WorkspaceClients.build(new DatabricksConfig().setHost(emulator.url()).setToken(WorkspaceEmulator.TOKEN)
+                .setAuthType("pat").setHttpTimeoutSeconds(1));
+        emulator.failNext("GET", "/api/2.1/clusters/get", Fault.slow(Duration.ofMillis(2500)), 1);
+        assertTrue(new SdkWorkspaceSource(impatient).cluster("0923-job-main").isPresent());
+
+        emulator.failNext("GET", "/api/2.2/jobs/get", Fault.slow(Duration.ofMillis(2500)), 3);
+        var e = assertThrows(WorkspaceUnavailableException.class, () -> new SdkWorkspaceSource(impatient).job(7));
+        assertTrue(e.getMessage().startsWith("Could not reach Databricks for job 7 (Read timed out)"), e.getMessage());
     }
 
     @Test

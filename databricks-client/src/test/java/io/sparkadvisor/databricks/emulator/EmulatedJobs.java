@@ -10,6 +10,7 @@ import java.util.Set;
 
 /** Jobs API 2.2: runs/get, runs/list, list, get, update, reset, backed by jobs/ and runs/ of the folder. */
 final class EmulatedJobs {
+    private static final int RUN_PAGE = 100;
     private static final Set<String> COMPLETED = Set.of("TERMINATED", "SKIPPED", "INTERNAL_ERROR");
 
     private final Folder folder;
@@ -20,7 +21,8 @@ final class EmulatedJobs {
 
     Answer handle(Call call) {
         return switch (call.method() + " " + call.path()) {
-            case "GET /api/2.2/jobs/runs/get" -> folder.read("runs/" + call.param("run_id") + ".json").map(Answer::json)
+            case "GET /api/2.2/jobs/runs/get" -> folder.read("runs/" + call.param("run_id") + ".json")
+                    .map(run -> Answer.json(pageOfTasks(run, (int) call.longParam("page_token", 0))))
                     .orElseGet(() -> doesNotExist("Run " + call.param("run_id")));
             case "GET /api/2.2/jobs/runs/list" -> listRuns(call);
             case "GET /api/2.2/jobs/list" -> listJobs(call);
@@ -30,6 +32,28 @@ final class EmulatedJobs {
             case "POST /api/2.2/jobs/reset" -> change(call, true);
             default -> null;
         };
+    }
+
+    /** Like the real API, a run lists at most 100 tasks per answer; the token is the next task's index. */
+    private static ObjectNode pageOfTasks(ObjectNode run, int from) {
+        JsonNode tasks = run.path("tasks");
+        if (tasks.size() <= RUN_PAGE) {
+            return run;
+        }
+        ObjectNode page = run.deepCopy();
+        ArrayNode slice = page.putArray("tasks");
+        for (int i = from; i < Math.min(from + RUN_PAGE, tasks.size()); i++) {
+            slice.add(tasks.get(i));
+        }
+        if (from > 0) {
+            page.remove("job_clusters");
+        }
+        boolean more = from + RUN_PAGE < tasks.size();
+        page.put("has_more", more);
+        if (more) {
+            page.put("next_page_token", String.valueOf(from + RUN_PAGE));
+        }
+        return page;
     }
 
     private Answer listRuns(Call call) {

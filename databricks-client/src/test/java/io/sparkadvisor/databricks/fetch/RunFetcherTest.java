@@ -139,6 +139,45 @@ class RunFetcherTest {
         emulator.requests().forEach(r -> assertTrue(REAL_SDK_PATHS.matcher(r.path()).matches(), r.method() + " " + r.path()));
     }
 
+    @Test
+    void runsWithMoreThanAHundredTasksAreMergedAcrossPages() {
+        StringBuilder tasks = new StringBuilder();
+        for (int i = 0; i < 150; i++) {
+            tasks.append(i == 0 ? "" : ",").append("{\"task_key\":\"t").append(i)
+                    .append("\",\"job_cluster_key\":\"main\",\"cluster_instance\":{\"cluster_id\":\"0923-job-main\",\"spark_context_id\":\"111\"}}");
+        }
+        emulator.addRun(7, "{\"run_id\":4001,\"state\":{\"life_cycle_state\":\"RUNNING\"},\"start_time\":1700000000000,"
+                + "\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":{\"num_workers\":4}}],\"tasks\":[" + tasks + "]}", null);
+        emulator.clearRequests();
+
+        RunTelemetry telemetry = workspace.fetch(new RunRef(4001, 7L, null));
+
+        assertEquals(150, telemetry.run().getTasks().size());
+        assertEquals(150, telemetry.clusters().get(0).taskKeys().size());
+        assertEquals(1, telemetry.run().getJobClusters().size());
+        assertEquals(List.of("0", "100"), emulator.requests("GET", "/api/2.2/jobs/runs/get").stream()
+                .map(r -> r.param("page_token").orElse("0")).toList());
+    }
+
+    @Test
+    void theNextRunOfAJobAndItsLogCanBeAdded() throws IOException {
+        emulator.putJson("clusters/0924-next.json", "{\"cluster_id\":\"0924-next\",\"state\":\"TERMINATED\","
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.3\"}}");
+        java.nio.file.Path log = java.nio.file.Files.createTempFile("next", ".log");
+        java.nio.file.Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"next\"}\n");
+        emulator.addRun(8, "{\"run_id\":2002,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
+                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
+                + "{\"cluster_id\":\"0924-next\",\"spark_context_id\":\"555\"}}]}", log);
+
+        RunRef next = workspace.resolve("job:8");
+
+        assertEquals(new RunRef(2002, 8L, null), next);
+        List<LogPart> parts = workspace.fetch(next).clusters().get(0).eventLog().parts();
+        try (InputStream in = parts.get(0).open()) {
+            assertTrue(text(in).contains("\"App Name\":\"next\""));
+        }
+    }
+
     static String text(InputStream in) throws IOException {
         return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
