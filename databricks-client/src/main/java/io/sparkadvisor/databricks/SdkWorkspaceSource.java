@@ -25,8 +25,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /** A live workspace, every call through the Databricks SDK. */
@@ -167,11 +169,11 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         return new StoredFile(e.getPath(), Boolean.TRUE.equals(e.getIsDirectory()), Optional.ofNullable(e.getFileSize()).orElse(0L));
     }
 
-    private static <T> java.util.stream.Stream<T> stream(Iterable<T> items) {
+    private static <T> Stream<T> stream(Iterable<T> items) {
         return StreamSupport.stream(items.spliterator(), false);
     }
 
-    private static <T> List<T> concat(java.util.Collection<T> a, java.util.Collection<T> b) {
+    private static <T> List<T> concat(Collection<T> a, Collection<T> b) {
         List<T> all = new ArrayList<>(Optional.ofNullable(a).orElse(List.of()));
         all.addAll(Optional.ofNullable(b).orElse(List.of()));
         return all;

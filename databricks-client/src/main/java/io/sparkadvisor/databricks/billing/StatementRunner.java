@@ -14,7 +14,7 @@ import com.databricks.sdk.service.sql.StatementState;
 import io.sparkadvisor.databricks.SdkCalls;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -93,16 +93,13 @@ public final class StatementRunner implements QueryRunner {
         List<List<String>> rows = new ArrayList<>();
         ResultData chunk = response.getResult();
         while (chunk != null) {
-            Optional.ofNullable(chunk.getDataArray()).orElse(List.of()).forEach(row -> rows.add(copy(row)));
+            // Not List.copyOf: a SQL NULL arrives as a null value.
+            Optional.ofNullable(chunk.getDataArray()).orElse(List.of()).forEach(row -> rows.add(Collections.unmodifiableList(new ArrayList<>(row))));
             Long next = chunk.getNextChunkIndex();
             String id = response.getStatementId();
             chunk = next == null ? null : SdkCalls.call(what, () -> client.statementExecution().getStatementResultChunkN(id, next));
         }
         return rows;
-    }
-
-    private static List<String> copy(Collection<String> row) {
-        return java.util.Collections.unmodifiableList(new ArrayList<>(row));
     }
 
     private static void sleep(Duration pause) {

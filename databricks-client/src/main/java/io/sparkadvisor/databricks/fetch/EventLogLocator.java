@@ -4,7 +4,6 @@ import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterLogConf;
 import com.databricks.sdk.service.compute.State;
 import io.sparkadvisor.databricks.WorkspaceSource;
-import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;

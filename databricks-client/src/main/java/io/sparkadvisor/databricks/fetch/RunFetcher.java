@@ -26,8 +26,8 @@ public final class RunFetcher {
 
     private ClusterTelemetry cluster(Run run, TaskCluster cluster) {
         Optional<ClusterDetails> details = source.cluster(cluster.clusterId());
-        String json = details.<Object>map(d -> d).or(() -> Optional.ofNullable(cluster.declaredSpec()))
-                .map(SdkJson::write).orElse(null);
+        String json = details.map(SdkJson::write)
+                .orElseGet(() -> cluster.declaredSpec() == null ? null : SdkJson.write(cluster.declaredSpec()));
         long from = Optional.ofNullable(run.getStartTime()).orElse(0L);
         long to = Optional.ofNullable(run.getEndTime()).filter(t -> t > 0).orElse(System.currentTimeMillis());
         var events = source.clusterEvents(cluster.clusterId(), from, to).stream().map(ClusterEventSummary::of).toList();

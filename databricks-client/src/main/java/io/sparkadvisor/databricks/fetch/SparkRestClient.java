@@ -12,10 +12,6 @@ public final class SparkRestClient {
         this.clusterId = clusterId;
     }
 
-    public String clusterId() {
-        return clusterId;
-    }
-
     /** JSON of e.g. {@code applications} or {@code applications/<app>/stages?withSummaries=true}. */
     public String get(String apiV1Path) {
         return source.sparkRest(clusterId, apiV1Path);

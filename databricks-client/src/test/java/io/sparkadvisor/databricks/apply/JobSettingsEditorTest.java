@@ -13,6 +13,7 @@ import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -121,7 +122,7 @@ class JobSettingsEditorTest {
     @Test
     void taskClusterChangeAndConfRemoval() throws IOException {
         String fp = workspace.settings(7).fingerprint();
-        java.util.HashMap<String, String> conf = new java.util.HashMap<>();
+        HashMap<String, String> conf = new HashMap<>();
         conf.put("spark.executor.cores", null);
         conf.put("spark.sql.adaptive.skewJoin.enabled", "true");
         SettingsSnapshot after = workspace.apply(7, new ClusterChange(new ClusterTarget.TaskCluster("adhoc"), conf, null,

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -110,7 +111,7 @@ final class EmulatedStorage {
             try (InputStream in = Files.newInputStream(file)) {
                 in.transferTo(new LimitedOutput(out, length));
             }
-        }, new java.util.LinkedHashMap<>(), length);
+        }, new LinkedHashMap<>(), length);
     }
 
     private static ObjectNode info(String path, Path file) {

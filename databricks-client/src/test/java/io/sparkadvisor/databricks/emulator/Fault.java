@@ -22,11 +22,6 @@ public record Fault(int status, String errorCode, String message, Integer retryA
         return new Fault(403, "PERMISSION_DENIED", "Invalid access token.", null, Duration.ZERO);
     }
 
-    public static Fault unauthenticated() {
-        return new Fault(401, "UNAUTHENTICATED", "Credential was not sent or was of an unsupported type for this API.",
-                null, Duration.ZERO);
-    }
-
     public static Fault notFound() {
         return new Fault(404, "RESOURCE_DOES_NOT_EXIST", "The resource does not exist.", null, Duration.ZERO);
     }

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -49,6 +51,8 @@ import java.util.stream.Stream;
 public final class WorkspaceEmulator implements AutoCloseable {
     public static final String TOKEN = "dapi-emulator-0123456789abcdef";
     public static final String OAUTH_ACCESS_TOKEN = "oauth-access-emulator-5f4dcc3b5aa765d6";
+
+    private static final Pattern SPARK_UI = Pattern.compile("/driver-proxy-api/o/[^/]+/([^/]+)/\\d+/api/v1/(.+)");
 
     private final Folder folder;
     private final HttpServer server;
@@ -254,7 +258,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
             return Answer.json(Folder.JSON.createObjectNode().put("token_endpoint", url() + "/oidc/v1/token")
                     .put("authorization_endpoint", url() + "/oidc/v1/authorize"));
         }
-        String basic = "Basic " + java.util.Base64.getEncoder().encodeToString(
+        String basic = "Basic " + Base64.getEncoder().encodeToString(
                 (oauth.clientId() + ":" + oauth.clientSecret()).getBytes(StandardCharsets.UTF_8));
         Map<String, String> form = params(request.body());
         boolean inForm = oauth.clientId().equals(form.get("client_id")) && oauth.clientSecret().equals(form.get("client_secret"));
@@ -270,7 +274,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
 
     /** {@code /driver-proxy-api/o/<org>/<cluster>/<port>/api/v1/<path>} from spark-rest/<cluster>/<path>.json. */
     private Answer sparkRest(Call call) {
-        var m = java.util.regex.Pattern.compile("/driver-proxy-api/o/[^/]+/([^/]+)/\\d+/api/v1/(.+)").matcher(call.path());
+        var m = SPARK_UI.matcher(call.path());
         if (!m.matches()) {
             return null;
         }

@@ -13,6 +13,8 @@ import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -163,8 +165,8 @@ class RunFetcherTest {
     void theNextRunOfAJobAndItsLogCanBeAdded() throws IOException {
         emulator.putJson("clusters/0924-next.json", "{\"cluster_id\":\"0924-next\",\"state\":\"TERMINATED\","
                 + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.3\"}}");
-        java.nio.file.Path log = java.nio.file.Files.createTempFile("next", ".log");
-        java.nio.file.Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"next\"}\n");
+        Path log = Files.createTempFile("next", ".log");
+        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"next\"}\n");
         emulator.addRun(8, "{\"run_id\":2002,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
                 + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
                 + "{\"cluster_id\":\"0924-next\",\"spark_context_id\":\"555\"}}]}", log);
