@@ -86,7 +86,7 @@ public final class SdkCalls {
         });
     }
 
-    public static boolean isNotFound(DatabricksError e) {
+    private static boolean isNotFound(DatabricksError e) {
         return e.getStatusCode() == 404
                 || "RESOURCE_DOES_NOT_EXIST".equals(e.getErrorCode())
                 // The Jobs API answers an unknown run or job id with 400 "... does not exist".
@@ -109,7 +109,7 @@ public final class SdkCalls {
             case 401 -> new WorkspaceAuthenticationException("Databricks did not accept the advisor's credentials"
                     + " while reading " + what + " (" + e.getMessage() + "). "
                     + WorkspaceAuthenticationException.HOW_TO_SET_CREDENTIALS, cause);
-            case 403 -> new WorkspacePermissionException("The advisor may not read " + what + " ("
+            case 403 -> new WorkspacePermissionException("The advisor may not access " + what + " ("
                     + e.getMessage() + "). If its token expired, issue a new one; otherwise grant its identity"
                     + " CAN VIEW on the job (CAN MANAGE to apply changes) and CAN ATTACH TO on the cluster.", cause);
             default -> new WorkspaceException("Databricks refused the request for " + what + ": HTTP "

@@ -89,7 +89,7 @@ class ErrorsAndSecretsTest {
     void expiredTokenIsAPermissionErrorWithTheFix() {
         emulator.failNext("GET", "/api/2.1/clusters/list-node-types", Fault.tokenExpired(), 1);
         var e = assertThrows(WorkspacePermissionException.class, () -> new SdkWorkspaceSource(emulator.client()).nodeTypes());
-        assertEquals("The advisor may not read the node type list (Invalid access token.). If its token expired, issue a"
+        assertEquals("The advisor may not access the node type list (Invalid access token.). If its token expired, issue a"
                 + " new one; otherwise grant its identity CAN VIEW on the job (CAN MANAGE to apply changes) and CAN ATTACH"
                 + " TO on the cluster.", e.getMessage());
     }

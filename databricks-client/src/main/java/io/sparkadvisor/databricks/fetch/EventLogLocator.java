@@ -60,8 +60,8 @@ final class EventLogLocator {
     private List<StoredFile> applicationFiles(String folder, TaskCluster cluster, Optional<ClusterDetails> details) {
         Optional<String> driverDir = details.map(ClusterDetails::getDriver).map(d -> d.getPrivateIp())
                 .map(ip -> cluster.clusterId() + "_" + ip.replace('.', '_'));
-        for (StoredFile driver : preferred(source.listFiles(folder), driverDir)) {
-            for (StoredFile context : preferred(source.listFiles(driver.path()), Optional.ofNullable(cluster.sparkContextId()))) {
+        for (StoredFile driver : pick(source.listFiles(folder), driverDir)) {
+            for (StoredFile context : pick(source.listFiles(driver.path()), Optional.ofNullable(cluster.sparkContextId()))) {
                 List<StoredFile> logs = source.listFiles(context.path()).stream()
                         .filter(f -> !f.directory() && f.name().startsWith("eventlog"))
                         .sorted(Comparator.comparing((StoredFile f) -> f.name().equals("eventlog")).thenComparing(StoredFile::name))
@@ -74,18 +74,25 @@ final class EventLogLocator {
         return List.of();
     }
 
-    /** The folder with the expected name when it exists, else every folder (the driver may have moved). */
-    private static List<StoredFile> preferred(List<StoredFile> entries, Optional<String> expectedName) {
+    /**
+     * The folder with the expected name; failing that, the only folder there is. Several folders
+     * and none expected are different drivers or Spark applications (a shared cluster, a driver
+     * restart), and reading the wrong one would describe another run.
+     */
+    private static List<StoredFile> pick(List<StoredFile> entries, Optional<String> expectedName) {
         List<StoredFile> dirs = entries.stream().filter(StoredFile::directory).toList();
         List<StoredFile> exact = dirs.stream().filter(d -> expectedName.filter(d.name()::equals).isPresent()).toList();
-        return exact.isEmpty() ? dirs : exact;
+        if (!exact.isEmpty() || dirs.size() == 1) {
+            return exact.isEmpty() ? dirs : exact;
+        }
+        return expectedName.isEmpty() ? dirs : List.of();
     }
 
     private static String noLogDelivery(TaskCluster cluster) {
         return "Cluster " + cluster.clusterId() + " (tasks " + String.join(", ", cluster.taskKeys()) + ") has no log"
-                + " delivery, so its Spark event log was deleted with the cluster. Turn on log delivery in the job's"
-                + " cluster settings (Advanced options > Logging), i.e. add to the cluster spec: " + SNIPPET
-                + " ; the next run will then be readable.";
+                + " delivery, so its Spark event log is not kept where the advisor can read it. Set cluster_log_conf"
+                + " on that cluster (in the job's cluster definition, or Advanced options > Logging in the UI), e.g. "
+                + SNIPPET + " ; the next run will then be readable.";
     }
 
     private static String notReadable(TaskCluster cluster, ClusterLogConf conf) {

@@ -111,10 +111,20 @@ class RunFetcherTest {
         ClusterTelemetry cluster = workspace.fetch(new RunRef(2001, 8L, null)).clusters().get(0);
         assertTrue(cluster.clusterJson().contains("\"num_workers\":2"), "falls back to the declared spec of a purged cluster");
         var e = assertThrows(EventLogUnavailableException.class, () -> cluster.eventLog().parts());
-        assertEquals("Cluster 0923-nolog (tasks only) has no log delivery, so its Spark event log was deleted with the"
-                + " cluster. Turn on log delivery in the job's cluster settings (Advanced options > Logging), i.e. add to"
-                + " the cluster spec: {\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}} ; the next"
-                + " run will then be readable.", e.getMessage());
+        assertEquals("Cluster 0923-nolog (tasks only) has no log delivery, so its Spark event log is not kept where the"
+                + " advisor can read it. Set cluster_log_conf on that cluster (in the job's cluster definition, or Advanced"
+                + " options > Logging in the UI), e.g. {\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}}"
+                + " ; the next run will then be readable.", e.getMessage());
+    }
+
+    @Test
+    void anotherApplicationsLogIsNeverTakenForTheRuns() {
+        emulator.addRun(7, "{\"run_id\":1005,\"state\":{\"life_cycle_state\":\"TERMINATED\"},\"start_time\":1700000000000,"
+                + "\"tasks\":[{\"task_key\":\"ingest\",\"cluster_instance\":{\"cluster_id\":\"0923-job-main\",\"spark_context_id\":\"777\"}}]}", null);
+        EventLog log = workspace.fetch(new RunRef(1005, 7L, null)).clusters().get(0).eventLog();
+        var e = assertThrows(EventLogUnavailableException.class, log::parts);
+        assertTrue(e.getMessage().startsWith("Cluster 0923-job-main delivers logs to dbfs:/cluster-logs but no Spark event log"
+                + " was found under dbfs:/cluster-logs/0923-job-main/eventlog."), e.getMessage());
     }
 
     @Test
