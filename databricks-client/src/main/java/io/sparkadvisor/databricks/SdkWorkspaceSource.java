@@ -11,8 +11,10 @@ import com.databricks.sdk.service.compute.ListNodeTypesResponse;
 import com.databricks.sdk.service.files.DirectoryEntry;
 import com.databricks.sdk.service.files.FileInfo;
 import com.databricks.sdk.service.jobs.BaseJob;
+import com.databricks.sdk.service.jobs.GetJobRequest;
 import com.databricks.sdk.service.jobs.GetRunRequest;
 import com.databricks.sdk.service.jobs.Job;
+import com.databricks.sdk.service.jobs.JobSettings;
 import com.databricks.sdk.service.jobs.ListJobsRequest;
 import com.databricks.sdk.service.jobs.ListRunsRequest;
 import com.databricks.sdk.service.jobs.ResetJob;
@@ -45,17 +47,20 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         this.client = client;
     }
 
+    /** Answers list at most 100 entries per array, and the SDK does not merge the pages: we do. */
     @Override
     public Run run(long runId) {
         Run run = SdkCalls.read("run " + runId, () -> client.jobs().getRun(runId));
-        // A run lists at most 100 tasks and job clusters per answer, and getRun does not merge pages.
-        Run page = run;
-        while (page.getNextPageToken() != null && !page.getNextPageToken().isEmpty()) {
+        for (Run page = run; hasText(page.getNextPageToken()); ) {
             String token = page.getNextPageToken();
             page = SdkCalls.read("run " + runId, () -> client.jobs().getRun(new GetRunRequest().setRunId(runId).setPageToken(token)));
-            run.setTasks(concat(run.getTasks(), page.getTasks())).setJobClusters(concat(run.getJobClusters(), page.getJobClusters()));
+            run.setTasks(concat(run.getTasks(), page.getTasks()))
+                    .setJobClusters(concat(run.getJobClusters(), page.getJobClusters()))
+                    .setJobParameters(concat(run.getJobParameters(), page.getJobParameters()))
+                    .setRepairHistory(concat(run.getRepairHistory(), page.getRepairHistory()))
+                    .setIterations(concat(run.getIterations(), page.getIterations()));
         }
-        return run.setNextPageToken(null);
+        return run.setNextPageToken(null).setHasMore(null);
     }
 
     @Override
@@ -72,9 +77,24 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
                 .map(BaseJob::getJobId).sorted().toList());
     }
 
+    /**
+     * All pages merged: a job with more than 100 tasks read as one page would lose the rest on a
+     * rollback, which replaces the whole settings.
+     */
     @Override
     public Job job(long jobId) {
-        return SdkCalls.read("job " + jobId, () -> client.jobs().get(jobId));
+        Job job = SdkCalls.read("job " + jobId, () -> client.jobs().get(jobId));
+        JobSettings settings = job.getSettings();
+        for (Job page = job; hasText(page.getNextPageToken()); ) {
+            String token = page.getNextPageToken();
+            page = SdkCalls.read("job " + jobId, () -> client.jobs().get(new GetJobRequest().setJobId(jobId).setPageToken(token)));
+            JobSettings more = page.getSettings();
+            settings.setTasks(concat(settings.getTasks(), more.getTasks()))
+                    .setJobClusters(concat(settings.getJobClusters(), more.getJobClusters()))
+                    .setEnvironments(concat(settings.getEnvironments(), more.getEnvironments()))
+                    .setParameters(concat(settings.getParameters(), more.getParameters()));
+        }
+        return job.setNextPageToken(null).setHasMore(null);
     }
 
     @Override
@@ -173,9 +193,17 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         return StreamSupport.stream(items.spliterator(), false);
     }
 
+    /** Null when both are absent, so that a merged answer serialises like an unpaged one. */
     private static <T> List<T> concat(Collection<T> a, Collection<T> b) {
+        if (a == null && b == null) {
+            return null;
+        }
         List<T> all = new ArrayList<>(Optional.ofNullable(a).orElse(List.of()));
         all.addAll(Optional.ofNullable(b).orElse(List.of()));
         return all;
+    }
+
+    private static boolean hasText(String token) {
+        return token != null && !token.isEmpty();
     }
 }

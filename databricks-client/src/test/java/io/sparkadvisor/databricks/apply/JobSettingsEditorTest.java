@@ -145,6 +145,26 @@ class JobSettingsEditorTest {
         assertTrue(shared.getMessage().contains("it uses job cluster main"), shared.getMessage());
     }
 
+    @Test
+    void jobsWithMoreThanAHundredTasksAreReadWholeSoRollbackKeepsThemAll() throws IOException {
+        StringBuilder tasks = new StringBuilder();
+        for (int i = 0; i < 150; i++) {
+            tasks.append(i == 0 ? "" : ",").append("{\"task_key\":\"t").append(i).append("\",\"job_cluster_key\":\"main\"}");
+        }
+        emulator.putJson("jobs/12.json", "{\"job_id\":12,\"settings\":{\"name\":\"wide\",\"job_clusters\":[{\"job_cluster_key\":"
+                + "\"main\",\"new_cluster\":{\"spark_version\":\"15.4.x-scala2.12\",\"num_workers\":2}}],\"tasks\":[" + tasks + "]}}");
+        SettingsSnapshot original = workspace.settings(12);
+        assertEquals(150, JSON.readTree(original.settingsJson()).path("tasks").size());
+
+        AppliedChange applied = workspace.apply(12, new ClusterChange(new ClusterTarget.JobCluster("main"), null, null,
+                4L, null, null, null), original.fingerprint());
+        SettingsSnapshot restored = workspace.restore(12, applied.before().settingsJson(), applied.after().fingerprint());
+
+        assertEquals(original.settingsJson(), restored.settingsJson());
+        assertEquals(150, JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/reset").get(0).body())
+                .path("new_settings").path("tasks").size());
+    }
+
     private void someoneElseRenamesTheJob() {
         emulator.putJson("jobs/7.json", workspace.settings(7).settingsJson()
                 .transform(s -> "{\"job_id\":7,\"settings\":" + s.replace("\"nightly-etl\"", "\"nightly-etl-v2\"") + "}"));

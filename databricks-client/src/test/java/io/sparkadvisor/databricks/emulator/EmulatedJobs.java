@@ -10,7 +10,7 @@ import java.util.Set;
 
 /** Jobs API 2.2: runs/get, runs/list, list, get, update, reset, backed by jobs/ and runs/ of the folder. */
 final class EmulatedJobs {
-    private static final int RUN_PAGE = 100;
+    private static final int TASK_PAGE = 100;
     private static final Set<String> COMPLETED = Set.of("TERMINATED", "SKIPPED", "INTERNAL_ERROR");
 
     private final Folder folder;
@@ -26,7 +26,8 @@ final class EmulatedJobs {
                     .orElseGet(() -> doesNotExist("Run " + call.param("run_id")));
             case "GET /api/2.2/jobs/runs/list" -> listRuns(call);
             case "GET /api/2.2/jobs/list" -> listJobs(call);
-            case "GET /api/2.2/jobs/get" -> folder.read(jobFile(call)).map(Answer::json)
+            case "GET /api/2.2/jobs/get" -> folder.read(jobFile(call))
+                    .map(job -> Answer.json(pageOfJob(job, (int) call.longParam("page_token", 0))))
                     .orElseGet(() -> doesNotExist("Job " + call.param("job_id")));
             case "POST /api/2.2/jobs/update" -> change(call, false);
             case "POST /api/2.2/jobs/reset" -> change(call, true);
@@ -36,22 +37,37 @@ final class EmulatedJobs {
 
     /** Like the real API, a run lists at most 100 tasks per answer; the token is the next task's index. */
     private static ObjectNode pageOfTasks(ObjectNode run, int from) {
-        JsonNode tasks = run.path("tasks");
-        if (tasks.size() <= RUN_PAGE) {
-            return run;
-        }
         ObjectNode page = run.deepCopy();
-        ArrayNode slice = page.putArray("tasks");
-        for (int i = from; i < Math.min(from + RUN_PAGE, tasks.size()); i++) {
-            slice.add(tasks.get(i));
-        }
         if (from > 0) {
             page.remove("job_clusters");
         }
-        boolean more = from + RUN_PAGE < tasks.size();
+        return paged(page, page, from);
+    }
+
+    /** The same for a job's {@code settings.tasks}. */
+    private static ObjectNode pageOfJob(ObjectNode job, int from) {
+        ObjectNode page = job.deepCopy();
+        ObjectNode settings = (ObjectNode) page.path("settings");
+        if (from > 0) {
+            settings.remove("job_clusters");
+        }
+        return paged(page, settings, from);
+    }
+
+    private static ObjectNode paged(ObjectNode page, ObjectNode holder, int from) {
+        JsonNode tasks = holder.path("tasks");
+        if (tasks.size() <= TASK_PAGE) {
+            return page;
+        }
+        ArrayNode slice = Folder.JSON.createArrayNode();
+        for (int i = from; i < Math.min(from + TASK_PAGE, tasks.size()); i++) {
+            slice.add(tasks.get(i));
+        }
+        holder.set("tasks", slice);
+        boolean more = from + TASK_PAGE < tasks.size();
         page.put("has_more", more);
         if (more) {
-            page.put("next_page_token", String.valueOf(from + RUN_PAGE));
+            page.put("next_page_token", String.valueOf(from + TASK_PAGE));
         }
         return page;
     }
