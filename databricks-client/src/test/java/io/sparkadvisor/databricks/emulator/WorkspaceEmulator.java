@@ -23,6 +23,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +42,7 @@ import java.util.stream.Stream;
  * on demand, and a record of every request.
  *
  * <pre>{@code
- * try (var emulator = WorkspaceEmulator.start(Path.of("src/test/resources/workspace"))) {
+ * try (var emulator = WorkspaceEmulator.startWithSample()) {   // or start(Path.of("my-workspace-folder"))
  *     Workspace ws = Workspaces.connect(emulator.client(), "wh-1");
  *     emulator.failNext("GET", "/api/2.2/jobs/runs/get", Fault.tooManyRequests(1), 3);
  *     ...
@@ -95,15 +96,15 @@ public final class WorkspaceEmulator implements AutoCloseable {
         }
     }
 
-    /** Serves a copy of the sample workspace in this test-jar (src/test/resources/workspace). */
+    /** Serves a copy of the sample workspace in this test-jar (src/test/resources/sample-workspace). */
     public static WorkspaceEmulator startWithSample() {
         try {
-            URI sample = WorkspaceEmulator.class.getResource("/workspace").toURI();
+            URI sample = WorkspaceEmulator.class.getResource("/sample-workspace").toURI();
             if (!sample.getScheme().equals("jar")) {
                 return start(Path.of(sample));
             }
             try (FileSystem jar = FileSystems.newFileSystem(sample, Map.of())) {
-                return start(jar.getPath("/workspace"));
+                return start(jar.getPath("/sample-workspace"));
             }
         } catch (IOException | URISyntaxException e) {
             throw new IllegalStateException("The sample workspace is missing from the test classpath", e);
@@ -206,10 +207,18 @@ public final class WorkspaceEmulator implements AutoCloseable {
                 + instance.path("spark_context_id").asText() + "/eventlog";
     }
 
+    /** Stops the server and deletes the served copy (it may hold large generated logs). */
     @Override
     public void close() {
         server.stop(0);
         threads.shutdownNow();
+        try (Stream<Path> walk = Files.walk(folder.root())) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private void exchange(HttpExchange http) throws IOException {

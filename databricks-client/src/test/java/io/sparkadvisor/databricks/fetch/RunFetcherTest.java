@@ -21,6 +21,7 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RunFetcherTest {
     /** Every path SDK 0.141.0 uses for what this module does; anything else would be an invented API. */
@@ -172,10 +173,10 @@ class RunFetcherTest {
     }
 
     @Test
-    void theNextRunOfAJobAndItsLogCanBeAdded() throws IOException {
+    void theNextRunOfAJobAndItsLogCanBeAdded(@TempDir Path dir) throws IOException {
         emulator.putJson("clusters/0924-next.json", "{\"cluster_id\":\"0924-next\",\"state\":\"TERMINATED\","
                 + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.3\"}}");
-        Path log = Files.createTempFile("next", ".log");
+        Path log = dir.resolve("next.log");
         Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"next\"}\n");
         emulator.addRun(8, "{\"run_id\":2002,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
                 + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
