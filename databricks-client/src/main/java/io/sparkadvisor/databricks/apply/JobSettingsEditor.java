@@ -6,6 +6,7 @@ import com.databricks.sdk.service.jobs.ResetJob;
 import com.databricks.sdk.service.jobs.Task;
 import com.databricks.sdk.service.jobs.UpdateJob;
 import io.sparkadvisor.databricks.SdkJson;
+import io.sparkadvisor.databricks.Secrets;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import java.util.Collection;
@@ -41,26 +42,29 @@ public final class JobSettingsEditor {
     public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint) {
         JobSettings settings = source.job(jobId).getSettings();
         SettingsSnapshot before = requireUnchanged(SettingsSnapshot.of(jobId, settings), expectedFingerprint);
-        JobSettings partial = new JobSettings();
+        source.updateJob(new UpdateJob().setJobId(jobId).setNewSettings(changedEntry(jobId, settings, change)));
+        AppliedChange applied = new AppliedChange(before, current(jobId));
+        LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Secrets.redact(change.toString()), before.fingerprint(),
+                applied.after().fingerprint());
+        return applied;
+    }
+
+    /** Settings holding only the targeted job cluster or task, changed. */
+    private static JobSettings changedEntry(long jobId, JobSettings settings, ClusterChange change) {
         if (change.target() instanceof ClusterTarget.JobCluster target) {
             JobCluster entry = find(settings.getJobClusters(), JobCluster::getJobClusterKey, target.jobClusterKey(), jobId, "job cluster");
             change.applyTo(entry.getNewCluster());
-            partial.setJobClusters(List.of(entry));
-        } else {
-            String taskKey = ((ClusterTarget.TaskCluster) change.target()).taskKey();
-            Task task = find(settings.getTasks(), Task::getTaskKey, taskKey, jobId, "task");
-            if (task.getNewCluster() == null) {
-                throw new WorkspaceException("Task " + taskKey + " of job " + jobId + " has no cluster of its own ("
-                        + (task.getJobClusterKey() != null ? "it uses job cluster " + task.getJobClusterKey()
-                                : "it runs on an existing cluster or serverless") + "); change that instead.");
-            }
-            change.applyTo(task.getNewCluster());
-            partial.setTasks(List.of(task));
+            return new JobSettings().setJobClusters(List.of(entry));
         }
-        source.updateJob(new UpdateJob().setJobId(jobId).setNewSettings(partial));
-        AppliedChange applied = new AppliedChange(before, current(jobId));
-        LOG.info("Job {}: applied {} (settings {} -> {})", jobId, change, before.fingerprint(), applied.after().fingerprint());
-        return applied;
+        String taskKey = ((ClusterTarget.TaskCluster) change.target()).taskKey();
+        Task task = find(settings.getTasks(), Task::getTaskKey, taskKey, jobId, "task");
+        if (task.getNewCluster() == null) {
+            throw new WorkspaceException("Task " + taskKey + " of job " + jobId + " has no cluster of its own ("
+                    + (task.getJobClusterKey() != null ? "it uses job cluster " + task.getJobClusterKey()
+                            : "it runs on an existing cluster or serverless") + "); change that instead.");
+        }
+        change.applyTo(task.getNewCluster());
+        return new JobSettings().setTasks(List.of(task));
     }
 
     /** Puts back settings recorded before a change, unless the job was edited after that change. */
