@@ -3,7 +3,7 @@ package io.sparkadvisor.databricks.resolve;
 /**
  * A run the advisor has confirmed exists.
  *
- * @param runId       the job run (the parent run of a multi-task job)
+ * @param runId       the job run (never a task run: those resolve to the job run they belong to)
  * @param jobId       the job it belongs to, or null for a one-time (submitted) run
  * @param workspaceId the {@code ?o=} of a pasted link, or null when the user gave no link
  */

@@ -4,6 +4,7 @@ import com.databricks.sdk.service.jobs.Run;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import java.util.List;
+import java.util.Optional;
 
 /** Turns what a user pasted into a run that exists, asking the workspace only as much as needed. */
 public final class RunResolver {
@@ -53,7 +54,9 @@ public final class RunResolver {
         return ref(source.run(runId), null);
     }
 
+    /** A task run (pasted from a task's page) stands for the job run it belongs to. */
     private static RunRef ref(Run run, Long workspaceId) {
-        return new RunRef(run.getRunId(), run.getJobId(), workspaceId);
+        long jobRun = Optional.ofNullable(run.getJobRunId()).orElse(run.getRunId());
+        return new RunRef(jobRun, run.getJobId(), workspaceId);
     }
 }

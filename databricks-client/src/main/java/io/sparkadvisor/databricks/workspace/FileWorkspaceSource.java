@@ -49,6 +49,7 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     @Override
     public Optional<Long> latestCompletedRunId(long jobId) {
         return all("runs", Run.class).filter(r -> Long.valueOf(jobId).equals(r.getJobId()))
+                .filter(r -> r.getJobRunId() == null || r.getJobRunId().equals(r.getRunId()))
                 .filter(r -> r.getState() != null && COMPLETED.contains(r.getState().getLifeCycleState()))
                 .max(Comparator.comparing(r -> Optional.ofNullable(r.getStartTime()).orElse(0L)))
                 .map(Run::getRunId);

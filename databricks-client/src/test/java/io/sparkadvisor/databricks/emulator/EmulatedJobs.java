@@ -80,6 +80,7 @@ final class EmulatedJobs {
         boolean completedOnly = "true".equals(call.param("completed_only"));
         List<ObjectNode> runs = folder.all("runs").stream()
                 .filter(r -> jobId == null || r.path("job_id").asText().equals(jobId))
+                .filter(r -> !r.has("job_run_id") || r.path("job_run_id").equals(r.path("run_id")))   // job runs, not task runs
                 .filter(r -> !completedOnly || COMPLETED.contains(r.path("state").path("life_cycle_state").asText()))
                 .sorted(Comparator.comparingLong((ObjectNode r) -> r.path("start_time").asLong()).reversed()).toList();
         return page(call, runs, "runs", 25);

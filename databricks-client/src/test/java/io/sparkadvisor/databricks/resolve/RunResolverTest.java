@@ -40,6 +40,11 @@ class RunResolverTest {
     }
 
     @Test
+    void taskRunLinkStandsForItsJobRun() {
+        assertEquals(new RunRef(1001, 7L, 1L), workspace.resolve("https://example.cloud.databricks.com/jobs/7/runs/10012?o=1"));
+    }
+
+    @Test
     void runId() {
         assertEquals(new RunRef(1001, 7L, null), workspace.resolve("run:1001"));
         assertEquals(new RunRef(1001, 7L, null), workspace.resolve("1001"));
