@@ -1,0 +1,209 @@
+package io.sparkadvisor.databricks;
+
+import com.databricks.sdk.WorkspaceClient;
+import com.databricks.sdk.core.DatabricksError;
+import com.databricks.sdk.core.http.Request;
+import com.databricks.sdk.service.compute.ClusterDetails;
+import com.databricks.sdk.service.compute.ClusterEvent;
+import com.databricks.sdk.service.compute.GetEvents;
+import com.databricks.sdk.service.compute.GetEventsOrder;
+import com.databricks.sdk.service.compute.ListNodeTypesResponse;
+import com.databricks.sdk.service.files.DirectoryEntry;
+import com.databricks.sdk.service.files.FileInfo;
+import com.databricks.sdk.service.jobs.BaseJob;
+import com.databricks.sdk.service.jobs.GetJobRequest;
+import com.databricks.sdk.service.jobs.GetRunRequest;
+import com.databricks.sdk.service.jobs.Job;
+import com.databricks.sdk.service.jobs.JobSettings;
+import com.databricks.sdk.service.jobs.ListJobsRequest;
+import com.databricks.sdk.service.jobs.ListRunsRequest;
+import com.databricks.sdk.service.jobs.ResetJob;
+import com.databricks.sdk.service.jobs.Run;
+import com.databricks.sdk.service.jobs.UpdateJob;
+import io.sparkadvisor.databricks.fetch.DbfsChunkStream;
+import io.sparkadvisor.databricks.fetch.StoredFile;
+import io.sparkadvisor.knowledge.eventlog.LogPart;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/** A live workspace, every call through the Databricks SDK. */
+public final class SdkWorkspaceSource implements WorkspaceSource {
+    /** The port Databricks runs the Spark UI on behind the driver proxy. */
+    private static final int SPARK_UI_PORT = 40001;
+    /** {@code clusters/events} pages by offset; 500 is the API's largest page. */
+    private static final long EVENTS_PAGE = 500;
+
+    private final WorkspaceClient client;
+    private ListNodeTypesResponse nodeTypes;
+
+    public SdkWorkspaceSource(WorkspaceClient client) {
+        this.client = client;
+    }
+
+    /** Answers list at most 100 entries per array, and the SDK does not merge the pages: we do. */
+    @Override
+    public Run run(long runId) {
+        Run run = SdkCalls.read("run " + runId, () -> client.jobs().getRun(runId));
+        for (Run page = run; hasText(page.getNextPageToken()); ) {
+            String token = page.getNextPageToken();
+            page = SdkCalls.read("run " + runId, () -> client.jobs().getRun(new GetRunRequest().setRunId(runId).setPageToken(token)));
+            run.setTasks(concat(run.getTasks(), page.getTasks()))
+                    .setJobClusters(concat(run.getJobClusters(), page.getJobClusters()))
+                    .setJobParameters(concat(run.getJobParameters(), page.getJobParameters()))
+                    .setRepairHistory(concat(run.getRepairHistory(), page.getRepairHistory()))
+                    .setIterations(concat(run.getIterations(), page.getIterations()));
+        }
+        return run.setNextPageToken(null).setHasMore(null);
+    }
+
+    @Override
+    public Optional<Long> latestCompletedRunId(long jobId) {
+        return SdkCalls.read("runs of job " + jobId, () -> {
+            var runs = client.jobs().listRuns(new ListRunsRequest().setJobId(jobId).setCompletedOnly(true).setLimit(1L)).iterator();
+            return runs.hasNext() ? Optional.of(runs.next().getRunId()) : Optional.empty();
+        });
+    }
+
+    @Override
+    public List<Long> jobIdsNamed(String name) {
+        return SdkCalls.read("jobs named \"" + name + "\"", () -> stream(client.jobs().list(new ListJobsRequest().setName(name)))
+                .map(BaseJob::getJobId).sorted().toList());
+    }
+
+    /**
+     * All pages merged: a job with more than 100 tasks read as one page would lose the rest on a
+     * rollback, which replaces the whole settings.
+     */
+    @Override
+    public Job job(long jobId) {
+        Job job = SdkCalls.read("job " + jobId, () -> client.jobs().get(jobId));
+        JobSettings settings = job.getSettings();
+        for (Job page = job; hasText(page.getNextPageToken()); ) {
+            String token = page.getNextPageToken();
+            page = SdkCalls.read("job " + jobId, () -> client.jobs().get(new GetJobRequest().setJobId(jobId).setPageToken(token)));
+            JobSettings more = page.getSettings();
+            settings.setTasks(concat(settings.getTasks(), more.getTasks()))
+                    .setJobClusters(concat(settings.getJobClusters(), more.getJobClusters()))
+                    .setEnvironments(concat(settings.getEnvironments(), more.getEnvironments()))
+                    .setParameters(concat(settings.getParameters(), more.getParameters()));
+        }
+        return job.setNextPageToken(null).setHasMore(null);
+    }
+
+    @Override
+    public Optional<ClusterDetails> cluster(String clusterId) {
+        try {
+            return Optional.of(SdkCalls.read("cluster " + clusterId, () -> client.clusters().get(clusterId)));
+        } catch (WorkspaceNotFoundException purged) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public synchronized ListNodeTypesResponse nodeTypes() {
+        // The catalogue changes rarely and is large: once per client is enough.
+        if (nodeTypes == null) {
+            nodeTypes = SdkCalls.read("the node type list", () -> client.clusters().listNodeTypes());
+        }
+        return nodeTypes;
+    }
+
+    @Override
+    public List<ClusterEvent> clusterEvents(String clusterId, long fromMs, long toMs) {
+        GetEvents request = new GetEvents().setClusterId(clusterId).setStartTime(fromMs).setEndTime(toMs)
+                .setOrder(GetEventsOrder.ASC).setLimit(EVENTS_PAGE);
+        return SdkCalls.read("events of cluster " + clusterId, () -> stream(client.clusters().events(request)).toList());
+    }
+
+    @Override
+    public List<StoredFile> listFiles(String directory) {
+        try {
+            return SdkCalls.read("log folder " + directory, () -> directory.startsWith("/Volumes/")
+                    ? stream(client.files().listDirectoryContents(directory)).map(SdkWorkspaceSource::stored).toList()
+                    : stream(client.dbfs().list(directory)).map(SdkWorkspaceSource::stored).toList());
+        } catch (WorkspaceNotFoundException absent) {
+            return List.of();
+        }
+    }
+
+    @Override
+    public LogPart logPart(StoredFile file) {
+        return new LogPart() {
+            @Override
+            public String name() {
+                return file.name();
+            }
+
+            @Override
+            public long size() {
+                return file.size();
+            }
+
+            @Override
+            public InputStream open() {
+                if (file.path().startsWith("/Volumes/")) {
+                    // The Files API streams the body when the server answers with an octet stream.
+                    return SdkCalls.read("log file " + file.path(), () -> client.files().download(file.path()).getContents());
+                }
+                return new DbfsChunkStream(r -> SdkCalls.read("log file " + file.path(), () -> client.dbfs().read(r)), file.path());
+            }
+        };
+    }
+
+    @Override
+    public String sparkRest(String clusterId, String apiV1Path) {
+        String org = Optional.ofNullable(client.apiClient().workspaceId()).orElse("0");
+        Request request = new Request("GET", "/driver-proxy-api/o/" + org + "/" + clusterId + "/" + SPARK_UI_PORT
+                + "/api/v1/" + apiV1Path).withHeader("Accept", "application/json");
+        return SdkCalls.read("the Spark UI of cluster " + clusterId, () -> {
+            try (InputStream body = client.apiClient().execute(request, InputStream.class)) {
+                return new String(body.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new DatabricksError("IO_ERROR", 523, e);
+            }
+        });
+    }
+
+    @Override
+    public void updateJob(UpdateJob update) {
+        SdkCalls.run("job " + update.getJobId(), () -> client.jobs().update(update));
+    }
+
+    @Override
+    public void resetJob(ResetJob reset) {
+        SdkCalls.run("job " + reset.getJobId(), () -> client.jobs().reset(reset));
+    }
+
+    private static StoredFile stored(FileInfo f) {
+        return new StoredFile(f.getPath(), Boolean.TRUE.equals(f.getIsDir()), Optional.ofNullable(f.getFileSize()).orElse(0L));
+    }
+
+    private static StoredFile stored(DirectoryEntry e) {
+        return new StoredFile(e.getPath(), Boolean.TRUE.equals(e.getIsDirectory()), Optional.ofNullable(e.getFileSize()).orElse(0L));
+    }
+
+    private static <T> Stream<T> stream(Iterable<T> items) {
+        return StreamSupport.stream(items.spliterator(), false);
+    }
+
+    /** Null when both are absent, so that a merged answer serialises like an unpaged one. */
+    private static <T> List<T> concat(Collection<T> a, Collection<T> b) {
+        if (a == null && b == null) {
+            return null;
+        }
+        List<T> all = new ArrayList<>(Optional.ofNullable(a).orElse(List.of()));
+        all.addAll(Optional.ofNullable(b).orElse(List.of()));
+        return all;
+    }
+
+    private static boolean hasText(String token) {
+        return token != null && !token.isEmpty();
+    }
+}

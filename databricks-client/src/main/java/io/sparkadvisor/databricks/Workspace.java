@@ -1,0 +1,31 @@
+package io.sparkadvisor.databricks;
+
+import io.sparkadvisor.databricks.apply.AppliedChange;
+import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.billing.BillingQuery;
+import io.sparkadvisor.databricks.billing.QueryResult;
+import io.sparkadvisor.databricks.fetch.RunTelemetry;
+import io.sparkadvisor.databricks.resolve.RunRef;
+
+/**
+ * Everything the bot needs from a Databricks workspace. Get one from {@link Workspaces}: live
+ * through the SDK, or offline from a folder of recorded answers. Failures are
+ * {@link WorkspaceException}s with messages fit to show the user.
+ */
+public interface Workspace {
+    /** A run link, {@code run:ID}, {@code job:ID}, {@code job:NAME}, a bare id (run, else job) or a job name. */
+    RunRef resolve(String userInput);
+
+    RunTelemetry fetch(RunRef run);
+
+    SettingsSnapshot settings(long jobId);
+
+    /** Refuses with {@link io.sparkadvisor.databricks.apply.SettingsChangedException} if the job changed since {@code expectedFingerprint}. */
+    AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint);
+
+    /** Rolls back to settings recorded in an {@link AppliedChange#before()}, guarded by its {@code after} fingerprint. */
+    SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint);
+
+    QueryResult query(BillingQuery query);
+}

@@ -1,0 +1,50 @@
+package io.sparkadvisor.databricks;
+
+import com.databricks.sdk.service.compute.ClusterDetails;
+import com.databricks.sdk.service.compute.ClusterEvent;
+import com.databricks.sdk.service.compute.ListNodeTypesResponse;
+import com.databricks.sdk.service.jobs.Job;
+import com.databricks.sdk.service.jobs.ResetJob;
+import com.databricks.sdk.service.jobs.Run;
+import com.databricks.sdk.service.jobs.UpdateJob;
+import io.sparkadvisor.databricks.fetch.StoredFile;
+import io.sparkadvisor.knowledge.eventlog.LogPart;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The raw answers of a workspace, as SDK objects. Two implementations: the live workspace through
+ * the SDK ({@link SdkWorkspaceSource}) and recorded answers in a folder
+ * ({@link io.sparkadvisor.databricks.workspace.FileWorkspaceSource}); resolving, fetching and
+ * applying are written once on top of this.
+ */
+public interface WorkspaceSource {
+    /** Throws {@link WorkspaceNotFoundException} when there is no such run. */
+    Run run(long runId);
+
+    Optional<Long> latestCompletedRunId(long jobId);
+
+    List<Long> jobIdsNamed(String name);
+
+    Job job(long jobId);
+
+    /** Empty when the cluster is gone (terminated clusters are purged after 30 days). */
+    Optional<ClusterDetails> cluster(String clusterId);
+
+    ListNodeTypesResponse nodeTypes();
+
+    List<ClusterEvent> clusterEvents(String clusterId, long fromMs, long toMs);
+
+    /** Entries of a DBFS ({@code dbfs:/...}) or Unity Catalog volume ({@code /Volumes/...}) folder; empty if absent. */
+    List<StoredFile> listFiles(String directory);
+
+    /** A file found by {@link #listFiles}, streamed when opened. */
+    LogPart logPart(StoredFile file);
+
+    /** JSON of a Spark monitoring REST path ({@code applications/...}) on a running cluster's driver. */
+    String sparkRest(String clusterId, String apiV1Path);
+
+    void updateJob(UpdateJob update);
+
+    void resetJob(ResetJob reset);
+}

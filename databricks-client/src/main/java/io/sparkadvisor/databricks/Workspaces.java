@@ -1,0 +1,86 @@
+package io.sparkadvisor.databricks;
+
+import com.databricks.sdk.WorkspaceClient;
+import io.sparkadvisor.databricks.apply.AppliedChange;
+import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.JobSettingsEditor;
+import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.billing.BillingQuery;
+import io.sparkadvisor.databricks.billing.QueryResult;
+import io.sparkadvisor.databricks.billing.QueryRunner;
+import io.sparkadvisor.databricks.billing.StatementFailedException;
+import io.sparkadvisor.databricks.billing.StatementRunner;
+import io.sparkadvisor.databricks.fetch.RunFetcher;
+import io.sparkadvisor.databricks.fetch.RunTelemetry;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.databricks.resolve.RunResolver;
+import io.sparkadvisor.databricks.workspace.FileWorkspaceSource;
+import io.sparkadvisor.databricks.workspace.RecordedQueries;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** The two kinds of workspace: a live one through the SDK, and a folder of recorded answers. */
+public final class Workspaces {
+    private static final Duration BILLING_TIMEOUT = Duration.ofMinutes(5);
+
+    private Workspaces() {
+    }
+
+    /** @param warehouseId SQL warehouse for billing queries, or null when none is configured */
+    public static Workspace connect(WorkspaceClient client, String warehouseId) {
+        QueryRunner billing = warehouseId == null ? query -> {
+            throw new StatementFailedException("Billing query " + query.name() + " needs a SQL warehouse:"
+                    + " set DATABRICKS_WAREHOUSE_ID.");
+        } : new StatementRunner(client, warehouseId, BILLING_TIMEOUT);
+        return new Composed(new SdkWorkspaceSource(client), billing);
+    }
+
+    /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */
+    public static Workspace fromDirectory(Path folder) {
+        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder));
+    }
+
+    private static final class Composed implements Workspace {
+        private final RunResolver resolver;
+        private final RunFetcher fetcher;
+        private final JobSettingsEditor editor;
+        private final QueryRunner billing;
+
+        Composed(WorkspaceSource source, QueryRunner billing) {
+            this.resolver = new RunResolver(source);
+            this.fetcher = new RunFetcher(source);
+            this.editor = new JobSettingsEditor(source);
+            this.billing = billing;
+        }
+
+        @Override
+        public RunRef resolve(String userInput) {
+            return resolver.resolve(userInput);
+        }
+
+        @Override
+        public RunTelemetry fetch(RunRef run) {
+            return fetcher.fetch(run);
+        }
+
+        @Override
+        public SettingsSnapshot settings(long jobId) {
+            return editor.current(jobId);
+        }
+
+        @Override
+        public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint) {
+            return editor.apply(jobId, change, expectedFingerprint);
+        }
+
+        @Override
+        public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
+            return editor.restore(jobId, recordedSettingsJson, expectedFingerprint);
+        }
+
+        @Override
+        public QueryResult query(BillingQuery query) {
+            return billing.run(query);
+        }
+    }
+}

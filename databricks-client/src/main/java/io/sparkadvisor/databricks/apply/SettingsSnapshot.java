@@ -1,0 +1,27 @@
+package io.sparkadvisor.databricks.apply;
+
+import com.databricks.sdk.service.jobs.JobSettings;
+import io.sparkadvisor.databricks.SdkJson;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * A job's settings at one moment: canonical JSON (keys sorted, nulls left out), and its SHA-256,
+ * which a later change must present to prove nobody edited the job in between.
+ */
+public record SettingsSnapshot(long jobId, String settingsJson, String fingerprint) {
+    public static SettingsSnapshot of(long jobId, JobSettings settings) {
+        String json = SdkJson.canonical(settings);
+        return new SettingsSnapshot(jobId, json, sha256(json));
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every JVM has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.sparkadvisor.databricks.fetch;
+
+import com.databricks.sdk.service.compute.ClusterDetails;
+import com.databricks.sdk.service.jobs.Run;
+import io.sparkadvisor.databricks.SdkJson;
+import io.sparkadvisor.databricks.WorkspaceNotFoundException;
+import io.sparkadvisor.databricks.WorkspaceSource;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import java.util.Optional;
+
+/** Reads everything about one run: the run, its job's settings, each cluster it used and that cluster's log. */
+public final class RunFetcher {
+    private final WorkspaceSource source;
+    private final EventLogLocator logs;
+
+    public RunFetcher(WorkspaceSource source) {
+        this.source = source;
+        this.logs = new EventLogLocator(source);
+    }
+
+    public RunTelemetry fetch(RunRef ref) {
+        Run run = source.run(ref.runId());
+        var clusters = TaskCluster.of(run).stream().map(c -> cluster(run, c)).toList();
+        return new RunTelemetry(ref, run, jobSettingsJson(run.getJobId()), clusters, SdkJson.write(source.nodeTypes()));
+    }
+
+    private ClusterTelemetry cluster(Run run, TaskCluster cluster) {
+        Optional<ClusterDetails> details = source.cluster(cluster.clusterId());
+        String json = details.map(SdkJson::write)
+                .orElseGet(() -> cluster.declaredSpec() == null ? null : SdkJson.write(cluster.declaredSpec()));
+        long from = Optional.ofNullable(run.getStartTime()).orElse(0L);
+        long to = Optional.ofNullable(run.getEndTime()).filter(t -> t > 0).orElse(System.currentTimeMillis());
+        var events = source.clusterEvents(cluster.clusterId(), from, to).stream().map(ClusterEventSummary::of).toList();
+        return new ClusterTelemetry(cluster.clusterId(), cluster.taskKeys(), json, events, logs.locate(cluster, details));
+    }
+
+    private String jobSettingsJson(Long jobId) {
+        if (jobId == null) {
+            return null;
+        }
+        try {
+            return SdkJson.write(source.job(jobId).getSettings());
+        } catch (WorkspaceNotFoundException deletedSinceTheRun) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.sparkadvisor.databricks.resolve;
+
+/** What a user's text asks for, before any call to the workspace. */
+public sealed interface RunQuery {
+    /** A run page link, current ({@code /jobs/7/runs/42?o=1}) or legacy ({@code /?o=1#job/7/run/42}). */
+    record RunLink(long jobId, long runId, Long workspaceId) implements RunQuery {
+    }
+
+    /** {@code run:42}. */
+    record RunId(long runId) implements RunQuery {
+    }
+
+    /** {@code job:7}: its latest completed run. */
+    record JobId(long jobId) implements RunQuery {
+    }
+
+    /** A bare number: a run id if such a run exists, else a job id. */
+    record RunOrJobId(long id) implements RunQuery {
+    }
+
+    /** {@code job:nightly etl} or any other text: the latest completed run of the job with that name. */
+    record JobName(String name) implements RunQuery {
+    }
+}

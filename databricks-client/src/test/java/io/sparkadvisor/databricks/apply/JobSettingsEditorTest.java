@@ -1,0 +1,172 @@
+package io.sparkadvisor.databricks.apply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class JobSettingsEditorTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    WorkspaceEmulator emulator;
+    Workspace workspace;
+
+    @BeforeEach
+    void start() {
+        emulator = WorkspaceEmulator.startWithSample();
+        workspace = Workspaces.connect(emulator.client(), null);
+    }
+
+    @AfterEach
+    void stop() {
+        emulator.close();
+    }
+
+    @Test
+    void changeSendsTheWholeJobClusterEntryAndNothingElse() throws IOException {
+        SettingsSnapshot before = workspace.settings(7);
+        ClusterChange change = new ClusterChange(new ClusterTarget.JobCluster("main"),
+                Map.of("spark.sql.shuffle.partitions", "400"), Map.of("SPARK_WORKER_CORES", "6"), 6L, null, null, "i3.2xlarge");
+        emulator.clearRequests();
+
+        AppliedChange applied = workspace.apply(7, change, before.fingerprint());
+
+        JsonNode body = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(0).body());
+        assertEquals(7, body.path("job_id").asLong());
+        assertEquals(1, body.path("new_settings").size(), "only job_clusters is sent");
+        JsonNode cluster = body.path("new_settings").path("job_clusters").path(0).path("new_cluster");
+        assertEquals("15.4.x-scala2.12", cluster.path("spark_version").asText(), "the whole entry, since update replaces it");
+        assertEquals("dbfs:/cluster-logs", cluster.path("cluster_log_conf").path("dbfs").path("destination").asText());
+        assertEquals("400", cluster.path("spark_conf").path("spark.sql.shuffle.partitions").asText());
+        assertEquals("6", cluster.path("spark_env_vars").path("SPARK_WORKER_CORES").asText());
+        assertEquals("/databricks/python3/bin/python3", cluster.path("spark_env_vars").path("PYSPARK_PYTHON").asText());
+        assertEquals(6, cluster.path("num_workers").asInt());
+        assertEquals("i3.2xlarge", cluster.path("node_type_id").asText());
+
+        assertEquals(before, applied.before());
+        assertEquals(workspace.settings(7), applied.after());
+        JsonNode after = JSON.readTree(applied.after().settingsJson());
+        assertEquals("side", after.path("job_clusters").path(1).path("job_cluster_key").asText(), "other entries kept");
+        assertEquals(4, after.path("tasks").size());
+    }
+
+    @Test
+    void concurrentEditMakesApplyRefuse() {
+        String seen = workspace.settings(7).fingerprint();
+        someoneElseRenamesTheJob();
+        emulator.clearRequests();
+
+        var e = assertThrows(SettingsChangedException.class, () -> workspace.apply(7,
+                ClusterChange.sparkConf(new ClusterTarget.JobCluster("main"), "spark.sql.shuffle.partitions", "400"), seen));
+
+        assertTrue(e.getMessage().startsWith("Job 7 was edited since this recommendation was made"), e.getMessage());
+        assertEquals(0, emulator.requests("POST", "/api/2.2/jobs/update").size(), "nothing was sent");
+    }
+
+    @Test
+    void rollbackRestoresByteIdenticalSettings() {
+        SettingsSnapshot original = workspace.settings(7);
+        AppliedChange applied = workspace.apply(7, new ClusterChange(new ClusterTarget.JobCluster("side"),
+                Map.of("spark.task.cpus", "2"), null, 3L, null, null, null), original.fingerprint());
+        assertNotEquals(original.settingsJson(), applied.after().settingsJson());
+
+        SettingsSnapshot restored = workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint());
+
+        assertEquals(original.settingsJson(), restored.settingsJson());
+        assertEquals(original.fingerprint(), restored.fingerprint());
+        assertEquals(original.settingsJson(), workspace.settings(7).settingsJson());
+        assertEquals(1, emulator.requests("POST", "/api/2.2/jobs/reset").size());
+    }
+
+    @Test
+    void rollbackRefusesWhenTheJobChangedAfterTheChange() {
+        SettingsSnapshot original = workspace.settings(7);
+        AppliedChange applied = workspace.apply(7, ClusterChange.sparkConf(new ClusterTarget.JobCluster("main"), "a", "b"),
+                original.fingerprint());
+        someoneElseRenamesTheJob();
+        assertThrows(SettingsChangedException.class,
+                () -> workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint()));
+        assertEquals(0, emulator.requests("POST", "/api/2.2/jobs/reset").size());
+    }
+
+    @Test
+    void fixedSizeReplacesAutoscalingAndBack() throws IOException {
+        String fp = workspace.settings(7).fingerprint();
+        SettingsSnapshot fixed = workspace.apply(7, new ClusterChange(new ClusterTarget.JobCluster("side"), null, null,
+                5L, null, null, null), fp).after();
+        JsonNode side = JSON.readTree(fixed.settingsJson()).path("job_clusters").path(1).path("new_cluster");
+        assertEquals(5, side.path("num_workers").asInt());
+        assertFalse(side.has("autoscale"));
+
+        SettingsSnapshot scaled = workspace.apply(7, new ClusterChange(new ClusterTarget.JobCluster("side"), null, null,
+                null, 2L, 10L, null), fixed.fingerprint()).after();
+        side = JSON.readTree(scaled.settingsJson()).path("job_clusters").path(1).path("new_cluster");
+        assertFalse(side.has("num_workers"));
+        assertEquals(10, side.path("autoscale").path("max_workers").asInt());
+    }
+
+    @Test
+    void taskClusterChangeAndConfRemoval() throws IOException {
+        String fp = workspace.settings(7).fingerprint();
+        HashMap<String, String> conf = new HashMap<>();
+        conf.put("spark.executor.cores", null);
+        conf.put("spark.sql.adaptive.skewJoin.enabled", "true");
+        SettingsSnapshot after = workspace.apply(7, new ClusterChange(new ClusterTarget.TaskCluster("adhoc"), conf, null,
+                null, null, null, null), fp).after();
+        JsonNode body = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(0).body());
+        assertEquals("adhoc", body.path("new_settings").path("tasks").path(0).path("task_key").asText());
+        assertEquals("/Repos/etl/adhoc", body.path("new_settings").path("tasks").path(0).path("notebook_task").path("notebook_path").asText());
+        JsonNode adhoc = JSON.readTree(after.settingsJson()).path("tasks").path(3).path("new_cluster");
+        assertEquals("{\"spark.sql.adaptive.skewJoin.enabled\":\"true\"}", adhoc.path("spark_conf").toString());
+    }
+
+    @Test
+    void targetsThatCannotBeChangedAreNamed() {
+        String fp = workspace.settings(7).fingerprint();
+        var noKey = assertThrows(WorkspaceException.class, () -> workspace.apply(7,
+                ClusterChange.sparkConf(new ClusterTarget.JobCluster("gpu"), "a", "b"), fp));
+        assertEquals("Job 7 has no job cluster \"gpu\" (it has: main, side).", noKey.getMessage());
+        var shared = assertThrows(WorkspaceException.class, () -> workspace.apply(7,
+                ClusterChange.sparkConf(new ClusterTarget.TaskCluster("ingest"), "a", "b"), fp));
+        assertTrue(shared.getMessage().contains("it uses job cluster main"), shared.getMessage());
+    }
+
+    @Test
+    void jobsWithMoreThanAHundredTasksAreReadWholeSoRollbackKeepsThemAll() throws IOException {
+        StringBuilder tasks = new StringBuilder();
+        for (int i = 0; i < 150; i++) {
+            tasks.append(i == 0 ? "" : ",").append("{\"task_key\":\"t").append(i).append("\",\"job_cluster_key\":\"main\"}");
+        }
+        emulator.putJson("jobs/12.json", "{\"job_id\":12,\"settings\":{\"name\":\"wide\",\"job_clusters\":[{\"job_cluster_key\":"
+                + "\"main\",\"new_cluster\":{\"spark_version\":\"15.4.x-scala2.12\",\"num_workers\":2}}],\"tasks\":[" + tasks + "]}}");
+        SettingsSnapshot original = workspace.settings(12);
+        assertEquals(150, JSON.readTree(original.settingsJson()).path("tasks").size());
+
+        AppliedChange applied = workspace.apply(12, new ClusterChange(new ClusterTarget.JobCluster("main"), null, null,
+                4L, null, null, null), original.fingerprint());
+        SettingsSnapshot restored = workspace.restore(12, applied.before().settingsJson(), applied.after().fingerprint());
+
+        assertEquals(original.settingsJson(), restored.settingsJson());
+        assertEquals(150, JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/reset").get(0).body())
+                .path("new_settings").path("tasks").size());
+    }
+
+    private void someoneElseRenamesTheJob() {
+        emulator.putJson("jobs/7.json", workspace.settings(7).settingsJson()
+                .transform(s -> "{\"job_id\":7,\"settings\":" + s.replace("\"nightly-etl\"", "\"nightly-etl-v2\"") + "}"));
+    }
+}

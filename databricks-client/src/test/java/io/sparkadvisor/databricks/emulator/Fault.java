@@ -1,0 +1,33 @@
+package io.sparkadvisor.databricks.emulator;
+
+import java.time.Duration;
+
+/**
+ * A failure the emulator plays instead of (or, for {@link #slow}, before) the real answer.
+ *
+ * @param status 0 for a delay only
+ */
+public record Fault(int status, String errorCode, String message, Integer retryAfterSeconds, Duration delay) {
+    public static Fault tooManyRequests(int retryAfterSeconds) {
+        return new Fault(429, "REQUEST_LIMIT_EXCEEDED", "Too many requests. Please wait a moment and try again.",
+                retryAfterSeconds, Duration.ZERO);
+    }
+
+    public static Fault serverError() {
+        return new Fault(500, "INTERNAL_ERROR", "Internal error, please retry.", null, Duration.ZERO);
+    }
+
+    /** What Databricks answers for an expired personal access token. */
+    public static Fault tokenExpired() {
+        return new Fault(403, "PERMISSION_DENIED", "Invalid access token.", null, Duration.ZERO);
+    }
+
+    public static Fault notFound() {
+        return new Fault(404, "RESOURCE_DOES_NOT_EXIST", "The resource does not exist.", null, Duration.ZERO);
+    }
+
+    /** Answers normally, but only after {@code delay}. */
+    public static Fault slow(Duration delay) {
+        return new Fault(0, null, null, null, delay);
+    }
+}

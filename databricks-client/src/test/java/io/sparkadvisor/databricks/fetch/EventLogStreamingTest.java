@@ -1,0 +1,104 @@
+package io.sparkadvisor.databricks.fetch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.knowledge.eventlog.LogPart;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The surefire JVM has a 64 MB heap (see the pom), so reading an 80 MB log only works if it is streamed. */
+class EventLogStreamingTest {
+    static final String LOG = "dbfs/cluster-logs/0923-job-main/eventlog/0923-job-main_10_0_0_1/111/eventlog";
+    static final long MB = 1024 * 1024;
+
+    WorkspaceEmulator emulator;
+
+    @BeforeEach
+    void start() {
+        emulator = WorkspaceEmulator.startWithSample();
+    }
+
+    @AfterEach
+    void stop() {
+        emulator.close();
+    }
+
+    @Test
+    void logLargerThanTheHeapIsReadInChunksOfAtMostOneMegabyte() throws IOException {
+        long lines = writeLog(emulator.root().resolve(LOG), 80 * MB);
+        long size = Files.size(emulator.root().resolve(LOG));
+        assertTrue(size > Runtime.getRuntime().maxMemory(), "the log must not fit in this JVM's heap");
+
+        LogPart part = lastPart();
+        emulator.clearRequests();
+        long readLines = 0;
+        long readBytes = 0;
+        long peakHeap = 0;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(part.open(), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                readLines++;
+                readBytes += line.length() + 1;
+                if (readLines % 5000 == 0) {
+                    peakHeap = Math.max(peakHeap, Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
+                }
+            }
+        }
+        assertEquals(lines, readLines);
+        assertEquals(size, readBytes);
+        List<RecordedRequest> reads = emulator.requests("GET", "/api/2.0/dbfs/read");
+        assertEquals((size + MB - 1) / MB + 1, reads.size(), "one read per megabyte, then one that finds the end");
+        reads.forEach(r -> {
+            assertTrue(r.payloadBytes() <= MB);
+            assertEquals(String.valueOf(MB), r.param("length").orElseThrow());
+        });
+        System.out.printf("streamed %d MB in %d dbfs/read calls; peak heap in use %d MB of %d MB%n",
+                size / MB, reads.size(), peakHeap / MB, Runtime.getRuntime().maxMemory() / MB);
+    }
+
+    @Test
+    void truncatedLogEndsWhereDeliveryStopped() throws IOException {
+        emulator.truncate("dbfs:/" + LOG.substring("dbfs/".length()), 100);
+        try (var in = lastPart().open()) {
+            byte[] all = in.readAllBytes();
+            assertEquals(100, all.length);
+            assertTrue(new String(all, StandardCharsets.UTF_8).startsWith("{\"Event\": \"SparkListenerTaskEnd\""));
+        }
+    }
+
+    private LogPart lastPart() {
+        var workspace = Workspaces.connect(emulator.client(), null);
+        List<LogPart> parts = workspace.fetch(new RunRef(1001, 7L, null)).clusters().get(0).eventLog().parts();
+        return parts.get(parts.size() - 1);
+    }
+
+    /** JSON lines of about 1 KB each, up to {@code bytes}; returns the number of lines. */
+    private static long writeLog(Path file, long bytes) throws IOException {
+        String padding = "x".repeat(900);
+        long lines = 0;
+        long written = 0;
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            while (written < bytes) {
+                String line = "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":1,\"Task Info\":{\"Task ID\":" + lines
+                        + "},\"Padding\":\"" + padding + "\"}\n";
+                out.write(line);
+                written += line.length();
+                lines++;
+            }
+        }
+        return lines;
+    }
+}

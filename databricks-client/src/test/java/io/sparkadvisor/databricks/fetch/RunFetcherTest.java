@@ -1,0 +1,197 @@
+package io.sparkadvisor.databricks.fetch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.knowledge.eventlog.LogPart;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunFetcherTest {
+    /** Every path SDK 0.141.0 uses for what this module does; anything else would be an invented API. */
+    static final Pattern REAL_SDK_PATHS = Pattern.compile("/\\.well-known/databricks-config|/oidc/\\.well-known/oauth-authorization-server"
+            + "|/api/2\\.2/jobs/(runs/get|runs/list|list|get|update|reset)|/api/2\\.1/clusters/(get|list-node-types|events)"
+            + "|/api/2\\.0/dbfs/(list|read)|/api/2\\.0/fs/(files|directories)/Volumes/.+|/driver-proxy-api/o/\\d+/[^/]+/40001/api/v1/.+");
+
+    static WorkspaceEmulator emulator;
+    static Workspace workspace;
+
+    @BeforeAll
+    static void start() {
+        emulator = WorkspaceEmulator.startWithSample();
+        workspace = Workspaces.connect(emulator.client(), null);
+    }
+
+    @AfterAll
+    static void stop() {
+        emulator.close();
+    }
+
+    @Test
+    void multiTaskRunWithASharedJobClusterAndAnExistingCluster() throws IOException {
+        RunTelemetry telemetry = workspace.fetch(new RunRef(1001, 7L, null));
+
+        assertEquals(3, telemetry.run().getTasks().size());
+        assertEquals(240000L, telemetry.run().getTasks().iterator().next().getSetupDuration());
+        List<ClusterTelemetry> clusters = telemetry.clusters();
+        assertEquals(List.of("0923-job-main", "0101-allpurpose"), clusters.stream().map(ClusterTelemetry::clusterId).toList());
+        assertEquals(List.of("ingest", "transform"), clusters.get(0).taskKeys());
+        assertEquals(List.of("report"), clusters.get(1).taskKeys());
+        assertTrue(clusters.get(0).clusterJson().contains("\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}"));
+        assertTrue(clusters.get(1).clusterJson().contains("\"autoscale\":{\"max_workers\":8,\"min_workers\":2}"),
+                clusters.get(1).clusterJson());
+        assertTrue(telemetry.jobSettingsJson().contains("\"job_cluster_key\":\"main\""));
+        assertTrue(telemetry.nodeTypesJson().contains("\"node_type_id\":\"r5d.2xlarge\""));
+    }
+
+    @Test
+    void clusterEventsOfTheRunWindowOnly() {
+        var events = workspace.fetch(new RunRef(1001, 7L, null)).clusters().get(0).events();
+        assertEquals(List.of("CREATING", "RUNNING", "RESIZING", "UPSIZE_COMPLETED", "TERMINATING"),
+                events.stream().map(ClusterEventSummary::type).toList());
+        assertEquals(new ClusterEventSummary(1700001200000L, "RESIZING", 4L, 6L, "AUTORECOVERY"), events.get(2));
+        assertEquals("JOB_FINISHED", events.get(4).detail());
+    }
+
+    @Test
+    void clusterEventsArePaged() {
+        StringBuilder json = new StringBuilder("{\"events\":[");
+        for (int i = 0; i < 1200; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"cluster_id\":\"0101-live\",\"timestamp\":").append(1700000000001L + i)
+                    .append(",\"type\":\"AUTOSCALING_STATS_REPORT\"}");
+        }
+        emulator.putJson("cluster-events/0101-live.json", json.append("]}").toString());
+        emulator.clearRequests();
+        var events = workspace.fetch(new RunRef(3001, null, null)).clusters().get(0).events();
+        assertEquals(1200, events.size());
+        assertEquals(3, emulator.requests("POST", "/api/2.1/clusters/events").size());
+    }
+
+    @Test
+    void deliveredDbfsLogIsRolledFilesOldestFirstOfTheRunsSparkContext() throws IOException {
+        EventLog log = workspace.fetch(new RunRef(1001, 7L, null)).clusters().get(0).eventLog();
+        var delivered = assertInstanceOf(EventLog.Delivered.class, log);
+        assertEquals("dbfs:/cluster-logs/0923-job-main/eventlog", delivered.folder());
+        assertEquals(List.of("eventlog-2023-11-14--22-00.gz", "eventlog"), delivered.parts().stream().map(LogPart::name).toList());
+        try (InputStream rolled = new GZIPInputStream(delivered.parts().get(0).open())) {
+            assertTrue(text(rolled).startsWith("{\"Event\": \"SparkListenerApplicationStart\", \"App Name\": \"nightly\""));
+        }
+        try (InputStream live = delivered.parts().get(1).open()) {
+            assertTrue(text(live).contains("SparkListenerApplicationEnd"));
+        }
+    }
+
+    @Test
+    void volumeLogIsStreamedThroughTheFilesApi() throws IOException {
+        List<LogPart> parts = workspace.fetch(new RunRef(1001, 7L, null)).clusters().get(1).eventLog().parts();
+        emulator.clearRequests();
+        try (InputStream in = parts.get(0).open()) {
+            assertTrue(text(in).contains("\"App Name\": \"shared\""));
+        }
+        assertEquals(1, emulator.requests("GET", "/api/2.0/fs/files/Volumes/main/ops/logs/0101-allpurpose/eventlog/0101-allpurpose_10_0_0_9/222/eventlog").size());
+    }
+
+    @Test
+    void missingLogSaysWhichSettingEnablesIt() {
+        ClusterTelemetry cluster = workspace.fetch(new RunRef(2001, 8L, null)).clusters().get(0);
+        assertTrue(cluster.clusterJson().contains("\"num_workers\":2"), "falls back to the declared spec of a purged cluster");
+        var e = assertThrows(EventLogUnavailableException.class, () -> cluster.eventLog().parts());
+        assertEquals("Cluster 0923-nolog (tasks only) has no log delivery, so its Spark event log is not kept where the"
+                + " advisor can read it. Set cluster_log_conf on that cluster (in the job's cluster definition, or Advanced"
+                + " options > Logging in the UI), e.g. {\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}}"
+                + " ; the next run will then be readable.", e.getMessage());
+    }
+
+    @Test
+    void anotherApplicationsLogIsNeverTakenForTheRuns() {
+        emulator.addRun(7, "{\"run_id\":1005,\"state\":{\"life_cycle_state\":\"TERMINATED\"},\"start_time\":1700000000000,"
+                + "\"tasks\":[{\"task_key\":\"ingest\",\"cluster_instance\":{\"cluster_id\":\"0923-job-main\",\"spark_context_id\":\"777\"}}]}", null);
+        EventLog log = workspace.fetch(new RunRef(1005, 7L, null)).clusters().get(0).eventLog();
+        var e = assertThrows(EventLogUnavailableException.class, log::parts);
+        assertTrue(e.getMessage().startsWith("Cluster 0923-job-main delivers logs to dbfs:/cluster-logs but no Spark event log"
+                + " was found under dbfs:/cluster-logs/0923-job-main/eventlog."), e.getMessage());
+    }
+
+    @Test
+    void runningClusterWithoutLogOffersTheLiveSparkRestApi() {
+        EventLog log = workspace.fetch(new RunRef(3001, null, null)).clusters().get(0).eventLog();
+        var live = assertInstanceOf(EventLog.Live.class, log);
+        assertTrue(live.rest().get("applications").contains("app-live"));
+        assertTrue(assertThrows(EventLogUnavailableException.class, log::parts).getMessage().contains("0101-live"));
+    }
+
+    @Test
+    void nodeTypesAreFetchedOncePerClient() {
+        workspace.fetch(new RunRef(1001, 7L, null));
+        emulator.clearRequests();
+        workspace.fetch(new RunRef(1001, 7L, null));
+        workspace.fetch(new RunRef(2001, 8L, null));
+        assertEquals(0, emulator.requests("GET", "/api/2.1/clusters/list-node-types").size());
+    }
+
+    @Test
+    void onlyTheSdksRealPathsAreCalled() {
+        workspace.fetch(new RunRef(1001, 7L, null));
+        workspace.fetch(new RunRef(3001, null, null)).clusters().get(0).eventLog();
+        emulator.requests().forEach(r -> assertTrue(REAL_SDK_PATHS.matcher(r.path()).matches(), r.method() + " " + r.path()));
+    }
+
+    @Test
+    void runsWithMoreThanAHundredTasksAreMergedAcrossPages() {
+        StringBuilder tasks = new StringBuilder();
+        for (int i = 0; i < 150; i++) {
+            tasks.append(i == 0 ? "" : ",").append("{\"task_key\":\"t").append(i)
+                    .append("\",\"job_cluster_key\":\"main\",\"cluster_instance\":{\"cluster_id\":\"0923-job-main\",\"spark_context_id\":\"111\"}}");
+        }
+        emulator.addRun(7, "{\"run_id\":4001,\"state\":{\"life_cycle_state\":\"RUNNING\"},\"start_time\":1700000000000,"
+                + "\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":{\"num_workers\":4}}],\"tasks\":[" + tasks + "]}", null);
+        emulator.clearRequests();
+
+        RunTelemetry telemetry = workspace.fetch(new RunRef(4001, 7L, null));
+
+        assertEquals(150, telemetry.run().getTasks().size());
+        assertEquals(150, telemetry.clusters().get(0).taskKeys().size());
+        assertEquals(1, telemetry.run().getJobClusters().size());
+        assertEquals(List.of("0", "100"), emulator.requests("GET", "/api/2.2/jobs/runs/get").stream()
+                .map(r -> r.param("page_token").orElse("0")).toList());
+    }
+
+    @Test
+    void theNextRunOfAJobAndItsLogCanBeAdded(@TempDir Path dir) throws IOException {
+        emulator.putJson("clusters/0924-next.json", "{\"cluster_id\":\"0924-next\",\"state\":\"TERMINATED\","
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.3\"}}");
+        Path log = dir.resolve("next.log");
+        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"next\"}\n");
+        emulator.addRun(8, "{\"run_id\":2002,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
+                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
+                + "{\"cluster_id\":\"0924-next\",\"spark_context_id\":\"555\"}}]}", log);
+
+        RunRef next = workspace.resolve("job:8");
+
+        assertEquals(new RunRef(2002, 8L, null), next);
+        List<LogPart> parts = workspace.fetch(next).clusters().get(0).eventLog().parts();
+        try (InputStream in = parts.get(0).open()) {
+            assertTrue(text(in).contains("\"App Name\":\"next\""));
+        }
+    }
+
+    static String text(InputStream in) throws IOException {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+}
