@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.knowledge.eventlog.EventLogException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -38,7 +39,8 @@ public final class Main {
     }
 
     private static boolean isBadInput(Exception e) {
-        return e instanceof EventLogException || e instanceof IllegalArgumentException || e instanceof BadInputException;
+        return e instanceof EventLogException || e instanceof IllegalArgumentException || e instanceof BadInputException
+                || e instanceof WorkspaceException;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

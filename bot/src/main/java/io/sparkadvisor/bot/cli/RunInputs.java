@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
@@ -12,8 +13,14 @@ import picocli.CommandLine.Parameters;
 
 /** The inputs shared by {@code analyze} and {@code facts}: the event log and the cluster shape files. */
 final class RunInputs {
-    @Parameters(index = "0", paramLabel = "EVENT_LOG", description = "A Spark event log file (plain, .gz, .zstd, .lz4, .snappy) or folder (rolling or Databricks layout).")
-    Path eventLog;
+    @Parameters(index = "0", paramLabel = "EVENT_LOG|RUN", description = "A Spark event log file (plain, .gz, .zstd, .lz4, .snappy) or folder (rolling or Databricks layout); with --workspace-dir, a run link, run id, job id or job name.")
+    String source;
+
+    @Option(names = "--workspace-dir", paramLabel = "DIR", description = "A file-backed Databricks workspace (recorded API answers and logs, see databricks-client/WORKSPACE-DIR.md); the run's cluster shape comes with it.")
+    Path workspaceDir;
+
+    @Option(names = "--task", paramLabel = "KEY", description = "With --workspace-dir: the task whose cluster to analyse (default: the first task with an event log).")
+    String task;
 
     @Option(names = "--cluster", paramLabel = "FILE", description = "JSON of Databricks clusters/get or a job's new_cluster; overrides the shape the log implies.")
     Path cluster;
@@ -22,7 +29,10 @@ final class RunInputs {
     Path nodeTypes;
 
     RunFacts facts() {
-        RunFacts facts = RunFactsReader.read(eventLog);
+        if (workspaceDir != null) {
+            return WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir), source, task);
+        }
+        RunFacts facts = RunFactsReader.read(Path.of(source));
         if (cluster == null) {
             if (nodeTypes != null) {
                 throw new BadInputException("--node-types needs --cluster: the node catalogue only says something about a cluster's nodes");
