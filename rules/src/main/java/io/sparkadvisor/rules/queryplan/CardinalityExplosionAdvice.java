@@ -53,7 +53,7 @@ public final class CardinalityExplosionAdvice {
         evidence.put("filterCondition", e.filterCondition());
         evidence.put("rowsIntoFilter", e.rowsIntoFilter());
         evidence.put("rowsKept", e.rowsKept());
-        evidence.put("shareKept", Format.round(e.shareKept()));
+        evidence.put("shareKept", e.shareKept()); // tiny by nature: rounding to 3 places would read 0
         evidence.put("stageWallMs", e.stageWallMs());
         evidence.put("executionId", e.executionId());
 

@@ -1,0 +1,93 @@
+package io.sparkadvisor.rules.queryplan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
+import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Severity;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CardinalityExplosionRuleTest {
+    @Test
+    void firesOnTheCardinalityScenario() {
+        // Spark pushes a filter over both join sides into the join as its condition; then no plan metric
+        // counts the candidate pairs and the rule cannot see the explosion. Runs once the scenario's plan
+        // keeps a Filter above the join.
+        RunFacts facts = Corpus.facts("cardinality-explosion");
+        assumeTrue(!CardinalityExplosionEvidence.of(new io.sparkadvisor.rules.advisor.RunView(facts)).isEmpty(),
+                "the cardinality-explosion scenario's plan has no Filter above its join (the filter is fused into it)");
+        Finding f = Findings.of("cardinality-explosion", facts, Map.of()).orElseThrow();
+        assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0);
+        assertTrue((double) f.evidence().get("explosionFactor") >= 10);
+        assertTrue((double) f.evidence().get("shareKept") <= 0.01);
+    }
+
+    @Test
+    void firesOnTheScenarioStagesWithTheFilterKeptAboveTheJoin() {
+        Finding f = Findings.of("cardinality-explosion", withUnfusedPlan(), Map.of()).orElseThrow();
+
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals("BroadcastHashJoin", f.evidence().get("operator"));
+        assertEquals(400_000L, f.evidence().get("rowsIn"));
+        assertEquals(3_000_000_000L, f.evidence().get("rowsOut"));
+        assertEquals(7500.0, (double) f.evidence().get("explosionFactor"), 1e-9);
+        assertEquals(1_200_000L, f.evidence().get("rowsKept"));
+        assertEquals(0.0004, (double) f.evidence().get("shareKept"), 1e-9);
+        assertEquals("((((l_id * 7) + r_id) % 5000) = 0)", f.evidence().get("filterCondition"));
+        assertEquals(List.of(1), f.stageIds());
+        assertTrue(f.recommendation().steps().get(0).changes().get(0).value().contains("((((l_id * 7) + r_id) % 5000) = 0)"));
+    }
+
+    @Test
+    void silentOnHealthyAndSpill() {
+        // spill's plan has a Filter keeping 1 row in 8 above a Window: no row-multiplying operator below it.
+        assertTrue(Findings.of("cardinality-explosion", "healthy").isEmpty());
+        assertTrue(Findings.of("cardinality-explosion", "spill").isEmpty());
+    }
+
+    @Test
+    void aHigherFloorSilencesIt() {
+        assertTrue(Findings.of("cardinality-explosion", withUnfusedPlan(),
+                Map.of("cardinality-explosion.minRowsOut", "1e10")).isEmpty());
+    }
+
+    @Test
+    void conditionReadsWithoutAttributeIds() {
+        PlanNode filter = node(1, 0, "Filter", "Filter (rn#9 = 1)", 1, List.of());
+        assertEquals("(rn = 1)", CardinalityExplosionEvidence.condition(filter));
+    }
+
+    /**
+     * The cardinality-explosion scenario with its plan as Spark would run it had the filter stayed above
+     * the join: stage 1 joins 300,000 left rows (k = id % 10, 30,000 per key) with 100,000 broadcast rows
+     * (10,000 per key), 10 x 30,000 x 10,000 = 3e9 candidate pairs, of which the filter keeps the
+     * 1,200,000 the scenario's join reported.
+     */
+    private static RunFacts withUnfusedPlan() {
+        RunFacts f = Corpus.facts("cardinality-explosion");
+        SqlExecutionFacts real = f.sqlExecutions().get(0);
+        List<PlanNode> nodes = List.of(
+                node(0, -1, "HashAggregate", "HashAggregate(keys=[], functions=[count(1), sum(l_id#2L)])", 1, List.of(2)),
+                node(1, 0, "Filter", "Filter ((((l_id#2L * 7) + r_id#8L) % 5000) = 0)", 1_200_000, List.of(1)),
+                node(2, 1, "BroadcastHashJoin", "BroadcastHashJoin [k#3L], [k#9L], Inner, BuildRight, false",
+                        3_000_000_000L, List.of(1)),
+                node(3, 2, "Range", "Range (0, 300000, step=1, splits=8)", 300_000, List.of(1)),
+                node(4, 2, "BroadcastExchange", "BroadcastExchange HashedRelationBroadcastMode", 100_000, List.of()));
+        SqlExecutionFacts sql = new SqlExecutionFacts(real.executionId(), real.description(), real.startMs(),
+                real.endMs(), nodes, real.jobIds(), real.stageIds(), List.of(), List.of(), List.of());
+        return new RunFacts(f.application(), f.coverage(), f.properties(), f.executors(), f.jobs(), f.stages(),
+                f.failures(), f.slots(), f.timeline(), List.of(sql), f.cluster());
+    }
+
+    private static PlanNode node(int id, int parent, String name, String simpleString, long rows, List<Integer> stages) {
+        return new PlanNode(id, parent, name, simpleString, Map.of("number of output rows", rows), Map.of(), stages);
+    }
+}
