@@ -9,9 +9,11 @@ import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,17 +33,24 @@ public final class CardinalityExplosionAdvice {
         scope.put("rowsOut", String.format("%,d", e.rowsOut()));
         scope.put("factor", Format.ratio(e.explosionFactor()));
         scope.put("condition", e.filterCondition());
+        scope.put("inputs", inputFilters(e));
+        scope.put("across", String.join(" AND ", e.conditionsAcross()));
         scope.put("kept", String.format("%,d", e.rowsKept()));
-        scope.put("share", Format.percent(e.shareKept()));
+        // Shares kept are tiny by nature: two decimals of a percent, where a whole percent would read 0%.
+        scope.put("share", String.format(Locale.ROOT, "%.2f%%", 100 * e.shareKept()));
         scope.put("stages", e.stageIds().toString());
         scope.put("wall", Format.duration(e.stageWallMs()));
         Messages m = Messages.of(RULE, scope);
 
-        List<Step> steps = List.of(
-                new Step(1, List.of(Change.code("filter before " + e.operator(), m.text("filterEarlierSnippet"))),
-                        m.list("checks"), m.text("rollback")),
-                new Step(2, List.of(Change.code("fewer candidates", m.text("fewerCandidatesSnippet"))),
-                        m.list("checks"), m.text("rollback")));
+        List<Step> steps = new ArrayList<>();
+        if (e.hasInputConditions()) {
+            steps.add(new Step(1, List.of(Change.code("filter before " + e.operator(), m.text("filterEarlierSnippet"))),
+                    m.list("checks"), m.text("rollback")));
+        }
+        if (!e.conditionsAcross().isEmpty()) {
+            steps.add(new Step(steps.size() + 1, List.of(Change.code("fewer candidates", m.text("fewerCandidatesSnippet"))),
+                    m.list("checks"), m.text("rollback")));
+        }
 
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("operator", e.operator());
@@ -51,6 +60,8 @@ public final class CardinalityExplosionAdvice {
         evidence.put("explosionFactor", Format.round(e.explosionFactor()));
         evidence.put("filterNodeId", e.filterNodeId());
         evidence.put("filterCondition", e.filterCondition());
+        evidence.put("inputConditions", e.inputConditions());
+        evidence.put("conditionsAcross", e.conditionsAcross());
         evidence.put("rowsIntoFilter", e.rowsIntoFilter());
         evidence.put("rowsKept", e.rowsKept());
         evidence.put("shareKept", e.shareKept()); // tiny by nature: rounding to 3 places would read 0
@@ -63,5 +74,24 @@ public final class CardinalityExplosionAdvice {
                 new Recommendation(m.text("summary"), m.list("preconditions"), steps, m.text("proof"), m.text("experiment")),
                 new Savings(Math.round(e.stageWallMs() * discarded),
                         Format.round(e.stages().taskMs() * discarded / 3_600_000)));
+    }
+
+    /** Each input with the parts of the condition it can evaluate alone: name and AND-ed condition. */
+    private static List<Map<String, String>> inputFilters(CardinalityExplosionEvidence e) {
+        List<Map<String, String>> out = new ArrayList<>();
+        List<List<String>> byInput = e.inputConditions();
+        for (int i = 0; i < byInput.size(); i++) {
+            if (!byInput.get(i).isEmpty()) {
+                out.add(Map.of("name", inputName(i, byInput.size()), "conditions", String.join(" AND ", byInput.get(i))));
+            }
+        }
+        return out;
+    }
+
+    private static String inputName(int index, int inputs) {
+        if (inputs == 1) {
+            return "input";
+        }
+        return inputs == 2 ? (index == 0 ? "left" : "right") : "input" + (index + 1);
     }
 }

@@ -4,9 +4,10 @@ import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.rules.advisor.RunView;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
  * An operator that multiplies rows (a join, Generate or Expand) and the nearest filter above it
@@ -14,14 +15,15 @@ import java.util.regex.Pattern;
  *
  * <p>JSON evidence keys of the cardinality-explosion finding: {@code operator}, {@code operatorNodeId},
  * {@code rowsIn}, {@code rowsOut}, {@code explosionFactor}, {@code filterNodeId}, {@code filterCondition}
- * (attribute ids removed), {@code rowsIntoFilter}, {@code rowsKept}, {@code shareKept}, {@code stageWallMs},
- * {@code executionId}.
+ * (attribute ids removed), {@code inputConditions} (per input of the operator, in plan order, the parts of
+ * the condition that read only that input: they can run before it), {@code conditionsAcross} (parts that
+ * read several inputs or the operator's own output), {@code rowsIntoFilter}, {@code rowsKept},
+ * {@code shareKept}, {@code stageWallMs}, {@code executionId}.
  */
 public record CardinalityExplosionEvidence(long executionId, int operatorNodeId, String operator, long rowsIn,
-        long rowsOut, int filterNodeId, String filterCondition, long rowsIntoFilter, long rowsKept,
+        long rowsOut, int filterNodeId, String filterCondition, List<List<String>> inputConditions,
+        List<String> conditionsAcross, long rowsIntoFilter, long rowsKept,
         List<Integer> stageIds, PlanStages stages, int slots, long appDurationMs) {
-    private static final Pattern ATTRIBUTE_ID = Pattern.compile("#\\d+L?");
-
     public static List<CardinalityExplosionEvidence> of(RunView run) {
         List<CardinalityExplosionEvidence> out = new ArrayList<>();
         for (SqlExecutionFacts sql : run.facts().sqlExecutions()) {
@@ -45,15 +47,42 @@ public record CardinalityExplosionEvidence(long executionId, int operatorNodeId,
     }
 
     private static CardinalityExplosionEvidence of(RunView run, SqlExecutionFacts sql, PlanNode op, PlanNode filter) {
+        String predicate = filter.simpleString().replaceFirst("^Filter\\s*", "");
+        List<Set<String>> inputIds = sql.children(op.id()).stream().map(c -> attributeIdsUnder(sql, c)).toList();
+        List<List<String>> byInput = new ArrayList<>();
+        inputIds.forEach(i -> byInput.add(new ArrayList<>()));
+        List<String> across = new ArrayList<>();
+        for (String part : Conjuncts.split(predicate)) {
+            Set<String> ids = Conjuncts.attributeIds(part);
+            int input = ids.isEmpty() ? -1 : indexOfFirst(inputIds, ids);
+            (input < 0 ? across : byInput.get(input)).add(Conjuncts.readable(part));
+        }
         return new CardinalityExplosionEvidence(sql.executionId(), op.id(), op.name(), sql.inputRows(op.id()),
-                op.outputRows().orElse(0L), filter.id(), condition(filter), sql.inputRows(filter.id()),
+                op.outputRows().orElse(0L), filter.id(), Conjuncts.readable(predicate), byInput, across,
+                sql.inputRows(filter.id()),
                 filter.outputRows().orElse(0L), op.stageIds(), PlanStages.of(run, op.stageIds()), run.slots(),
                 run.appDurationMs());
     }
 
-    /** The filter's predicate as a user would write it: "Filter (rn#9 = 1)" reads "(rn = 1)". */
-    static String condition(PlanNode filter) {
-        return ATTRIBUTE_ID.matcher(filter.simpleString().replaceFirst("^Filter\\s*", "")).replaceAll("").trim();
+    /** Attribute ids named anywhere in a subtree: the columns that input can produce. */
+    private static Set<String> attributeIdsUnder(SqlExecutionFacts sql, PlanNode node) {
+        Set<String> ids = new HashSet<>(Conjuncts.attributeIds(node.simpleString()));
+        sql.children(node.id()).forEach(c -> ids.addAll(attributeIdsUnder(sql, c)));
+        return ids;
+    }
+
+    private static int indexOfFirst(List<Set<String>> inputIds, Set<String> ids) {
+        for (int i = 0; i < inputIds.size(); i++) {
+            if (inputIds.get(i).containsAll(ids)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether any part of the filter can run on an input before the operator. */
+    public boolean hasInputConditions() {
+        return inputConditions.stream().anyMatch(c -> !c.isEmpty());
     }
 
     public double explosionFactor() {

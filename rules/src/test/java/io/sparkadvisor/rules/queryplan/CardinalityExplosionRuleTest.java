@@ -43,7 +43,11 @@ class CardinalityExplosionRuleTest {
         assertEquals(0.0004, (double) f.evidence().get("shareKept"), 1e-9);
         assertEquals("((((l_id * 7) + r_id) % 5000) = 0)", f.evidence().get("filterCondition"));
         assertEquals(List.of(1), f.stageIds());
-        assertTrue(f.recommendation().steps().get(0).changes().get(0).value().contains("((((l_id * 7) + r_id) % 5000) = 0)"));
+        // The condition reads both sides: nothing can run before the join, so the advice is fewer candidates.
+        assertEquals(List.of(List.of(), List.of()), f.evidence().get("inputConditions"));
+        assertEquals(List.of("(((l_id * 7) + r_id) % 5000) = 0"), f.evidence().get("conditionsAcross"));
+        assertEquals(1, f.recommendation().steps().size());
+        assertEquals("fewer candidates", f.recommendation().steps().get(0).changes().get(0).key());
     }
 
     @Test
@@ -60,9 +64,27 @@ class CardinalityExplosionRuleTest {
     }
 
     @Test
-    void conditionReadsWithoutAttributeIds() {
-        PlanNode filter = node(1, 0, "Filter", "Filter (rn#9 = 1)", 1, List.of());
-        assertEquals("(rn = 1)", CardinalityExplosionEvidence.condition(filter));
+    void partsOfTheConditionThatReadOneInputMoveBelowTheJoin() {
+        RunFacts f = withPlan(List.of(
+                node(0, -1, "Filter", "Filter ((l_id#2L > 5) AND ((((l_id#2L * 7) + r_id#8L) % 5000) = 0))", 1_200_000, List.of(1)),
+                node(1, 0, "BroadcastHashJoin", "BroadcastHashJoin [k#3L], [k#9L], Inner, BuildRight, false",
+                        3_000_000_000L, List.of(1)),
+                node(2, 1, "Project", "Project [id#0L AS l_id#2L, (id#0L % 10) AS k#3L]", 300_000, List.of(1)),
+                node(3, 1, "Project", "Project [id#6L AS r_id#8L, (id#6L % 10) AS k#9L]", 100_000, List.of(0))));
+        Finding finding = Findings.of("cardinality-explosion", f, Map.of()).orElseThrow();
+
+        assertEquals(List.of(List.of("l_id > 5"), List.of()), finding.evidence().get("inputConditions"));
+        assertEquals(List.of("(((l_id * 7) + r_id) % 5000) = 0"), finding.evidence().get("conditionsAcross"));
+        assertEquals(2, finding.recommendation().steps().size());
+        assertTrue(finding.recommendation().steps().get(0).changes().get(0).value()
+                .startsWith("left = left.where(\"l_id > 5\");"), finding.recommendation().steps().get(0).toString());
+    }
+
+    @Test
+    void splitsOnlyTopLevelAnds() {
+        assertEquals(List.of("a#1 > 0", "b#2 = 1 OR c#3 = 2", "isnotnull(d#4)"),
+                Conjuncts.split("((a#1 > 0) AND ((b#2 = 1 OR c#3 = 2)) AND isnotnull(d#4))"));
+        assertEquals("(rn = 1)", Conjuncts.readable("(rn#9 = 1)"));
     }
 
     /**
@@ -72,15 +94,19 @@ class CardinalityExplosionRuleTest {
      * 1,200,000 the scenario's join reported.
      */
     private static RunFacts withUnfusedPlan() {
-        RunFacts f = Corpus.facts("cardinality-explosion");
-        SqlExecutionFacts real = f.sqlExecutions().get(0);
-        List<PlanNode> nodes = List.of(
+        return withPlan(List.of(
                 node(0, -1, "HashAggregate", "HashAggregate(keys=[], functions=[count(1), sum(l_id#2L)])", 1, List.of(2)),
                 node(1, 0, "Filter", "Filter ((((l_id#2L * 7) + r_id#8L) % 5000) = 0)", 1_200_000, List.of(1)),
                 node(2, 1, "BroadcastHashJoin", "BroadcastHashJoin [k#3L], [k#9L], Inner, BuildRight, false",
                         3_000_000_000L, List.of(1)),
                 node(3, 2, "Range", "Range (0, 300000, step=1, splits=8)", 300_000, List.of(1)),
-                node(4, 2, "BroadcastExchange", "BroadcastExchange HashedRelationBroadcastMode", 100_000, List.of()));
+                node(4, 2, "BroadcastExchange", "BroadcastExchange HashedRelationBroadcastMode", 100_000, List.of())));
+    }
+
+    /** The scenario's run with its SQL plan replaced: real stage timings, the given operators. */
+    private static RunFacts withPlan(List<PlanNode> nodes) {
+        RunFacts f = Corpus.facts("cardinality-explosion");
+        SqlExecutionFacts real = f.sqlExecutions().get(0);
         SqlExecutionFacts sql = new SqlExecutionFacts(real.executionId(), real.description(), real.startMs(),
                 real.endMs(), nodes, real.jobIds(), real.stageIds(), List.of(), List.of(), List.of());
         return new RunFacts(f.application(), f.coverage(), f.properties(), f.executors(), f.jobs(), f.stages(),
