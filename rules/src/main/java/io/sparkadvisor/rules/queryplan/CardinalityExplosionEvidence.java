@@ -48,36 +48,42 @@ public record CardinalityExplosionEvidence(long executionId, int operatorNodeId,
 
     private static CardinalityExplosionEvidence of(RunView run, SqlExecutionFacts sql, PlanNode op, PlanNode filter) {
         String predicate = filter.simpleString().replaceFirst("^Filter\\s*", "");
-        List<Set<String>> inputIds = sql.children(op.id()).stream().map(c -> attributeIdsUnder(sql, c)).toList();
-        List<List<String>> byInput = new ArrayList<>();
-        inputIds.forEach(i -> byInput.add(new ArrayList<>()));
-        List<String> across = new ArrayList<>();
-        for (String part : Conjuncts.split(predicate)) {
-            Set<String> ids = Conjuncts.attributeIds(part);
-            int input = ids.isEmpty() ? -1 : indexOfFirst(inputIds, ids);
-            (input < 0 ? across : byInput.get(input)).add(Conjuncts.readable(part));
-        }
+        FilterParts parts = FilterParts.of(sql, op, predicate);
         return new CardinalityExplosionEvidence(sql.executionId(), op.id(), op.name(), sql.inputRows(op.id()),
-                op.outputRows().orElse(0L), filter.id(), Conjuncts.readable(predicate), byInput, across,
-                sql.inputRows(filter.id()),
-                filter.outputRows().orElse(0L), op.stageIds(), PlanStages.of(run, op.stageIds()), run.slots(),
-                run.appDurationMs());
+                op.outputRows().orElse(0L), filter.id(), Conjuncts.readable(predicate), parts.byInput(),
+                parts.across(), sql.inputRows(filter.id()), filter.outputRows().orElse(0L), op.stageIds(),
+                PlanStages.of(run, op.stageIds()), run.slots(), run.appDurationMs());
     }
 
-    /** Attribute ids named anywhere in a subtree: the columns that input can produce. */
-    private static Set<String> attributeIdsUnder(SqlExecutionFacts sql, PlanNode node) {
-        Set<String> ids = new HashSet<>(Conjuncts.attributeIds(node.simpleString()));
-        sql.children(node.id()).forEach(c -> ids.addAll(attributeIdsUnder(sql, c)));
-        return ids;
-    }
-
-    private static int indexOfFirst(List<Set<String>> inputIds, Set<String> ids) {
-        for (int i = 0; i < inputIds.size(); i++) {
-            if (inputIds.get(i).containsAll(ids)) {
-                return i;
+    /** The AND-ed parts of a predicate, each given to the first input of the operator that produces all its columns. */
+    private record FilterParts(List<List<String>> byInput, List<String> across) {
+        static FilterParts of(SqlExecutionFacts sql, PlanNode op, String predicate) {
+            List<Set<String>> inputIds = sql.children(op.id()).stream().map(c -> attributeIdsUnder(sql, c)).toList();
+            List<List<String>> byInput = new ArrayList<>();
+            inputIds.forEach(i -> byInput.add(new ArrayList<>()));
+            List<String> across = new ArrayList<>();
+            for (String part : Conjuncts.split(predicate)) {
+                int input = inputProducing(inputIds, Conjuncts.attributeIds(part));
+                (input < 0 ? across : byInput.get(input)).add(Conjuncts.readable(part));
             }
+            return new FilterParts(byInput, across);
         }
-        return -1;
+
+        /** Attribute ids named anywhere in a subtree: the columns that input can produce. */
+        private static Set<String> attributeIdsUnder(SqlExecutionFacts sql, PlanNode node) {
+            Set<String> ids = new HashSet<>(Conjuncts.attributeIds(node.simpleString()));
+            sql.children(node.id()).forEach(c -> ids.addAll(attributeIdsUnder(sql, c)));
+            return ids;
+        }
+
+        private static int inputProducing(List<Set<String>> inputIds, Set<String> ids) {
+            for (int i = 0; i < inputIds.size() && !ids.isEmpty(); i++) {
+                if (inputIds.get(i).containsAll(ids)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
     }
 
     /** Whether any part of the filter can run on an input before the operator. */
