@@ -76,7 +76,7 @@ public final class TaskFailuresAdvice {
                             (e.overheadBytes() + GIB) / (1L << 20) + "m")), m.list("lostChecks"), m.text("lostRollback")),
                     new Step(2, List.of(Change.cluster("aws_attributes.availability", "ON_DEMAND")),
                             m.list("lostChecks"), m.text("spotRollback")));
-            case EXCEPTION -> List.of(new Step(1, List.of(Change.code("handle " + e.firstFailure(), m.text("exceptionSnippet"))),
+            case EXCEPTION -> List.of(new Step(1, List.of(Change.code(m.text("exceptionChange"), m.text("exceptionSnippet"))),
                     m.list("exceptionChecks"), m.text("exceptionRollback")));
         };
     }

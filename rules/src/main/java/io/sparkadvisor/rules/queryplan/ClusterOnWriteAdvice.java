@@ -41,6 +41,7 @@ public final class ClusterOnWriteAdvice {
         scope.put("repartition", range ? "repartitionByRange" : "repartition");
         scope.put("partitions", e.numPartitions());
         scope.put("range", range);
+        scope.put("scheme", e.partitioning());
         Messages m = Messages.of(RULE, scope);
 
         Step step = new Step(1, List.of(
