@@ -63,6 +63,14 @@ class TaskFailuresRuleTest {
         assertEquals("aws_attributes.availability", f.recommendation().steps().get(1).changes().get(0).key());
     }
 
+    @Test
+    void outOfMemoryDoublesShufflePartitionsThenTheHeap() {
+        Finding f = TaskFailuresAdvice.finding(evidence(Map.of(Cause.OUT_OF_MEMORY, 3)), Severity.HIGH);
+        assertEquals("400", f.recommendation().steps().get(0).changes().get(0).value());
+        assertEquals("spark.sql.shuffle.partitions", f.recommendation().steps().get(0).changes().get(0).key());
+        assertEquals("8192m", f.recommendation().steps().get(1).changes().get(0).value());
+    }
+
     private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
         return new TaskFailuresEvidence(1, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
                 10_000, false, true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
