@@ -8,6 +8,7 @@ import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.Findings;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,19 @@ class GcPressureRuleTest {
     @Test
     void aHigherFloorSilencesIt() {
         assertTrue(Findings.of("gc-pressure", "gc-pressure", Map.of("gc-pressure.minGcMs", "86400000")).isEmpty());
+    }
+
+    @Test
+    void severityFollowsDrElephantsGcLadder() {
+        TaskMemory memory = new TaskMemory(8L << 30, 4);
+        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 60_000, 7_000, 100_000, memory, 0, 4, 120_000))
+                .isEmpty(), "7% is under the low rung");
+        assertEquals(Severity.LOW, RuleFiring.fire(Map.of(),
+                new GcPressureEvidence(0, 60_000, 9_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(),
+                new GcPressureEvidence(0, 60_000, 12_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 4_000, 12_000, 100_000, memory, 0, 4, 120_000))
+                .isEmpty(), "a 4 s stage is under the general floor");
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.Findings;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,16 +39,21 @@ class SpillRuleTest {
     }
 
     @Test
-    void silentOnHealthyAndGcPressure() {
+    void silentOnHealthyGcPressureAndSkew() {
         assertTrue(Findings.of("spill", "healthy").isEmpty());
         assertTrue(Findings.of("spill", "gc-pressure").isEmpty());
+        assertTrue(Findings.of("spill", "skew").isEmpty());
     }
 
     @Test
     void leavesSpillHeldByOneSkewedTaskToTheSkewRule() {
-        // The skew scenario's hot partition spills alone; more partitions would not split its key.
-        assertTrue(Findings.of("spill", "skew").isEmpty());
-        assertTrue(Findings.of("spill", "skew", Map.of("spill.maxTopTaskShare", "1")).isPresent());
+        // One of 8 tasks spills everything: the hot key's partition, which more partitions would not split.
+        long mib = 1L << 20;
+        SpillEvidence skewed = new SpillEvidence(2, 8, 60_000, 400 * mib, 300 * mib, 200 * mib, 400 * mib, 100 * mib,
+                8 * 20 * mib, 200 * mib, 0, 0.6, 2, 120_000);
+        assertEquals(1.0, skewed.topTaskShareOfSpill(), 1e-9);
+        assertTrue(RuleFiring.fire(Map.of(), skewed).isEmpty());
+        assertEquals(1, RuleFiring.fire(Map.of("spill.maxTopTaskShare", "1"), skewed).size());
     }
 
     @Test

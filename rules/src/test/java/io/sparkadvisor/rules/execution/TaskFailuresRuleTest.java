@@ -7,6 +7,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.rules.Findings;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.execution.TaskFailuresEvidence.Cause;
 import java.util.EnumMap;
@@ -61,6 +62,18 @@ class TaskFailuresRuleTest {
         Finding f = TaskFailuresAdvice.finding(e, Severity.HIGH);
         assertEquals("1408m", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals("aws_attributes.availability", f.recommendation().steps().get(1).changes().get(0).key());
+    }
+
+    @Test
+    void severityFollowsTheFailureRateLadderUnlessTheStageFailed() {
+        // 16 successful tasks: 1 failure is under the floor, 2 are 11% (medium), 3 are 16% (high).
+        assertTrue(RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).isEmpty());
+        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
+        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
+        TaskFailuresEvidence failedStage = new TaskFailuresEvidence(1, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
+                "java.lang.IllegalStateException: boom", 10_000, true, false, new TaskMemory(4L << 30, 4), 384L << 20,
+                200, 8);
+        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity());
     }
 
     @Test
