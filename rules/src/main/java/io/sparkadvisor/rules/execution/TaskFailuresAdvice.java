@@ -53,6 +53,7 @@ public final class TaskFailuresAdvice {
         evidence.put("firstFailure", e.firstFailure());
         evidence.put("wastedTaskMs", e.wastedTaskMs());
         evidence.put("stageFailed", e.stageFailed());
+        evidence.put("stageWallMs", e.stageWallMs());
 
         String key = cause.key;
         return new Finding(RULE, Layer.EXECUTION, severity, m.text("title"), List.of(e.stageId()), evidence,

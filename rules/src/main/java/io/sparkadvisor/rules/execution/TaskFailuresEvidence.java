@@ -17,9 +17,9 @@ import java.util.Map;
  * <p>JSON evidence keys of the task-failures finding: {@code failedAttempts}, {@code successfulTasks},
  * {@code failureRate}, {@code attemptsByCause} (outOfMemory, executorLost, exception),
  * {@code mainCause}, {@code firstFailure} (exception class and message of the first failure),
- * {@code wastedTaskMs}, {@code stageFailed}.
+ * {@code wastedTaskMs}, {@code stageFailed}, {@code stageWallMs}.
  */
-public record TaskFailuresEvidence(int stageId, int successfulTasks, Map<Cause, Integer> attemptsByCause,
+public record TaskFailuresEvidence(int stageId, long stageWallMs, int successfulTasks, Map<Cause, Integer> attemptsByCause,
         String firstFailure, long wastedTaskMs, boolean stageFailed, boolean readsShuffle, TaskMemory memory,
         long overheadBytes, int shufflePartitions, int slots) {
 
@@ -71,7 +71,7 @@ public record TaskFailuresEvidence(int stageId, int successfulTasks, Map<Cause, 
         String first = failures.stream().findFirst().map(f -> f.exceptionClass() + ": " + f.message()).orElse("");
         boolean failed = run.facts().stages().stream()
                 .anyMatch(a -> a.stageId() == s.stageId() && a.status().equals("FAILED"));
-        return new TaskFailuresEvidence(s.stageId(), s.successfulTasks(), byCause, first,
+        return new TaskFailuresEvidence(s.stageId(), s.wallMs(), s.successfulTasks(), byCause, first,
                 failures.stream().mapToLong(TaskFailureFacts::wastedTaskMs).sum(), failed,
                 s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots());
     }

@@ -45,6 +45,7 @@ class TaskFailuresRuleTest {
     @Test
     void aHigherFloorSilencesIt() {
         assertTrue(Findings.of("task-failures", "task-failures", Map.of("task-failures.minFailedAttempts", "4")).isEmpty());
+        assertTrue(Findings.of("task-failures", "task-failures", Map.of("general.minStageWallMs", "86400000")).isEmpty());
     }
 
     @Test
@@ -70,10 +71,10 @@ class TaskFailuresRuleTest {
         assertTrue(RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).isEmpty());
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
-        TaskFailuresEvidence failedStage = new TaskFailuresEvidence(1, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
+        TaskFailuresEvidence failedStage = new TaskFailuresEvidence(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
                 "java.lang.IllegalStateException: boom", 10_000, true, false, new TaskMemory(4L << 30, 4), 384L << 20,
                 200, 8);
-        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity());
+        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity(), "even in a 1 s stage");
     }
 
     @Test
@@ -85,7 +86,7 @@ class TaskFailuresRuleTest {
     }
 
     private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
-        return new TaskFailuresEvidence(1, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
+        return new TaskFailuresEvidence(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
                 10_000, false, true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
     }
 }
