@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
@@ -34,6 +35,10 @@ class CardinalityExplosionRuleTest {
     void firesOnTheScenarioStagesWithTheFilterKeptAboveTheJoin() {
         Unfused u = Unfused.of(Corpus.facts("cardinality-explosion"));
         Finding f = Findings.of("cardinality-explosion", u.facts(), Map.of()).orElseThrow();
+        JsonNode construction = Corpus.scenario("cardinality-explosion").path("construction");
+        if (construction.has("joinOutputRows")) {
+            assertEquals(construction.path("joinOutputRows").asLong(), u.candidates());
+        }
 
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, f.severity().toString());
         assertEquals("BroadcastHashJoin", f.evidence().get("operator"));

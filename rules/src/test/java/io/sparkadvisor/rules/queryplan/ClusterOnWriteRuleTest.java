@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.queryplan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
@@ -29,6 +30,10 @@ class ClusterOnWriteRuleTest {
         assertEquals(List.of("event_date", "customer_id"), f.evidence().get("clusteringColumns"));
         assertEquals(shuffled, f.evidence().get("shuffleBytes"));
         assertEquals(sql.writes().get(0).rowsWritten(), f.evidence().get("rowsWritten"));
+        JsonNode construction = Corpus.scenario("cluster-on-write").path("construction");
+        if (construction.has("rows")) {
+            assertEquals(construction.path("rows").asLong(), f.evidence().get("rowsWritten"));
+        }
         assertTrue((long) f.evidence().get("sortTimeMs") > 0);
         // repartitionByRange samples its input in a job of its own: that stage is attributed too.
         assertTrue((long) f.evidence().get("samplingTaskMs") > 0);
