@@ -11,6 +11,9 @@ public final class ExecutionEvidence {
     public static List<Object> collect(RunView run) {
         List<Object> out = new ArrayList<>();
         out.addAll(SkewEvidence.of(run));
+        out.addAll(SpillEvidence.of(run));
+        out.addAll(GcPressureEvidence.of(run));
+        out.addAll(TaskFailuresEvidence.of(run));
         return out;
     }
 }

@@ -1,0 +1,103 @@
+package io.sparkadvisor.rules.queryplan;
+
+import io.sparkadvisor.knowledge.facts.ExchangeFacts;
+import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.knowledge.facts.WriteFacts;
+import io.sparkadvisor.rules.advisor.RunView;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A shuffle and sort that exist only to cluster the written files: a range or hash exchange with a
+ * Sort on top, directly under a write (only pass-through wrappers between them). The cost it adds
+ * to the run is the shuffle write, the sort, the fetch wait of the writing stage and, for range
+ * partitioning, the sampling job that computes the input once more to find range bounds.
+ *
+ * <p>JSON evidence keys of the cluster-on-write finding: {@code writeCommand}, {@code location},
+ * {@code partitioning}, {@code clusteringColumns}, {@code numPartitions}, {@code shuffleBytes},
+ * {@code shuffleWriteTimeMs}, {@code sortTimeMs}, {@code samplingTaskMs}, {@code fetchWaitMs},
+ * {@code attributedTaskMs}, {@code stagesWallMs}, {@code rowsWritten}, {@code bytesWritten}.
+ */
+public record ClusterOnWriteEvidence(String writeCommand, String location, String partitioning,
+        List<String> clusteringColumns, int numPartitions, long shuffleBytes, long shuffleWriteTimeMs, long sortTimeMs,
+        long samplingTaskMs, long fetchWaitMs, List<Integer> stageIds, long stagesWallMs, long rowsWritten,
+        long bytesWritten, int slots, long appDurationMs) {
+    /** Operators that pass rows through unchanged in order and partitioning. */
+    private static final Set<String> PASS_THROUGH = Set.of("WriteFiles", "AdaptiveSparkPlan", "InputAdapter",
+            "ShuffleQueryStage", "AQEShuffleRead", "Project", "ColumnarToRow", "RowToColumnar");
+
+    public static List<ClusterOnWriteEvidence> of(RunView run) {
+        List<ClusterOnWriteEvidence> out = new ArrayList<>();
+        for (SqlExecutionFacts sql : run.facts().sqlExecutions()) {
+            for (WriteFacts write : sql.writes()) {
+                below(sql, write.nodeId()).filter(n -> n.name().equals("Sort"))
+                        .flatMap(sort -> below(sql, sort.id()).flatMap(x -> clusteringExchange(sql, x.id()))
+                                .map(x -> of(run, sql, write, sort, x)))
+                        .ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** The first operator under a node that is not a pass-through wrapper, following single children. */
+    private static Optional<PlanNode> below(SqlExecutionFacts sql, int id) {
+        List<PlanNode> children = sql.children(id);
+        while (children.size() == 1) {
+            PlanNode child = children.get(0);
+            if (!PASS_THROUGH.contains(child.name()) && !child.name().startsWith("WholeStageCodegen")) {
+                return Optional.of(child);
+            }
+            children = sql.children(child.id());
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ExchangeFacts> clusteringExchange(SqlExecutionFacts sql, int nodeId) {
+        return sql.exchanges().stream().filter(x -> x.nodeId() == nodeId && !x.keys().isEmpty()
+                && (x.partitioning().equals("rangepartitioning") || x.partitioning().equals("hashpartitioning")))
+                .findFirst();
+    }
+
+    private static ClusterOnWriteEvidence of(RunView run, SqlExecutionFacts sql, WriteFacts write, PlanNode sort,
+            ExchangeFacts exchange) {
+        PlanNode x = sql.node(exchange.nodeId()).orElseThrow();
+        Set<Integer> sampling = descendantStages(sql, x.id());
+        sampling.removeAll(exchange.stageIds());
+        Set<Integer> stages = new HashSet<>(exchange.stageIds());
+        stages.addAll(sampling);
+        stages.addAll(write.stageIds());
+        long fetchWait = run.finalStages().stream().filter(s -> write.stageIds().contains(s.stageId()))
+                .mapToLong(s -> s.sum(TaskMetric.SHUFFLE_FETCH_WAIT_TIME)).sum();
+        return new ClusterOnWriteEvidence(write.command(), write.location(), exchange.partitioning(), exchange.keys(),
+                exchange.numPartitions(), x.metric("shuffle bytes written").orElse(exchange.dataSizeBytes()),
+                x.metric("shuffle write time").orElse(0L), sort.metric("sort time").orElse(0L),
+                PlanStages.of(run, sampling).taskMs(), fetchWait, stages.stream().sorted().toList(),
+                PlanStages.of(run, stages).wallMs(), write.rowsWritten(), write.bytesWritten(), run.slots(),
+                run.appDurationMs());
+    }
+
+    /** Stages that ran any operator below a node. */
+    private static Set<Integer> descendantStages(SqlExecutionFacts sql, int id) {
+        Set<Integer> out = new HashSet<>();
+        for (PlanNode child : sql.children(id)) {
+            out.addAll(child.stageIds());
+            out.addAll(descendantStages(sql, child.id()));
+        }
+        return out;
+    }
+
+    /** Task time the run spends only because of the clustering. */
+    public long attributedTaskMs() {
+        return shuffleWriteTimeMs + sortTimeMs + samplingTaskMs + fetchWaitMs;
+    }
+
+    /** The same spread over the run's slots: the wall time a raw write would save. */
+    public long attributedWallMs() {
+        return attributedTaskMs() / Math.max(1, slots);
+    }
+}

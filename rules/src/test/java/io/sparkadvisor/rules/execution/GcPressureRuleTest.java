@@ -1,0 +1,69 @@
+package io.sparkadvisor.rules.execution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
+import io.sparkadvisor.rules.advisor.Severity;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GcPressureRuleTest {
+    @Test
+    void firesOnTheGcScenarioWithTheStagesShare() {
+        Finding f = Findings.of("gc-pressure", "gc-pressure").orElseThrow();
+        StageFacts stage = Findings.stageOf(f, "gc-pressure");
+        double share = (double) stage.sum(TaskMetric.JVM_GC_TIME) / stage.sum(TaskMetric.EXECUTOR_RUN_TIME);
+
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(stage.sum(TaskMetric.JVM_GC_TIME), f.evidence().get("gcTimeMs"));
+        assertEquals(share, (double) f.evidence().get("gcShare"), 0.001);
+        assertTrue(share > 0.2, "past Dr. Elephant's top rung");
+        Findings.expectedStage("gc-pressure", stage.stageId())
+                .ifPresent(x -> assertEquals(x.path("gcOverRun").asDouble(), share, 0.001));
+        // local[2] with a 512m driver heap: two tasks share it, 256 MiB each; step 1 runs one task per executor.
+        assertEquals(512L << 20, f.evidence().get("heapBytes"));
+        assertEquals(2, f.evidence().get("tasksPerExecutor"));
+        assertEquals(256L << 20, f.evidence().get("heapPerTaskBytes"));
+        assertEquals(Change.sparkConf("spark.executor.cores", 1), f.recommendation().steps().get(0).changes().get(0));
+        assertEquals(Change.sparkConf("spark.executor.memory", "1024m"), f.recommendation().steps().get(1).changes().get(0));
+    }
+
+    @Test
+    void silentOnHealthyAndSpill() {
+        assertTrue(Findings.of("gc-pressure", "healthy").isEmpty());
+        assertTrue(Findings.of("gc-pressure", "spill").isEmpty());
+    }
+
+    @Test
+    void aHigherFloorSilencesIt() {
+        assertTrue(Findings.of("gc-pressure", "gc-pressure", Map.of("gc-pressure.minGcMs", "86400000")).isEmpty());
+    }
+
+    @Test
+    void severityFollowsDrElephantsGcLadder() {
+        TaskMemory memory = new TaskMemory(8L << 30, 4);
+        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 60_000, 7_000, 100_000, memory, 0, 4, 120_000))
+                .isEmpty(), "7% is under the low rung");
+        assertEquals(Severity.LOW, RuleFiring.fire(Map.of(),
+                new GcPressureEvidence(0, 60_000, 9_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(),
+                new GcPressureEvidence(0, 60_000, 12_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 4_000, 12_000, 100_000, memory, 0, 4, 120_000))
+                .isEmpty(), "a 4 s stage is under the general floor");
+    }
+
+    @Test
+    void halvingTasksDoublesEachTasksHeap() {
+        TaskMemory eight = new TaskMemory(16L << 30, 8);
+        assertEquals(2L << 30, eight.perTaskBytes());
+        assertEquals(4, eight.halvedTasksPerExecutor());
+        assertEquals("32768m", eight.doubledHeapSetting());
+        assertEquals(1, new TaskMemory(1L << 30, 1).halvedTasksPerExecutor());
+    }
+}

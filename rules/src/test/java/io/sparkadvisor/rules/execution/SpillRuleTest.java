@@ -1,0 +1,80 @@
+package io.sparkadvisor.rules.execution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
+import io.sparkadvisor.rules.advisor.Severity;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SpillRuleTest {
+    @Test
+    void firesOnTheSpillScenarioWithTheStagesNumbers() {
+        Finding f = Findings.of("spill", "spill").orElseThrow();
+        StageFacts stage = Findings.stageOf(f, "spill");
+        long spilled = stage.sum(TaskMetric.MEMORY_BYTES_SPILLED);
+        long data = Math.max(Math.max(stage.sum(TaskMetric.INPUT_BYTES), stage.sum(TaskMetric.SHUFFLE_READ_BYTES)),
+                Math.max(stage.sum(TaskMetric.SHUFFLE_WRITE_BYTES), stage.sum(TaskMetric.OUTPUT_BYTES)));
+
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(spilled, f.evidence().get("memorySpilledBytes"));
+        assertEquals(stage.sum(TaskMetric.DISK_BYTES_SPILLED), f.evidence().get("diskSpilledBytes"));
+        assertEquals(data, f.evidence().get("stageDataBytes"));
+        assertEquals((double) spilled / data, (double) f.evidence().get("spillRatio"), 0.001);
+        assertTrue((double) f.evidence().get("spillRatio") > 1, "the scenario spills more than it shuffles");
+        Findings.expectedStage("spill", stage.stageId()).ifPresent(x -> {
+            assertEquals(x.path("memoryBytesSpilled").asLong(), f.evidence().get("memorySpilledBytes"));
+            assertEquals(x.path("diskBytesSpilled").asLong(), f.evidence().get("diskSpilledBytes"));
+        });
+        int partitions = (int) f.evidence().get("recommendedPartitions");
+        assertTrue(partitions > stage.successfulTasks() * 2, "working set is several times the granted memory");
+        Change first = f.recommendation().steps().get(0).changes().get(0);
+        assertTrue(first.value().contains(Integer.toString(partitions)), first.toString());
+    }
+
+    @Test
+    void silentOnHealthyGcPressureAndSkew() {
+        assertTrue(Findings.of("spill", "healthy").isEmpty());
+        assertTrue(Findings.of("spill", "gc-pressure").isEmpty());
+        assertTrue(Findings.of("spill", "skew").isEmpty());
+    }
+
+    @Test
+    void leavesSpillHeldByOneSkewedTaskToTheSkewRule() {
+        // One of 8 tasks spills everything: the hot key's partition, which more partitions would not split.
+        long mib = 1L << 20;
+        SpillEvidence skewed = new SpillEvidence(2, 8, 60_000, 400 * mib, 300 * mib, 200 * mib, 400 * mib, 100 * mib,
+                8 * 20 * mib, 200 * mib, 0, 0.6, 2, 120_000);
+        assertEquals(1.0, skewed.topTaskShareOfSpill(), 1e-9);
+        assertTrue(RuleFiring.fire(Map.of(), skewed).isEmpty());
+        assertEquals(1, RuleFiring.fire(Map.of("spill.maxTopTaskShare", "1"), skewed).size());
+    }
+
+    @Test
+    void aHigherFloorSilencesIt() {
+        assertTrue(Findings.of("spill", "spill", Map.of("spill.minBytes", "1e13")).isEmpty());
+    }
+
+    @Test
+    void partitionsShrinkTheWorkingSetToTheGrantedMemoryInWholeWaves() {
+        // 8 tasks each held 20 MiB at peak and spilled 60 MiB: 80 MiB wanted, 20 MiB granted -> 4x -> 32 tasks.
+        long mib = 1L << 20;
+        SpillEvidence e = new SpillEvidence(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000);
+        assertEquals(80 * mib, e.memoryNeededPerTaskBytes());
+        assertEquals(32, e.recommendedPartitions());
+        assertEquals(1.2, e.spillRatio(), 1e-9);
+        assertEquals(0.125, e.topTaskShareOfSpill(), 1e-9);
+        assertTrue(e.readsShuffle());
+        // With 3 slots the count rounds up to whole waves: 32 -> 33.
+        SpillEvidence threeSlots = new SpillEvidence(2, 8, 60_000, 8 * 60 * mib, 0, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 3, 120_000);
+        assertEquals(33, threeSlots.recommendedPartitions());
+    }
+}

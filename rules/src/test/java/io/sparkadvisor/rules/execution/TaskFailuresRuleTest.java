@@ -1,0 +1,92 @@
+package io.sparkadvisor.rules.execution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
+import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.execution.TaskFailuresEvidence.Cause;
+import java.util.EnumMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TaskFailuresRuleTest {
+    @Test
+    void firesOnTheFailuresScenarioWithCountsByCause() {
+        Finding f = Findings.of("task-failures", "task-failures").orElseThrow();
+        int stageId = f.stageIds().get(0);
+        int failed = Corpus.facts("task-failures").failures().stream().filter(x -> x.stageId() == stageId)
+                .mapToInt(TaskFailureFacts::attempts).sum();
+        int succeeded = Findings.stageOf(f, "task-failures").successfulTasks();
+
+        assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, f.severity().toString());
+        assertEquals(failed, f.evidence().get("failedAttempts"));
+        assertEquals(3, failed, "partitions 0, 3 and 6 fail their first attempt");
+        assertEquals((double) failed / (failed + succeeded), (double) f.evidence().get("failureRate"), 0.001);
+        assertEquals(Map.of("exception", 3), f.evidence().get("attemptsByCause"));
+        assertEquals("exception", f.evidence().get("mainCause"));
+        assertTrue(((String) f.evidence().get("firstFailure")).startsWith(
+                "java.lang.IllegalStateException: simulated transient failure"), (String) f.evidence().get("firstFailure"));
+        Findings.expectedStage("task-failures", stageId)
+                .ifPresent(x -> assertEquals(x.path("failedTasks").asInt(), f.evidence().get("failedAttempts")));
+        assertEquals("code", f.recommendation().steps().get(0).changes().get(0).scope());
+    }
+
+    @Test
+    void silentOnHealthyAndGcPressure() {
+        assertTrue(Findings.of("task-failures", "healthy").isEmpty());
+        assertTrue(Findings.of("task-failures", "gc-pressure").isEmpty());
+    }
+
+    @Test
+    void aHigherFloorSilencesIt() {
+        assertTrue(Findings.of("task-failures", "task-failures", Map.of("task-failures.minFailedAttempts", "4")).isEmpty());
+        assertTrue(Findings.of("task-failures", "task-failures", Map.of("general.minStageWallMs", "86400000")).isEmpty());
+    }
+
+    @Test
+    void mainCauseIsTheMostAttemptsWithMemoryWinningTies() {
+        assertEquals(Cause.OUT_OF_MEMORY, evidence(Map.of(Cause.OUT_OF_MEMORY, 2, Cause.EXCEPTION, 2)).mainCause());
+        assertEquals(Cause.EXECUTOR_LOST, evidence(Map.of(Cause.EXECUTOR_LOST, 3, Cause.EXCEPTION, 2)).mainCause());
+        TaskFailuresEvidence e = evidence(Map.of(Cause.OUT_OF_MEMORY, 1, Cause.EXECUTOR_LOST, 3));
+        assertEquals(4, e.failedAttempts());
+        assertEquals(4.0 / 20, e.failureRate(), 1e-9);
+    }
+
+    @Test
+    void executorLossRaisesTheOverheadByOneGib() {
+        TaskFailuresEvidence e = evidence(Map.of(Cause.EXECUTOR_LOST, 3));
+        Finding f = TaskFailuresAdvice.finding(e, Severity.HIGH);
+        assertEquals("1408m", f.recommendation().steps().get(0).changes().get(0).value());
+        assertEquals("aws_attributes.availability", f.recommendation().steps().get(1).changes().get(0).key());
+    }
+
+    @Test
+    void severityFollowsTheFailureRateLadderUnlessTheStageFailed() {
+        // 16 successful tasks: 1 failure is under the floor, 2 are 11% (medium), 3 are 16% (high).
+        assertTrue(RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).isEmpty());
+        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
+        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
+        TaskFailuresEvidence failedStage = new TaskFailuresEvidence(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
+                "java.lang.IllegalStateException: boom", 10_000, true, false, new TaskMemory(4L << 30, 4), 384L << 20,
+                200, 8);
+        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity(), "even in a 1 s stage");
+    }
+
+    @Test
+    void outOfMemoryDoublesShufflePartitionsThenTheHeap() {
+        Finding f = TaskFailuresAdvice.finding(evidence(Map.of(Cause.OUT_OF_MEMORY, 3)), Severity.HIGH);
+        assertEquals("400", f.recommendation().steps().get(0).changes().get(0).value());
+        assertEquals("spark.sql.shuffle.partitions", f.recommendation().steps().get(0).changes().get(0).key());
+        assertEquals("8192m", f.recommendation().steps().get(1).changes().get(0).value());
+    }
+
+    private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
+        return new TaskFailuresEvidence(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
+                10_000, false, true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
+    }
+}
