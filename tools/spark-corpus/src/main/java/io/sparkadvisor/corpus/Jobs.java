@@ -36,13 +36,13 @@ final class Jobs {
   static final int IO_SLEEP_MS = 1800;
   static final int SMALL_FILES = 4000;
   static final long HEALTHY_ROWS = 32_000_000L;
-  static final long CE_LEFT = 100_000L;
-  static final long CE_RIGHT = 40_000L;
-  static final long SPILL_ROWS = 8_000_000L;
-  static final long TFP_ROWS = 6_000_000L;
+  static final long CE_LEFT = 200_000L;
+  static final long CE_RIGHT = 100_000L;
+  static final long SPILL_ROWS = 5_000_000L;
+  static final long TFP_ROWS = 16_000_000L;
   static final int BL_DAYS = 60;
-  static final long WIDE_ROWS = 2_400_000L;
-  static final int GC_LIVE = 1_200_000;
+  static final long WIDE_ROWS = 1_800_000L;
+  static final int GC_LIVE = 500_000;
   static final long COW_ROWS = 4_000_000L;
 
   /** Prepares inputs that must exist before the measured application starts (no event log). */
@@ -171,7 +171,7 @@ final class Jobs {
     spark.range(0, 8, 1, 8)
         .mapPartitions((MapPartitionsFunction<Long, Long>) it -> {
           TaskContext tc = TaskContext.get();
-          long acc = burnCpu(2_000_000 /* ~2 s */);
+          long acc = burnCpu(9_000_000);
           if (tc.attemptNumber() == 0 && tc.partitionId() % 3 == 0) {
             throw new IllegalStateException("simulated transient failure: upstream connection reset"
                 + " (partition " + tc.partitionId() + ", attempt " + tc.attemptNumber() + ")");
@@ -190,13 +190,15 @@ final class Jobs {
     for (String c : df.columns()) {
       aggs.add(c.startsWith("s") ? max(length(col(c))) : sum(col(c)));
     }
+    // some real per-row work on top of decoding, as a downstream transformation would have
+    aggs.add(sum(xxhash64(sha2(col("s1"), 512), sha2(col("s2"), 512))));
     df.agg(count(lit(1)), aggs.toArray(new Column[0])).collectAsList();
   }
 
   static void overread(SparkSession spark, Path wide) {
     UserDefinedFunction wanted = udf(
         (org.apache.spark.sql.api.java.UDF1<Long, Boolean>) id -> id == 17L || id == 1_234_567L
-            || id == 2_345_678L, DataTypes.BooleanType);
+            || id == 1_456_789L, DataTypes.BooleanType);
     spark.read().parquet(wide.toString())
         .where(wanted.apply(col("id")))
         .collectAsList();
@@ -207,7 +209,7 @@ final class Jobs {
         .mapPartitions((MapPartitionsFunction<Long, Long>) it -> {
           Object[] window = new Object[GC_LIVE];
           long acc = 0;
-          for (int i = 0; i < GC_LIVE * 12; i++) {
+          for (int i = 0; i < GC_LIVE * 8; i++) {
             String s = "event-" + i + "-" + (i * 2654435761L);
             window[i % GC_LIVE] = new Object[] {s, (long) i};
             acc += s.length();
@@ -228,9 +230,9 @@ final class Jobs {
           try {
             List<Future<Long>> parts = new ArrayList<>();
             for (int t = 0; t < 3; t++) {
-              parts.add(pool.submit(() -> burnCpu(1_500_000)));
+              parts.add(pool.submit(() -> burnCpu(4_000_000)));
             }
-            long acc = burnCpu(1_500_000); // the task thread takes a quarter of the work
+            long acc = burnCpu(4_000_000); // the task thread takes a quarter of the work
             for (Future<Long> f : parts) {
               acc += f.get();
             }

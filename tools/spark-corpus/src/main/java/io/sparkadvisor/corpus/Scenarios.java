@@ -22,6 +22,7 @@ final class Scenarios {
   static {
     List<Scenario> list = new ArrayList<>();
     list.add(Scenario.of("skew", "skew")
+        .heapMb(4096)
         .describe("Sort-merge join of a 10M-row fact table with a 2,000-row dimension on market_id;"
             + " 85% of the fact rows carry market_id=7. AQE and broadcast joins are off, so the"
             + " hot key lands in one of 8 shuffle partitions and one task of the join stage does"
@@ -54,8 +55,8 @@ final class Scenarios {
         .known("rows", Jobs.HEALTHY_ROWS).known("partitions", 8)
         .build());
     list.add(Scenario.of("cardinality-explosion", "cardinality-explosion")
-        .describe("Broadcast hash join of 100,000 rows with 40,000 rows on a key with 10 values:"
-            + " 400M output rows, then a filter keeping 1 row in 5,000 (0.02%).")
+        .describe("Broadcast hash join of 200,000 rows with 100,000 rows on a key with 10 values:"
+            + " 2,000M output rows, then a filter keeping 1 row in 5,000 (0.02%).")
         .conf("spark.sql.adaptive.enabled", "false")
         .known("leftRows", Jobs.CE_LEFT).known("rightRows", Jobs.CE_RIGHT).known("keyValues", 10)
         .known("joinOutputRows", Jobs.CE_LEFT * Jobs.CE_RIGHT / 10)
@@ -67,14 +68,14 @@ final class Scenarios {
         .conf("spark.memory.fraction", "0.2")
         .conf("spark.sql.shuffle.partitions", "8")
         .conf("spark.sql.adaptive.coalescePartitions.enabled", "false")
-        .describe("A window (row_number over 1M groups ordered by a random value) over 8M rows"
+        .describe("A window (row_number over 1M groups ordered by a random value) over 5M rows"
             + " with a 40-character payload, in a 512 MB JVM with spark.memory.fraction=0.2: the"
             + " sort behind the window spills to disk many times.")
         .known("rows", Jobs.SPILL_ROWS).known("heapMb", 512).known("memoryFraction", 0.2)
         .fires("spill").build());
     list.add(Scenario.of("too-few-partitions", "too-few-partitions")
         .master("local[4]")
-        .describe("8 input partitions coalesced to 1 before a SHA-256 per row over 6M rows: one"
+        .describe("8 input partitions coalesced to 1 before a SHA-256 per row over 16M rows: one"
             + " task does all the work while 3 of the 4 slots idle.")
         .known("rows", Jobs.TFP_ROWS).known("tasksInHeavyStage", 1).known("slots", 4)
         .fires("idle-slots").build());
@@ -99,8 +100,8 @@ final class Scenarios {
         .fires("task-failures").build());
     list.add(Scenario.of("large-files-default", "large-files")
         .conf("spark.sql.files.minPartitionNum", "1")
-        .describe("Reads 3 Parquet files of ~100 MB each (8 MB row groups) with the default 128 MB"
-            + " split and aggregates every column: 3 input tasks on 2 slots."
+        .describe("Reads 3 Parquet files of ~110 MB each (8 MB row groups) with the default 128 MB"
+            + " split and aggregates every column (plus a SHA-512 of the two string columns): 3 input tasks on 2 slots."
             + " spark.sql.files.minPartitionNum=1 so the split size is not shrunk to"
             + " total/defaultParallelism, as on a cluster with many cores.")
         .known("inputFiles", 3).known("maxPartitionBytes", "128m").known("expectedInputTasks", 3)
@@ -113,12 +114,12 @@ final class Scenarios {
         .known("inputFiles", 3).known("maxPartitionBytes", "32m")
         .build());
     list.add(Scenario.of("gc-pressure", "gc-pressure")
-        .heapMb(448)
-        .conf("spark.driver.memory", "448m")
-        .describe("8 tasks (2 slots) in a 448 MB JVM, each keeping a sliding window of 1.2M small"
+        .heapMb(512)
+        .conf("spark.driver.memory", "512m")
+        .describe("8 tasks (2 slots) in a 512 MB JVM, each keeping a sliding window of 500,000 small"
             + " live objects while allocating new ones: objects survive young collections and"
             + " fill the old generation, so JVM GC time is a large share of task time.")
-        .known("heapMb", 448).known("liveObjectsPerTask", Jobs.GC_LIVE)
+        .known("heapMb", 512).known("liveObjectsPerTask", Jobs.GC_LIVE)
         .fires("gc-pressure").build());
     list.add(Scenario.of("task-cpus", "task-cpus")
         .master("local[1]")
@@ -136,7 +137,7 @@ final class Scenarios {
         .fires("memory-overprovisioned").build());
     list.add(Scenario.of("overread", "overread")
         .conf("spark.sql.files.maxPartitionBytes", "32m")
-        .describe("Scans the whole ~300 MB, 10-column Parquet dataset selecting every column and"
+        .describe("Scans the whole ~330 MB, 10-column Parquet dataset selecting every column and"
             + " keeps 3 rows through a Java UDF filter that cannot be pushed to the scan (no"
             + " partition or pushed filters). 32 MB splits so split size is not the issue.")
         .known("datasetRows", Jobs.WIDE_ROWS).known("resultRows", 3).known("columns", 10)
