@@ -36,6 +36,8 @@ import java.util.zip.GZIPOutputStream;
  * --only a,b|all   scenarios to run (default all committed scenarios)
  * --suffix=S       appended to output names and app names (e.g. -spark4)
  * --bench=FILE     instead: generate the benchmark log ("large") as plain JSON lines at FILE
+ * --conf=k=v[,k=v] extra Spark properties for every application of this run (e.g. the Spark 4 run
+ *                  sets spark.sql.ansi.enabled=false so the same code keeps 3.5's semantics)
  * </pre>
  */
 public final class Main {
@@ -62,6 +64,8 @@ public final class Main {
       "-Djdk.reflect.useDirectMethodHandle=false",
       "-Dio.netty.tryReflectionSetAccessible=true");
 
+  private static final List<String> EXTRA_CONF = new ArrayList<>();
+
   private Main() {}
 
   public static void main(String[] args) throws Exception {
@@ -70,6 +74,7 @@ public final class Main {
     String only = "all";
     String suffix = "";
     String bench = "";
+    List<String> extraConf = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--out")) {
@@ -80,6 +85,12 @@ public final class Main {
         only = args[++i];
       } else if (a.startsWith("--suffix=")) {
         suffix = a.substring("--suffix=".length());
+      } else if (a.startsWith("--conf=")) {
+        for (String kv : a.substring("--conf=".length()).split(",")) {
+          if (!kv.isBlank()) {
+            extraConf.add(kv.trim());
+          }
+        }
       } else if (a.startsWith("--bench=")) {
         bench = a.substring("--bench=".length());
       } else {
@@ -89,6 +100,7 @@ public final class Main {
     out = out.toAbsolutePath().normalize();
     work = work.toAbsolutePath().normalize();
     Files.createDirectories(work);
+    EXTRA_CONF.addAll(extraConf);
     long t0 = System.nanoTime();
     if (!bench.isBlank()) {
       bench(Path.of(bench).toAbsolutePath(), work);
@@ -205,7 +217,11 @@ public final class Main {
     e.put("description", sc.description());
     e.put("master", sc.master());
     e.put("heapMb", sc.heapMb());
-    e.set("conf", JSON.valueToTree(sc.conf()));
+    Map<String, String> conf = new LinkedHashMap<>(sc.conf());
+    for (String kv : EXTRA_CONF) {
+      conf.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    e.set("conf", JSON.valueToTree(conf));
     e.set("mustFire", JSON.valueToTree(sc.mustFire()));
     e.set("construction", JSON.valueToTree(sc.construction()));
     e.put("generationSeconds", Math.round(secs));
@@ -244,6 +260,7 @@ public final class Main {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(ScenarioMain.class.getName());
     cmd.addAll(Arrays.asList(sc.name(), logDir.toString(), work.toString(), suffix));
+    cmd.addAll(EXTRA_CONF);
     Process p = new ProcessBuilder(cmd).inheritIO().start();
     int rc = p.waitFor();
     if (rc != 0) {

@@ -8,7 +8,7 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Runs one scenario application in this JVM (forked by {@link Main} with the scenario's heap and
  * the --add-opens flags). Arguments: scenario name, event-log directory, work directory, app-name
- * suffix.
+ * suffix, then any number of extra Spark properties as key=value.
  */
 public final class ScenarioMain {
   private ScenarioMain() {}
@@ -41,6 +41,10 @@ public final class ScenarioMain {
         .config("spark.sql.warehouse.dir", work.resolve("warehouse").toString());
     for (Map.Entry<String, String> e : sc.conf().entrySet()) {
       b.config(e.getKey(), e.getValue());
+    }
+    for (int i = 4; i < args.length; i++) {
+      int eq = args[i].indexOf('=');
+      b.config(args[i].substring(0, eq), args[i].substring(eq + 1));
     }
     SparkSession spark = b.getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
