@@ -1,0 +1,348 @@
+package io.sparkadvisor.corpus;
+
+import static org.apache.spark.sql.functions.*;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.types.DataTypes;
+
+/** The bodies of the scenario applications. Every random number comes from a fixed seed. */
+final class Jobs {
+  private Jobs() {}
+
+  static final long SKEW_ROWS = 10_000_000L;
+  static final int IO_TASKS = 24;
+  static final int IO_SLEEP_MS = 1800;
+  static final int SMALL_FILES = 4000;
+  static final long HEALTHY_ROWS = 32_000_000L;
+  static final long CE_LEFT = 200_000L;
+  static final long CE_RIGHT = 100_000L;
+  static final long SPILL_ROWS = 5_000_000L;
+  static final long TFP_ROWS = 16_000_000L;
+  static final int BL_DAYS = 60;
+  static final long WIDE_ROWS = 1_800_000L;
+  static final int GC_LIVE = 500_000;
+  static final long COW_ROWS = 4_000_000L;
+
+  /** Prepares inputs that must exist before the measured application starts (no event log). */
+  static void setup(String job, Path work) throws IOException {
+    switch (job) {
+      case "small-files" -> writeSmallFiles(work.resolve("small-json"));
+      case "broad-listing", "exact-partition-path" -> withSetupSession(work, "partitioned",
+          s -> writePartitioned(s, work.resolve("partitioned")));
+      case "large-files", "overread" -> withSetupSession(work, "wide",
+          s -> writeWide(s, work.resolve("wide")));
+      default -> { }
+    }
+  }
+
+  static void run(String job, SparkSession spark, Path work) throws Exception {
+    switch (job) {
+      case "skew" -> skew(spark);
+      case "io-bound" -> ioBound(spark);
+      case "small-files" -> smallFiles(spark, work.resolve("small-json"));
+      case "healthy" -> healthy(spark, HEALTHY_ROWS);
+      case "healthy-small" -> healthy(spark, HEALTHY_ROWS / 8);
+      case "memory-overprovisioned" -> healthy(spark, HEALTHY_ROWS / 2);
+      case "cardinality-explosion" -> cardinalityExplosion(spark);
+      case "spill" -> spill(spark);
+      case "too-few-partitions" -> tooFewPartitions(spark);
+      case "broad-listing" -> broadListing(spark, work.resolve("partitioned"));
+      case "exact-partition-path" -> exactPartitionPath(spark, work.resolve("partitioned"));
+      case "task-failures" -> taskFailures(spark);
+      case "large-files" -> largeFiles(spark, work.resolve("wide"));
+      case "gc-pressure" -> gcPressure(spark);
+      case "task-cpus" -> taskCpus(spark);
+      case "overread" -> overread(spark, work.resolve("wide"));
+      case "cluster-on-write" -> clusterOnWrite(spark, work.resolve("clustered"));
+      case "large" -> large(spark);
+      default -> throw new IllegalArgumentException("unknown job " + job);
+    }
+  }
+
+  // ---------------------------------------------------------------- scenarios
+
+  static void skew(SparkSession spark) {
+    Dataset<Row> facts = spark.range(0, SKEW_ROWS, 1, 4).select(
+        when(col("id").mod(100).lt(85), lit(7))
+            .otherwise(col("id").mod(1993).plus(8)).cast("int").as("market_id"),
+        col("id").multiply(31).mod(1_000_003).as("amount"));
+    Dataset<Row> markets = spark.range(0, 2000, 1, 2).select(
+        col("id").cast("int").as("market_id"),
+        concat(lit("market-"), col("id")).as("market_name"));
+    Dataset<Row> joined = facts.join(markets, "market_id")
+        .select(col("market_name"),
+            xxhash64(sha2(concat_ws("|", col("market_name"), col("amount")), 256)).as("h"));
+    joined.groupBy("market_name").agg(sum("h").as("h"), count(lit(1)).as("n")).collectAsList();
+  }
+
+  static void ioBound(SparkSession spark) {
+    spark.range(0, IO_TASKS, 1, IO_TASKS)
+        .map((MapFunction<Long, Long>) id -> {
+          Thread.sleep(IO_SLEEP_MS); // waiting on a remote system
+          return id * 2;
+        }, Encoders.LONG())
+        .agg(sum("value")).collectAsList();
+  }
+
+  static void smallFiles(SparkSession spark, Path dir) {
+    Dataset<Row> events = spark.read().json(dir.toString());
+    events.groupBy("user_id").agg(count(lit(1)).as("events"), sum("amount").as("amount"))
+        .collectAsList();
+  }
+
+  static void healthy(SparkSession spark, long rows) {
+    healthyPass(spark, rows / 50); // a small warm-up job, so JIT compilation does not skew tasks
+    healthyPass(spark, rows);
+  }
+
+  private static void healthyPass(SparkSession spark, long rows) {
+    spark.range(0, rows, 1, 8)
+        .select(col("id").mod(1000).as("k"),
+            xxhash64(sha2(col("id").cast("string"), 256)).as("h"))
+        .groupBy("k").agg(sum("h"), count(lit(1)))
+        .collectAsList();
+  }
+
+  static void cardinalityExplosion(SparkSession spark) {
+    Dataset<Row> left = spark.range(0, CE_LEFT, 1, 8)
+        .select(col("id").as("l_id"), col("id").mod(10).as("k"));
+    Dataset<Row> right = spark.range(0, CE_RIGHT, 1, 2)
+        .select(col("id").as("r_id"), col("id").mod(10).as("k"));
+    left.join(broadcast(right), "k")
+        .where(col("l_id").multiply(7).plus(col("r_id")).mod(5000).equalTo(0))
+        .agg(count(lit(1)), sum("l_id"))
+        .collectAsList();
+  }
+
+  static void spill(SparkSession spark) {
+    Dataset<Row> rows = spark.range(0, SPILL_ROWS, 1, 8).select(
+        col("id").mod(1_000_000).as("g"),
+        rand(11).as("r"),
+        substring(sha2(col("id").cast("string"), 256), 1, 40).as("payload"));
+    rows.withColumn("rn", row_number().over(Window.partitionBy("g").orderBy("r")))
+        .where(col("rn").equalTo(1))
+        .agg(count(lit(1)), max("payload"))
+        .collectAsList();
+  }
+
+  static void tooFewPartitions(SparkSession spark) {
+    spark.range(0, TFP_ROWS, 1, 8).coalesce(1)
+        .select(xxhash64(sha2(col("id").cast("string"), 256)).as("h"))
+        .agg(sum("h"))
+        .collectAsList();
+  }
+
+  static void broadListing(SparkSession spark, Path root) {
+    spark.read().parquet(root.toString())
+        .where(col("date").equalTo(lit("2024-02-10")).and(col("hour").equalTo(7)))
+        .agg(count(lit(1)), sum("amount"))
+        .collectAsList();
+  }
+
+  static void exactPartitionPath(SparkSession spark, Path root) {
+    spark.read().parquet(root.resolve("date=2024-02-10").resolve("hour=7").toString())
+        .agg(count(lit(1)), sum("amount"))
+        .collectAsList();
+  }
+
+  static void taskFailures(SparkSession spark) {
+    spark.range(0, 8, 1, 8)
+        .mapPartitions((MapPartitionsFunction<Long, Long>) it -> {
+          TaskContext tc = TaskContext.get();
+          long acc = burnCpu(9_000_000);
+          if (tc.attemptNumber() == 0 && tc.partitionId() % 3 == 0) {
+            throw new IllegalStateException("simulated transient failure: upstream connection reset"
+                + " (partition " + tc.partitionId() + ", attempt " + tc.attemptNumber() + ")");
+          }
+          List<Long> out = new ArrayList<>();
+          it.forEachRemaining(x -> out.add(x + (acc & 1)));
+          return out.iterator();
+        }, Encoders.LONG())
+        .agg(sum("value"))
+        .collectAsList();
+  }
+
+  static void largeFiles(SparkSession spark, Path wide) {
+    Dataset<Row> df = spark.read().parquet(wide.toString());
+    List<Column> aggs = new ArrayList<>();
+    for (String c : df.columns()) {
+      aggs.add(c.startsWith("s") ? max(length(col(c))) : sum(col(c)));
+    }
+    // some real per-row work on top of decoding, as a downstream transformation would have
+    aggs.add(sum(xxhash64(sha2(col("s1"), 512), sha2(col("s2"), 512))));
+    df.agg(count(lit(1)), aggs.toArray(new Column[0])).collectAsList();
+  }
+
+  static void overread(SparkSession spark, Path wide) {
+    UserDefinedFunction wanted = udf(
+        (org.apache.spark.sql.api.java.UDF1<Long, Boolean>) id -> id == 17L || id == 1_234_567L
+            || id == 1_456_789L, DataTypes.BooleanType);
+    spark.read().parquet(wide.toString())
+        .where(wanted.apply(col("id")))
+        .collectAsList();
+  }
+
+  static void gcPressure(SparkSession spark) {
+    spark.range(0, 8, 1, 8)
+        .mapPartitions((MapPartitionsFunction<Long, Long>) it -> {
+          Object[] window = new Object[GC_LIVE];
+          long acc = 0;
+          for (int i = 0; i < GC_LIVE * 8; i++) {
+            String s = "event-" + i + "-" + (i * 2654435761L);
+            window[i % GC_LIVE] = new Object[] {s, (long) i};
+            acc += s.length();
+          }
+          List<Long> out = new ArrayList<>();
+          long a = acc;
+          it.forEachRemaining(x -> out.add(x + a));
+          return out.iterator();
+        }, Encoders.LONG())
+        .agg(sum("value"))
+        .collectAsList();
+  }
+
+  static void taskCpus(SparkSession spark) {
+    spark.range(0, 4, 1, 4)
+        .mapPartitions((MapPartitionsFunction<Long, Long>) it -> {
+          ExecutorService pool = Executors.newFixedThreadPool(3);
+          try {
+            List<Future<Long>> parts = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+              parts.add(pool.submit(() -> burnCpu(4_000_000)));
+            }
+            long acc = burnCpu(4_000_000); // the task thread takes a quarter of the work
+            for (Future<Long> f : parts) {
+              acc += f.get();
+            }
+            List<Long> out = new ArrayList<>();
+            long a = acc;
+            it.forEachRemaining(x -> out.add(x + (a & 1)));
+            return out.iterator();
+          } finally {
+            pool.shutdown();
+          }
+        }, Encoders.LONG())
+        .agg(sum("value"))
+        .collectAsList();
+  }
+
+  static void clusterOnWrite(SparkSession spark, Path out) {
+    spark.range(0, COW_ROWS, 1, 8).select(
+            expr("date_add(DATE'2024-01-01', CAST(id % 90 AS INT))").as("event_date"),
+            col("id").multiply(7919).mod(100_000).as("customer_id"),
+            sha2(col("id").cast("string"), 256).as("payload"),
+            rand(3).as("amount"))
+        .repartitionByRange(8, col("event_date"), col("customer_id"))
+        .sortWithinPartitions("event_date", "customer_id")
+        .write().mode(SaveMode.Overwrite).parquet(out.toString());
+  }
+
+  static void large(SparkSession spark) {
+    for (int i = 0; i < 55; i++) {
+      spark.range(0, 200_000, 1, 1000)
+          .groupBy(col("id").mod(97 + i).as("k")).count()
+          .collectAsList();
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** Pure CPU work: {@code iterations} SHA-256 rounds over a 32-byte buffer. */
+  static long burnCpu(int iterations) throws Exception {
+    MessageDigest md = MessageDigest.getInstance("SHA-256");
+    byte[] buf = new byte[32];
+    for (int i = 0; i < iterations; i++) {
+      buf = md.digest(buf);
+    }
+    return buf[0];
+  }
+
+  interface SetupBody {
+    void run(SparkSession s) throws Exception;
+  }
+
+  private static void withSetupSession(Path work, String name, SetupBody body) throws IOException {
+    Path marker = work.resolve(name + ".done");
+    if (Files.exists(marker)) {
+      return;
+    }
+    SparkSession s = SparkSession.builder().master("local[2]").appName("spark-corpus-setup-" + name)
+        .config("spark.ui.enabled", "false").config("spark.eventLog.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "8").getOrCreate();
+    try {
+      body.run(s);
+    } catch (Exception e) {
+      throw new IOException("setup " + name + " failed", e);
+    } finally {
+      s.stop();
+    }
+    Files.writeString(marker, "ok\n");
+  }
+
+  private static void writeSmallFiles(Path dir) throws IOException {
+    Path marker = dir.resolveSibling(dir.getFileName() + ".done");
+    if (Files.exists(marker)) {
+      return;
+    }
+    Files.createDirectories(dir);
+    Random rnd = new Random(42);
+    for (int f = 0; f < SMALL_FILES; f++) {
+      try (Writer w = Files.newBufferedWriter(dir.resolve(String.format("part-%05d.json", f)),
+          StandardCharsets.UTF_8)) {
+        for (int r = 0; r < 3; r++) {
+          long id = f * 3L + r;
+          w.write("{\"event_id\":" + id + ",\"user_id\":" + rnd.nextInt(500) + ",\"amount\":"
+              + rnd.nextInt(10_000) + ",\"kind\":\"click\"}\n");
+        }
+      }
+    }
+    Files.writeString(marker, "ok\n");
+  }
+
+  private static void writePartitioned(SparkSession s, Path root) {
+    long rowsPerPartition = 200;
+    long total = BL_DAYS * 24L * rowsPerPartition;
+    s.range(0, total, 1, 8).select(
+            expr("date_add(DATE'2024-01-01', CAST(id DIV " + (24 * rowsPerPartition) + " AS INT))")
+                .cast("string").as("date"),
+            expr("CAST((id DIV " + rowsPerPartition + ") % 24 AS INT)").as("hour"),
+            col("id").as("event_id"),
+            col("id").multiply(13).mod(10_000).as("amount"))
+        .repartition(8, col("date"))
+        .write().mode(SaveMode.Overwrite).partitionBy("date", "hour").parquet(root.toString());
+  }
+
+  private static void writeWide(SparkSession s, Path dir) {
+    s.range(0, WIDE_ROWS, 1, 3).select(
+            col("id"), col("id").mod(1000).as("key"),
+            rand(1).as("d1"), rand(2).as("d2"), rand(3).as("d3"),
+            rand(4).as("d4"), rand(5).as("d5"), rand(6).as("d6"),
+            sha2(col("id").cast("string"), 256).as("s1"),
+            sha2(concat(lit("x"), col("id")), 256).as("s2"))
+        .write().mode(SaveMode.Overwrite)
+        .option("parquet.block.size", String.valueOf(8 * 1024 * 1024))
+        .parquet(dir.toString());
+  }
+}
