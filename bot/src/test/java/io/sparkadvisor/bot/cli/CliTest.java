@@ -1,0 +1,138 @@
+package io.sparkadvisor.bot.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.knowledge.Corpus;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command line as a user meets it: exit codes, one-line errors, the JSON contract. */
+class CliTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static String log(String scenario) {
+        return Corpus.log(scenario).toString();
+    }
+
+    @Test
+    void analyzePrintsTheJsonContract() throws Exception {
+        Result r = run("analyze", log("skew"), "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode root = JSON.readTree(r.out());
+        assertEquals("3.5.8", root.path("application").path("sparkVersion").asText());
+        assertTrue(root.path("application").path("durationMs").asLong() > 0);
+        assertEquals(Corpus.facts("skew").coverage().tasks(), root.path("coverage").path("tasks").asLong());
+        assertFalse(root.path("coverage").path("truncated").asBoolean());
+        JsonNode skew = root.path("findings").get(0);
+        assertEquals("skew", skew.path("rule").asText());
+        assertEquals("execution", skew.path("layer").asText());
+        assertTrue(skew.path("stageIds").isArray());
+        assertEquals("market_id", skew.path("evidence").path("partitionKeys").get(0).asText());
+        for (JsonNode step : skew.path("recommendation").path("steps")) {
+            for (JsonNode change : step.path("changes")) {
+                assertTrue(change.path("value").isTextual(), "change values are strings: " + change);
+            }
+        }
+        assertTrue(skew.path("savings").has("coreHours"));
+    }
+
+    @Test
+    void analyzeTextNamesTheFindingAndItsSteps() {
+        Result r = run("analyze", log("skew"));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("[HIGH] One task in stage"), r.out());
+        assertTrue(r.out().contains("spark.sql.adaptive.skewJoin.enabled = true"), r.out());
+    }
+
+    @Test
+    void aHealthyRunHasNothingAboveLow() throws Exception {
+        Result r = run("analyze", log("healthy"), "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        for (JsonNode f : JSON.readTree(r.out()).path("findings")) {
+            assertTrue(f.path("severity").asText().matches("info|low"), f.toString());
+        }
+    }
+
+    @Test
+    void factsPrintsStagesAndPlans() throws Exception {
+        Result r = run("facts", log("skew"));
+        assertEquals(0, r.code(), r.err());
+        JsonNode facts = JSON.readTree(r.out());
+        assertEquals(Corpus.facts("skew").stages().size(), facts.path("stages").size());
+        assertTrue(facts.path("sqlExecutions").get(0).path("exchanges").size() > 0);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitCode2() {
+        Result missing = run("analyze", "no-such.log");
+        assertEquals(2, missing.code());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().contains("does not exist"));
+
+        Result notALog = run("analyze", Corpus.dir().resolve("manifest.json").toString());
+        assertEquals(2, notALog.code());
+        assertTrue(notALog.err().contains("not a Spark event log"));
+
+        Result badOption = run("analyze", log("skew"), "--format", "yaml");
+        assertEquals(2, badOption.code());
+        assertEquals(1, badOption.err().strip().lines().count(), badOption.err());
+
+        Result badThreshold = run("analyze", log("skew"), "--set", "skew.minRatio=abc");
+        assertEquals(2, badThreshold.code());
+        assertTrue(badThreshold.err().contains("skew.minRatio=abc is not a number"), badThreshold.err());
+
+        Result unknownThreshold = run("analyze", log("skew"), "--set", "skew.nope=1");
+        assertEquals(2, unknownThreshold.code());
+        assertTrue(unknownThreshold.err().contains("unknown threshold skew.nope"));
+    }
+
+    @Test
+    void thresholdsFromAConfigFileAndTheCommandLine(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("advisor.yaml");
+        Files.writeString(config, "thresholds:\n  skew.minMaxTaskMs: 600000\n");
+        Result silenced = run("analyze", log("skew"), "--format", "json", "--config", config.toString());
+        assertEquals(0, silenced.code(), silenced.err());
+        assertFalse(silenced.out().contains("\"rule\" : \"skew\""));
+        Result overridden = run("analyze", log("skew"), "--format", "json", "--config", config.toString(), "--set", "skew.minMaxTaskMs=1000");
+        assertTrue(overridden.out().contains("\"rule\" : \"skew\""));
+        Files.writeString(config, "thresholds: [1, 2\n");
+        assertEquals(2, run("analyze", log("skew"), "--config", config.toString()).code());
+    }
+
+    @Test
+    void aTruncatedLogStillAnalysesWithExitCode0(@TempDir Path dir) throws Exception {
+        byte[] gz = Files.readAllBytes(Corpus.log("skew"));
+        Path cut = dir.resolve("running.gz");
+        Files.write(cut, java.util.Arrays.copyOf(gz, gz.length / 2));
+        Result r = run("analyze", cut.toString(), "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(JSON.readTree(r.out()).path("coverage").path("truncated").asBoolean());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"analyze", "facts", "thresholds"})
+    void everyCommandHasHelp(String command) {
+        Result r = run(command, "--help");
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("Usage: spark-advisor " + command), r.out());
+    }
+}
