@@ -17,7 +17,6 @@ import com.databricks.sdk.service.jobs.Job;
 import com.databricks.sdk.service.jobs.JobSettings;
 import com.databricks.sdk.service.jobs.ListJobsRequest;
 import com.databricks.sdk.service.jobs.ListRunsRequest;
-import com.databricks.sdk.service.jobs.ResetJob;
 import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.UpdateJob;
 import io.sparkadvisor.databricks.fetch.DbfsChunkStream;
@@ -174,11 +173,6 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
     @Override
     public void updateJob(UpdateJob update) {
         SdkCalls.run("job " + update.getJobId(), () -> client.jobs().update(update));
-    }
-
-    @Override
-    public void resetJob(ResetJob reset) {
-        SdkCalls.run("job " + reset.getJobId(), () -> client.jobs().reset(reset));
     }
 
     private static StoredFile stored(FileInfo f) {

@@ -4,7 +4,6 @@ import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.ListNodeTypesResponse;
 import com.databricks.sdk.service.jobs.Job;
-import com.databricks.sdk.service.jobs.ResetJob;
 import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.UpdateJob;
 import io.sparkadvisor.databricks.fetch.StoredFile;
@@ -45,6 +44,4 @@ public interface WorkspaceSource {
     String sparkRest(String clusterId, String apiV1Path);
 
     void updateJob(UpdateJob update);
-
-    void resetJob(ResetJob reset);
 }

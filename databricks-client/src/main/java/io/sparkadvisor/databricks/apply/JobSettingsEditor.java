@@ -2,7 +2,6 @@ package io.sparkadvisor.databricks.apply;
 
 import com.databricks.sdk.service.jobs.JobCluster;
 import com.databricks.sdk.service.jobs.JobSettings;
-import com.databricks.sdk.service.jobs.ResetJob;
 import com.databricks.sdk.service.jobs.Task;
 import com.databricks.sdk.service.jobs.UpdateJob;
 import io.sparkadvisor.databricks.SdkJson;
@@ -67,10 +66,17 @@ public final class JobSettingsEditor {
         return new JobSettings().setTasks(List.of(task));
     }
 
-    /** Puts back settings recorded before a change, unless the job was edited after that change. */
+    /**
+     * Puts back settings recorded before a change, unless the job was edited after that change.
+     * Sends only what differs (see {@link RestoreUpdate}), not a {@code jobs/reset} of everything.
+     */
     public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
-        requireUnchanged(current(jobId), expectedFingerprint);
-        source.resetJob(new ResetJob().setJobId(jobId).setNewSettings(SdkJson.read(recordedSettingsJson, JobSettings.class)));
+        JobSettings current = source.job(jobId).getSettings();
+        requireUnchanged(SettingsSnapshot.of(jobId, current), expectedFingerprint);
+        UpdateJob update = RestoreUpdate.of(jobId, current, SdkJson.read(recordedSettingsJson, JobSettings.class));
+        if (update != null) {
+            source.updateJob(update);
+        }
         SettingsSnapshot restored = current(jobId);
         LOG.info("Job {}: restored recorded settings {}", jobId, restored.fingerprint());
         return restored;

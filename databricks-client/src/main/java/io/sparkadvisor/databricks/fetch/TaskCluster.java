@@ -4,13 +4,13 @@ import com.databricks.sdk.service.compute.ClusterSpec;
 import com.databricks.sdk.service.jobs.JobCluster;
 import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.RunTask;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A cluster instance some tasks of a run ran on, with the spec the job declared for it (the
@@ -21,18 +21,14 @@ record TaskCluster(String clusterId, String sparkContextId, List<String> taskKey
 
     /** Tasks that never got a cluster (skipped, serverless) are left out. */
     static List<TaskCluster> of(Run run) {
-        Map<String, TaskCluster> byCluster = new LinkedHashMap<>();
-        for (RunTask task : orEmpty(run.getTasks())) {
-            if (task.getClusterInstance() == null || task.getClusterInstance().getClusterId() == null) {
-                continue;
-            }
-            String id = task.getClusterInstance().getClusterId();
-            byCluster.computeIfAbsent(id, k -> new TaskCluster(k, task.getClusterInstance().getSparkContextId(),
-                    new ArrayList<>(), declaredSpec(run, task))).taskKeys().add(task.getTaskKey());
-        }
-        return byCluster.values().stream()
-                .map(c -> new TaskCluster(c.clusterId(), c.sparkContextId(), List.copyOf(c.taskKeys()), c.declaredSpec()))
-                .toList();
+        Map<String, List<RunTask>> byCluster = orEmpty(run.getTasks()).stream()
+                .filter(t -> t.getClusterInstance() != null && t.getClusterInstance().getClusterId() != null)
+                .collect(Collectors.groupingBy(t -> t.getClusterInstance().getClusterId(), LinkedHashMap::new, Collectors.toList()));
+        return byCluster.entrySet().stream().map(e -> {
+            RunTask first = e.getValue().get(0);
+            return new TaskCluster(e.getKey(), first.getClusterInstance().getSparkContextId(),
+                    e.getValue().stream().map(RunTask::getTaskKey).toList(), declaredSpec(run, first));
+        }).toList();
     }
 
     private static ClusterSpec declaredSpec(Run run, RunTask task) {

@@ -6,7 +6,6 @@ import com.databricks.sdk.service.compute.GetEventsResponse;
 import com.databricks.sdk.service.compute.ListNodeTypesResponse;
 import com.databricks.sdk.service.jobs.Job;
 import com.databricks.sdk.service.jobs.JobSettings;
-import com.databricks.sdk.service.jobs.ResetJob;
 import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.RunLifeCycleState;
 import com.databricks.sdk.service.jobs.UpdateJob;
@@ -137,13 +136,9 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     @Override
     public void updateJob(UpdateJob update) {
         Job job = job(update.getJobId());
-        var merged = JobSettingsMerge.merge(SdkJson.tree(job.getSettings()), SdkJson.tree(update.getNewSettings()));
+        var merged = JobSettingsMerge.merge(SdkJson.tree(job.getSettings()), SdkJson.tree(update.getNewSettings()),
+                Optional.ofNullable(update.getFieldsToRemove()).orElse(List.of()));
         write(job.setSettings(SdkJson.fromTree(merged, JobSettings.class)));
-    }
-
-    @Override
-    public void resetJob(ResetJob reset) {
-        write(job(reset.getJobId()).setSettings(reset.getNewSettings()));
     }
 
     private void write(Job job) {

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.Workspaces;
@@ -78,7 +80,7 @@ class JobSettingsEditorTest {
     }
 
     @Test
-    void rollbackRestoresByteIdenticalSettings() {
+    void rollbackRestoresByteIdenticalSettings() throws IOException {
         SettingsSnapshot original = workspace.settings(7);
         AppliedChange applied = workspace.apply(7, new ClusterChange(new ClusterTarget.JobCluster("side"),
                 Map.of("spark.task.cpus", "2"), null, 3L, null, null, null), original.fingerprint());
@@ -89,7 +91,27 @@ class JobSettingsEditorTest {
         assertEquals(original.settingsJson(), restored.settingsJson());
         assertEquals(original.fingerprint(), restored.fingerprint());
         assertEquals(original.settingsJson(), workspace.settings(7).settingsJson());
-        assertEquals(1, emulator.requests("POST", "/api/2.2/jobs/reset").size());
+        JsonNode undo = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(1).body());
+        assertEquals("{\"job_clusters\":[{\"job_cluster_key\":\"side\",\"new_cluster\":{\"autoscale\":{\"max_workers\":8,"
+                + "\"min_workers\":2},\"node_type_id\":\"r5d.2xlarge\",\"spark_version\":\"15.4.x-scala2.12\"}}]}",
+                undo.path("new_settings").toString(), "only the changed entry is sent back");
+        assertFalse(undo.has("fields_to_remove"));
+    }
+
+    @Test
+    void restoreRemovesWhatWasAddedSinceTheRecording() throws IOException {
+        SettingsSnapshot now = workspace.settings(7);
+        var recorded = (ObjectNode) JSON.readTree(now.settingsJson());
+        recorded.remove("tags");
+        ((ArrayNode) recorded.path("tasks")).remove(3);
+        recorded.put("timeout_seconds", 3600);
+
+        SettingsSnapshot restored = workspace.restore(7, recorded.toString(), now.fingerprint());
+
+        JsonNode undo = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(0).body());
+        assertEquals("[\"tags\",\"tasks/adhoc\"]", undo.path("fields_to_remove").toString());
+        assertEquals("{\"timeout_seconds\":3600}", undo.path("new_settings").toString());
+        assertEquals(JSON.readTree(recorded.toString()), JSON.readTree(restored.settingsJson()));
     }
 
     @Test
@@ -100,7 +122,7 @@ class JobSettingsEditorTest {
         someoneElseRenamesTheJob();
         assertThrows(SettingsChangedException.class,
                 () -> workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint()));
-        assertEquals(0, emulator.requests("POST", "/api/2.2/jobs/reset").size());
+        assertEquals(1, emulator.requests("POST", "/api/2.2/jobs/update").size(), "only the change, no undo");
     }
 
     @Test
@@ -161,8 +183,7 @@ class JobSettingsEditorTest {
         SettingsSnapshot restored = workspace.restore(12, applied.before().settingsJson(), applied.after().fingerprint());
 
         assertEquals(original.settingsJson(), restored.settingsJson());
-        assertEquals(150, JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/reset").get(0).body())
-                .path("new_settings").path("tasks").size());
+        assertEquals(150, JSON.readTree(restored.settingsJson()).path("tasks").size());
     }
 
     private void someoneElseRenamesTheJob() {

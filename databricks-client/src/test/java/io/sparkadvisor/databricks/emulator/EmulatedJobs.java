@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.workspace.JobSettingsMerge;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -118,7 +119,9 @@ final class EmulatedJobs {
         if (!newSettings.isObject()) {
             return Answer.error(400, "INVALID_PARAMETER_VALUE", "new_settings is required");
         }
-        job.set("settings", reset ? newSettings : JobSettingsMerge.merge((ObjectNode) job.path("settings"), (ObjectNode) newSettings));
+        List<String> remove = new ArrayList<>();
+        call.body().path("fields_to_remove").forEach(f -> remove.add(f.asText()));
+        job.set("settings", reset ? newSettings : JobSettingsMerge.merge((ObjectNode) job.path("settings"), (ObjectNode) newSettings, remove));
         folder.write(file, job);
         return Answer.empty();
     }
