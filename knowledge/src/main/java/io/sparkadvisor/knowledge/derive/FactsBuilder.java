@@ -82,12 +82,9 @@ public final class FactsBuilder implements EventSink {
             case "SparkListenerExecutorRemoved" -> executorRemoved(e);
             case "SparkListenerBlockManagerAdded" -> executor(e.path("Block Manager ID").path("Executor ID").asText())
                     .maxUnifiedMemory = e.path("Maximum Memory").asLong();
-            case "SparkListenerStageExecutorMetrics" -> {
-                JsonNode m = e.path("Executor Metrics");
-                executor(e.path("Executor ID").asText()).peaks(m.path("JVMHeapMemory").asLong(),
-                        m.path("OnHeapExecutionMemory").asLong(), m.path("OnHeapStorageMemory").asLong(),
-                        m.path("ProcessTreeJVMRSSMemory").asLong());
-            }
+            case "SparkListenerStageExecutorMetrics" -> executorPeaks(e.path("Executor ID").asText(), e.path("Executor Metrics"));
+            case "SparkListenerExecutorMetricsUpdate" -> e.path("Executor Metrics Updated")
+                    .forEach(u -> executorPeaks(e.path("Executor ID").asText(), u.path("Executor Metrics")));
             case "SparkListenerJobStart" -> jobStart(e);
             case "SparkListenerJobEnd" -> jobEnd(e);
             case "SparkListenerStageSubmitted" -> stageSubmitted(e.path("Stage Info"));
@@ -104,6 +101,11 @@ public final class FactsBuilder implements EventSink {
             case "SparkListenerDriverAccumUpdates" -> sql.driverAccumulatorUpdates(e);
             default -> { } // SQL metric registrations: their nodes arrive with the plan update
         }
+    }
+
+    private void executorPeaks(String executorId, JsonNode m) {
+        executor(executorId).peaks(m.path("JVMHeapMemory").asLong(), m.path("OnHeapExecutionMemory").asLong(),
+                m.path("OnHeapStorageMemory").asLong(), m.path("ProcessTreeJVMRSSMemory").asLong());
     }
 
     private void executorAdded(JsonNode e) {

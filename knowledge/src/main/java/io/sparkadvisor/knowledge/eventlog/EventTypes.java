@@ -11,6 +11,7 @@ final class EventTypes {
             "SparkListenerLogStart", "SparkListenerApplicationStart", "SparkListenerApplicationEnd",
             "SparkListenerEnvironmentUpdate", "SparkListenerExecutorAdded", "SparkListenerExecutorRemoved",
             "SparkListenerBlockManagerAdded", "SparkListenerJobStart", "SparkListenerJobEnd",
+            "SparkListenerExecutorMetricsUpdate",
             "SparkListenerStageSubmitted", "SparkListenerStageCompleted", "SparkListenerStageExecutorMetrics",
             SQL + "SparkListenerSQLExecutionStart", SQL + "SparkListenerSQLExecutionEnd",
             SQL + "SparkListenerSQLAdaptiveExecutionUpdate", SQL + "SparkListenerSQLAdaptiveSQLMetricUpdates",
@@ -19,7 +20,7 @@ final class EventTypes {
     static final Set<String> IGNORED = Set.of(
             "SparkListenerTaskStart", "SparkListenerTaskGettingResult", "SparkListenerBlockManagerRemoved",
             "SparkListenerUnpersistRDD", "SparkListenerBlockUpdated", "SparkListenerSpeculativeTaskSubmitted",
-            "SparkListenerExecutorMetricsUpdate", "SparkListenerResourceProfileAdded",
+            "SparkListenerResourceProfileAdded",
             "SparkListenerMiscellaneousProcessAdded", "SparkListenerExecutorBlacklisted",
             "SparkListenerExecutorExcluded", "SparkListenerExecutorUnblacklisted", "SparkListenerExecutorUnexcluded",
             "SparkListenerNodeBlacklisted", "SparkListenerNodeExcluded", "SparkListenerNodeUnblacklisted",

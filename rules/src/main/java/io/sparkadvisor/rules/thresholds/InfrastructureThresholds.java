@@ -30,13 +30,15 @@ public final class InfrastructureThresholds {
     public static final String TASK_CPUS_HIGH_CPU_PER_RUN = "taskCpus.highCpuPerRun";
 
     static final List<Threshold> DECLARED = List.of(
-            new Threshold(IO_MAX_CPU_SHARE, 0.2, 0, 1, "(CPU + GC time) / executor run time",
-                    "A stage counts as waiting rather than computing when CPU and GC take at most this share of its tasks' run time.",
-                    "seed 000 (a long task with almost no CPU time spends its life waiting); anchors §8 GC ladder"),
+            new Threshold(IO_MAX_CPU_SHARE, 0.05, 0, 1, "(CPU + GC time) / executor run time",
+                    "A stage counts as waiting rather than computing when CPU and GC take at most this share of its tasks'"
+                    + " run time. Kept low because tasks starved of CPU (an oversubscribed node) also show a low share,"
+                    + " and more slots would make that worse.",
+                    "seed 000 (a long task with almost no CPU time spends its life waiting)"),
             new Threshold(IO_MIN_MEDIAN_TASK_MS, 1_000, 0, 86_400_000, "milliseconds",
                     "Waiting counts as slot-holding only for long tasks; many short waiting tasks are the small-files pattern.",
                     "seed 000 situation table: tiny files show as hundreds of short tasks, fixed by compaction"),
-            new Threshold(IO_HIGH_CPU_SHARE, 0.1, 0, 1, "(CPU + GC time) / executor run time",
+            new Threshold(IO_HIGH_CPU_SHARE, 0.02, 0, 1, "(CPU + GC time) / executor run time",
                     "At or below this share the waiting is severe.", "seed 000"),
             new Threshold(IO_MIN_APP_SHARE, 0.2, 0, 1, "fraction of the application's wall time",
                     "Only stages that take at least this share of the run dominate it.",
