@@ -4,12 +4,13 @@ import io.sparkadvisor.rules.advisor.RunView;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The evidence facts the dataaccess rules decide on. */
+/** The evidence facts the data-access rules decide on. */
 public final class DataAccessEvidence {
     private DataAccessEvidence() {}
 
     public static List<Object> collect(RunView run) {
         List<Object> out = new ArrayList<>();
+        out.addAll(PartitionSizingEvidence.of(run));
         return out;
     }
 }

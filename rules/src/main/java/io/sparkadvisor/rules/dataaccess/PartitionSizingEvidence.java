@@ -1,0 +1,96 @@
+package io.sparkadvisor.rules.dataaccess;
+
+import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.RunView;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * How one stage's work was cut into tasks against the slots the run had. The rule fires on too few
+ * tasks (slots idle while a few long tasks run) or on very many tiny tasks.
+ *
+ * <p>Evidence keys in the finding (stable): {@code stageId}, {@code tasks}, {@code slots},
+ * {@code stageWallMs}, {@code medianTaskMs}, {@code idleSlotShare} (share of the stage's slot time
+ * no task used), {@code inputBytes}, {@code inputFiles}, {@code bytesPerTask},
+ * {@code maxPartitionBytes} (in force), {@code proposedMaxPartitionBytes} (0 when the stage reads
+ * no files or a smaller split would not help), {@code coalescePartitions} (-1 without a coalesce),
+ * {@code proposedPartitions}, {@code predictedTasks}.
+ */
+public record PartitionSizingEvidence(int stageId, int tasks, int slots, long stageWallMs, long taskMs,
+        long medianTaskMs, double idleSlotShare, long inputBytes, long inputFiles, boolean readsShuffle,
+        int coalescePartitions, FileSplits splits, long appDurationMs) {
+
+    public static List<PartitionSizingEvidence> of(RunView run) {
+        return run.finalStages().stream().filter(s -> s.successfulTasks() >= 1).map(s -> of(run, s)).toList();
+    }
+
+    private static PartitionSizingEvidence of(RunView run, StageFacts stage) {
+        long wall = Math.max(1, stage.wallMs());
+        long taskMs = stage.sum(TaskMetric.DURATION);
+        int slots = run.slots();
+        var scan = ScanRead.in(run, stage).map(ScanRead::scan);
+        return new PartitionSizingEvidence(stage.stageId(), stage.successfulTasks(), slots, wall, taskMs,
+                stage.metric(TaskMetric.DURATION).p50(), Math.max(0, 1 - (double) taskMs / (wall * slots)),
+                scan.map(s -> s.bytesRead()).orElse(stage.sum(TaskMetric.INPUT_BYTES)),
+                scan.map(s -> s.filesRead()).orElse(0L), stage.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0,
+                coalesceInto(run, stage).orElse(-1), FileSplits.of(run.facts().properties(), slots), run.appDurationMs());
+    }
+
+    /** The partition count of a Coalesce whose input ran in this stage: coalesce(n) merges the stage's tasks into n. */
+    private static OptionalInt coalesceInto(RunView run, StageFacts stage) {
+        return run.sqlOf(stage).map(sql -> sql.nodes().stream()
+                .filter(n -> n.stageIds().contains(stage.stageId()))
+                .flatMap(n -> sql.ancestors(n.id()).stream())
+                .filter(n -> n.name().equals("Coalesce"))
+                .mapToInt(PartitionSizingEvidence::partitions).findFirst()).orElse(OptionalInt.empty());
+    }
+
+    private static int partitions(PlanNode coalesce) {
+        String[] words = coalesce.simpleString().trim().split("\\s+");
+        return Integer.parseInt(words[words.length - 1]);
+    }
+
+    public long bytesPerTask() {
+        return inputBytes / Math.max(1, tasks);
+    }
+
+    public boolean readsFiles() {
+        return inputFiles > 0;
+    }
+
+    /**
+     * The split that gives about {@code targetTasksPerSlot} tasks per slot, rounded down to a power
+     * of two in MB (32 MB, 64 MB, ...) and not below {@code minSplitBytes}; 0 when the stage reads
+     * no files or the split in force is already that small.
+     */
+    public long proposedMaxPartitionBytes(double targetTasksPerSlot, long minSplitBytes) {
+        if (!readsFiles()) {
+            return 0;
+        }
+        long perTask = (long) (inputBytes / (targetTasksPerSlot * slots));
+        long mb = Long.highestOneBit(Math.max(1, perTask / FileSplits.MB));
+        long proposed = Math.max(minSplitBytes, mb * FileSplits.MB);
+        return proposed < splits.maxPartitionBytes() ? proposed : 0;
+    }
+
+    /** Tasks Spark would create for this input with the given maxPartitionBytes. */
+    public long predictedTasks(long maxPartitionBytes) {
+        return splits.withMaxPartitionBytes(maxPartitionBytes).tasks(inputFiles, inputBytes);
+    }
+
+    /** Wall time the stage would save if its task time were spread over every slot. */
+    public long savedMs() {
+        return Math.max(0, stageWallMs - taskMs / Math.max(1, slots));
+    }
+
+    public double idleCoreHours() {
+        return Math.max(0, stageWallMs * (double) slots - taskMs) / 3_600_000;
+    }
+
+    /** The stage's share of the run's wall time; the rule reads it for severity. */
+    public double shareOfApp() {
+        return (double) stageWallMs / Math.max(1, appDurationMs);
+    }
+}
