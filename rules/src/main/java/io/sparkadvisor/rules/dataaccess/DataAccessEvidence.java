@@ -11,6 +11,7 @@ public final class DataAccessEvidence {
     public static List<Object> collect(RunView run) {
         List<Object> out = new ArrayList<>();
         out.addAll(PartitionSizingEvidence.of(run));
+        out.addAll(SmallFilesEvidence.of(run));
         return out;
     }
 }
