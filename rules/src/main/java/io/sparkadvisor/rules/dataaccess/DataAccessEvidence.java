@@ -12,6 +12,8 @@ public final class DataAccessEvidence {
         List<Object> out = new ArrayList<>();
         out.addAll(PartitionSizingEvidence.of(run));
         out.addAll(SmallFilesEvidence.of(run));
+        out.addAll(OverreadEvidence.of(run));
+        out.addAll(BroadListingEvidence.of(run));
         return out;
     }
 }

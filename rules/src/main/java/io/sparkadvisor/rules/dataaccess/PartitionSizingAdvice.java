@@ -76,7 +76,7 @@ public final class PartitionSizingAdvice {
         scope.put("stageId", e.stageId());
         scope.put("tasks", e.tasks());
         scope.put("slots", e.slots());
-        scope.put("wall", Format.duration(e.stageWallMs()));
+        scope.put("wall", Format.duration(e.spanMs()));
         scope.put("medianTask", Format.duration(e.medianTaskMs()));
         scope.put("idle", Format.percent(e.idleSlotShare()));
         scope.put("input", Format.bytes(e.inputBytes()));
@@ -97,6 +97,7 @@ public final class PartitionSizingAdvice {
         evidence.put("tasks", e.tasks());
         evidence.put("slots", e.slots());
         evidence.put("stageWallMs", e.stageWallMs());
+        evidence.put("taskSpanMs", e.spanMs());
         evidence.put("medianTaskMs", e.medianTaskMs());
         evidence.put("idleSlotShare", Format.round(e.idleSlotShare()));
         evidence.put("inputBytes", e.inputBytes());

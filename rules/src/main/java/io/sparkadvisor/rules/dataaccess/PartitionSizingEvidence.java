@@ -12,13 +12,14 @@ import java.util.OptionalInt;
  * tasks (slots idle while a few long tasks run) or on very many tiny tasks.
  *
  * <p>Evidence keys in the finding (stable): {@code stageId}, {@code tasks}, {@code slots},
- * {@code stageWallMs}, {@code medianTaskMs}, {@code idleSlotShare} (share of the stage's slot time
+ * {@code stageWallMs}, {@code taskSpanMs} (how long its own tasks kept the stage running, see
+ * {@link #span}), {@code medianTaskMs}, {@code idleSlotShare} (share of the slot time over that span
  * no task used), {@code inputBytes}, {@code inputFiles}, {@code bytesPerTask},
  * {@code maxPartitionBytes} (in force), {@code proposedMaxPartitionBytes} (0 when the stage reads
  * no files or a smaller split would not help), {@code coalescePartitions} (-1 without a coalesce),
  * {@code proposedPartitions}, {@code predictedTasks}.
  */
-public record PartitionSizingEvidence(int stageId, int tasks, int slots, long stageWallMs, long taskMs,
+public record PartitionSizingEvidence(int stageId, int tasks, int slots, long stageWallMs, long spanMs, long taskMs,
         long medianTaskMs, double idleSlotShare, long inputBytes, long inputFiles, boolean readsShuffle,
         int coalescePartitions, FileSplits splits, long appDurationMs) {
 
@@ -27,15 +28,25 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
     }
 
     private static PartitionSizingEvidence of(RunView run, StageFacts stage) {
-        long wall = Math.max(1, stage.wallMs());
-        long taskMs = stage.sum(TaskMetric.DURATION);
+        var duration = stage.metric(TaskMetric.DURATION);
         int slots = run.slots();
+        long span = span(stage.wallMs(), stage.successfulTasks(), slots, duration.max(), duration.p50());
         var scan = ScanRead.in(run, stage).map(ScanRead::scan);
-        return new PartitionSizingEvidence(stage.stageId(), stage.successfulTasks(), slots, wall, taskMs,
-                stage.metric(TaskMetric.DURATION).p50(), Math.max(0, 1 - (double) taskMs / (wall * slots)),
+        return new PartitionSizingEvidence(stage.stageId(), stage.successfulTasks(), slots, stage.wallMs(), span,
+                duration.sum(), duration.p50(), Math.max(0, 1 - (double) duration.sum() / (span * slots)),
                 scan.map(s -> s.bytesRead()).orElse(stage.sum(TaskMetric.INPUT_BYTES)),
                 scan.map(s -> s.filesRead()).orElse(0L), stage.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0,
                 coalesceInto(run, stage).orElse(-1), FileSplits.of(run.facts().properties(), slots), run.appDurationMs());
+    }
+
+    /**
+     * How long the stage's own tasks keep it running: its longest task, or as many waves of the
+     * median task as the tasks need on the slots, whichever is longer; never more than the stage's
+     * wall time. The wall time alone overstates it when the stage waited for slots another stage held.
+     */
+    static long span(long wallMs, int tasks, int slots, long maxTaskMs, long medianTaskMs) {
+        long waves = (tasks + slots - 1) / Math.max(1, slots);
+        return Math.max(1, Math.min(wallMs, Math.max(maxTaskMs, waves * medianTaskMs)));
     }
 
     /** The partition count of a Coalesce whose input ran in this stage: coalesce(n) merges the stage's tasks into n. */
@@ -82,15 +93,15 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
 
     /** Wall time the stage would save if its task time were spread over every slot. */
     public long savedMs() {
-        return Math.max(0, stageWallMs - taskMs / Math.max(1, slots));
+        return Math.max(0, spanMs - taskMs / Math.max(1, slots));
     }
 
     public double idleCoreHours() {
-        return Math.max(0, stageWallMs * (double) slots - taskMs) / 3_600_000;
+        return Math.max(0, spanMs * (double) slots - taskMs) / 3_600_000;
     }
 
-    /** The stage's share of the run's wall time; the rule reads it for severity. */
+    /** The share of the run's wall time the stage's tasks kept it running; the rule reads it for severity. */
     public double shareOfApp() {
-        return (double) stageWallMs / Math.max(1, appDurationMs);
+        return (double) spanMs / Math.max(1, appDurationMs);
     }
 }
