@@ -37,7 +37,7 @@ public final class BroadListingAdvice {
         scope.put("discovery", Format.duration(e.discoveryMs()));
         scope.put("metadata", Format.duration(e.metadataTimeMs()));
         scope.put("planning", Format.duration(e.planningMs()));
-        scope.put("listingJobs", Format.duration(e.listingJobsMs()));
+        scope.put("listing", Format.duration(e.listingMs()));
         scope.put("scanWall", Format.duration(e.scanWallMs()));
         scope.put("share", Format.percent(e.discoveryShare()));
         scope.put("paths", String.join(", ", paths));
@@ -60,7 +60,7 @@ public final class BroadListingAdvice {
         evidence.put("filesRead", e.filesRead());
         evidence.put("metadataTimeMs", e.metadataTimeMs());
         evidence.put("planningMs", e.planningMs());
-        evidence.put("listingJobsMs", e.listingJobsMs());
+        evidence.put("listingMs", e.listingMs());
         evidence.put("discoveryMs", e.discoveryMs());
         evidence.put("scanWallMs", e.scanWallMs());
         evidence.put("discoveryShare", Format.round(e.discoveryShare()));

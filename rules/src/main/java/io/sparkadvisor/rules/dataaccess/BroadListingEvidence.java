@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.dataaccess;
 
+import io.sparkadvisor.knowledge.facts.JobFacts;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.rules.advisor.RunView;
@@ -12,18 +13,19 @@ import java.util.regex.Pattern;
 /**
  * The time a query spent finding one scan's files before reading them: the scan's own metadata
  * (listing) time, the driver's planning time between the query's start and its first stage, and
- * the jobs that ran outside any query just before it (Spark's parallel file listing and schema
- * inference run as such jobs when a DataFrame is created). With partition filters that pin every
+ * the time from the first job outside any query since the previous query (Spark's parallel file
+ * listing and schema inference run as such jobs when a DataFrame is created) to this query's start,
+ * which covers the driver's own partition discovery between those jobs. With partition filters that pin every
  * value, the exact partition paths are computed from the filter.
  *
  * <p>Evidence keys in the finding (stable): {@code location}, {@code format},
  * {@code partitionFilters}, {@code partitionsRead}, {@code filesRead}, {@code metadataTimeMs},
- * {@code planningMs}, {@code listingJobsMs}, {@code discoveryMs}, {@code scanWallMs},
+ * {@code planningMs}, {@code listingMs}, {@code discoveryMs}, {@code scanWallMs},
  * {@code discoveryShare}, {@code exactPaths}.
  */
 public record BroadListingEvidence(List<Integer> stageIds, List<String> locations, String format,
         String partitionFilters, boolean hasPartitionFilters, long partitionsRead, long filesRead, long metadataTimeMs,
-        long planningMs, long listingJobsMs, long scanWallMs, int slots, long appDurationMs) {
+        long planningMs, long listingMs, long scanWallMs, int slots, long appDurationMs) {
 
     /** An equality on a column in Spark's plan text: {@code (date#3 = 2024-02-10)}. */
     private static final Pattern EQUALITY = Pattern.compile("\\(([A-Za-z_][A-Za-z0-9_]*)#\\d+L? = ([^()]+?)\\)");
@@ -31,7 +33,7 @@ public record BroadListingEvidence(List<Integer> stageIds, List<String> location
     public static List<BroadListingEvidence> of(RunView run) {
         return ScanRead.all(run).stream().map(r -> new BroadListingEvidence(r.stageIds(), r.scan().locations(),
                 r.scan().format(), r.scan().partitionFilters(), r.scan().hasPartitionFilters(), r.scan().partitionsRead(),
-                r.scan().filesRead(), r.scan().metadataTimeMs(), planningMs(run, r.sql()), listingJobsMs(run, r.sql()),
+                r.scan().filesRead(), r.scan().metadataTimeMs(), planningMs(run, r.sql()), listingMs(run, r.sql()),
                 r.stageWallMs(), run.slots(), run.appDurationMs())).toList();
     }
 
@@ -42,17 +44,18 @@ public record BroadListingEvidence(List<Integer> stageIds, List<String> location
         return firstStage.isPresent() ? Math.max(0, firstStage.getAsLong() - sql.startMs()) : 0;
     }
 
-    /** Wall time of jobs outside any query that ran after the previous query ended and before this one started. */
-    private static long listingJobsMs(RunView run, SqlExecutionFacts sql) {
+    /** From the first job outside any query since the previous query ended to this query's start; 0 without such a job. */
+    private static long listingMs(RunView run, SqlExecutionFacts sql) {
         long since = run.facts().sqlExecutions().stream().filter(q -> q.endMs() <= sql.startMs())
                 .mapToLong(SqlExecutionFacts::endMs).max().orElse(run.facts().application().startMs());
-        return run.facts().jobs().stream().filter(j -> j.sqlExecutionId() < 0)
+        OptionalLong firstJob = run.facts().jobs().stream().filter(j -> j.sqlExecutionId() < 0)
                 .filter(j -> j.submittedMs() >= since && j.completedMs() <= sql.startMs())
-                .mapToLong(j -> j.completedMs() - j.submittedMs()).sum();
+                .mapToLong(JobFacts::submittedMs).min();
+        return firstJob.isPresent() ? sql.startMs() - firstJob.getAsLong() : 0;
     }
 
     public long discoveryMs() {
-        return metadataTimeMs + planningMs + listingJobsMs;
+        return metadataTimeMs + planningMs + listingMs;
     }
 
     /** The share of finding plus reading the input that went to finding it. */

@@ -13,8 +13,8 @@ import java.util.OptionalInt;
  *
  * <p>Evidence keys in the finding (stable): {@code stageId}, {@code tasks}, {@code slots},
  * {@code stageWallMs}, {@code taskSpanMs} (how long its own tasks kept the stage running, see
- * {@link #span}), {@code medianTaskMs}, {@code idleSlotShare} (share of the slot time over that span
- * no task used), {@code inputBytes}, {@code inputFiles}, {@code bytesPerTask},
+ * {@link #span}), {@code medianTaskMs}, {@code idleSlotShare} (share of the slot time the stage's last
+ * wave leaves unused, see {@link #lastWaveIdleShare}), {@code inputBytes}, {@code inputFiles}, {@code bytesPerTask},
  * {@code maxPartitionBytes} (in force), {@code proposedMaxPartitionBytes} (0 when the stage reads
  * no files or a smaller split would not help), {@code coalescePartitions} (-1 without a coalesce),
  * {@code proposedPartitions}, {@code predictedTasks}.
@@ -33,7 +33,7 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
         long span = span(stage.wallMs(), stage.successfulTasks(), slots, duration.max(), duration.p50());
         var scan = ScanRead.in(run, stage).map(ScanRead::scan);
         return new PartitionSizingEvidence(stage.stageId(), stage.successfulTasks(), slots, stage.wallMs(), span,
-                duration.sum(), duration.p50(), Math.max(0, 1 - (double) duration.sum() / (span * slots)),
+                duration.sum(), duration.p50(), lastWaveIdleShare(stage.successfulTasks(), slots),
                 scan.map(s -> s.bytesRead()).orElse(stage.sum(TaskMetric.INPUT_BYTES)),
                 scan.map(s -> s.filesRead()).orElse(0L), stage.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0,
                 coalesceInto(run, stage).orElse(-1), FileSplits.of(run.facts().properties(), slots), run.appDurationMs());
@@ -47,6 +47,17 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
     static long span(long wallMs, int tasks, int slots, long maxTaskMs, long medianTaskMs) {
         long waves = (tasks + slots - 1) / Math.max(1, slots);
         return Math.max(1, Math.min(wallMs, Math.max(maxTaskMs, waves * medianTaskMs)));
+    }
+
+    /**
+     * The share of the slots' time a stage's waves leave unused when its tasks are of equal length:
+     * 3 tasks on 2 slots run in 2 waves of 2 slots and use 3 of the 4 slot-waves. Counted from the
+     * task and slot numbers rather than measured, so that uneven tasks (skew's business) and a busy
+     * machine do not move it.
+     */
+    static double lastWaveIdleShare(int tasks, int slots) {
+        long waves = (tasks + slots - 1) / Math.max(1, slots);
+        return 1 - (double) tasks / Math.max(1, waves * slots);
     }
 
     /** The partition count of a Coalesce whose input ran in this stage: coalesce(n) merges the stage's tasks into n. */
@@ -91,13 +102,13 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
         return splits.withMaxPartitionBytes(maxPartitionBytes).tasks(inputFiles, inputBytes);
     }
 
-    /** Wall time the stage would save if its task time were spread over every slot. */
+    /** Wall time the stage would save if no slot sat out a wave. */
     public long savedMs() {
-        return Math.max(0, spanMs - taskMs / Math.max(1, slots));
+        return (long) (spanMs * idleSlotShare);
     }
 
     public double idleCoreHours() {
-        return Math.max(0, spanMs * (double) slots - taskMs) / 3_600_000;
+        return idleSlotShare * spanMs * slots / 3_600_000;
     }
 
     /** The share of the run's wall time the stage's tasks kept it running; the rule reads it for severity. */
