@@ -19,7 +19,7 @@ import java.util.OptionalInt;
  * no files or a smaller split would not help), {@code coalescePartitions} (-1 without a coalesce),
  * {@code proposedPartitions}, {@code predictedTasks}.
  */
-public record PartitionSizingEvidence(int stageId, int tasks, int slots, long stageWallMs, long spanMs, long taskMs,
+public record PartitionSizingEvidence(int stageId, int tasks, int slots, long stageWallMs, long spanMs,
         long medianTaskMs, double idleSlotShare, long inputBytes, long inputFiles, boolean readsShuffle,
         int coalescePartitions, FileSplits splits, long appDurationMs) {
 
@@ -33,7 +33,7 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
         long span = span(stage.wallMs(), stage.successfulTasks(), slots, duration.max(), duration.p50());
         var scan = ScanRead.in(run, stage).map(ScanRead::scan);
         return new PartitionSizingEvidence(stage.stageId(), stage.successfulTasks(), slots, stage.wallMs(), span,
-                duration.sum(), duration.p50(), lastWaveIdleShare(stage.successfulTasks(), slots),
+                duration.p50(), lastWaveIdleShare(stage.successfulTasks(), slots),
                 scan.map(s -> s.bytesRead()).orElse(stage.sum(TaskMetric.INPUT_BYTES)),
                 scan.map(s -> s.filesRead()).orElse(0L), stage.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0,
                 coalesceInto(run, stage).orElse(-1), FileSplits.of(run.facts().properties(), slots), run.appDurationMs());

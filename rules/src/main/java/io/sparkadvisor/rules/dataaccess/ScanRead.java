@@ -41,10 +41,6 @@ record ScanRead(SqlExecutionFacts sql, ScanFacts scan, List<StageFacts> stages) 
         return stages.stream().map(StageFacts::stageId).toList();
     }
 
-    Optional<PlanNode> node() {
-        return sql.node(scan.nodeId());
-    }
-
     /** Where the rows go right after the scan: the first Filter above it, before any operator that changes the rows' meaning. */
     Optional<PlanNode> filterAbove() {
         for (PlanNode n : sql.ancestors(scan.nodeId())) {
@@ -57,5 +53,4 @@ record ScanRead(SqlExecutionFacts sql, ScanFacts scan, List<StageFacts> stages) 
         }
         return Optional.empty();
     }
-
 }

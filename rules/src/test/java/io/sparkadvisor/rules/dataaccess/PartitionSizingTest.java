@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,8 +89,19 @@ class PartitionSizingTest {
         assertEquals(20_000, PartitionSizingEvidence.span(25_000, 3, 2, 10_000, 10_000));
     }
 
+    @Test
+    void manyTinyShuffleTasksGetATenthOfTheShufflePartitions() {
+        var e = new PartitionSizingEvidence(7, 6_000, 8, 30_000, 30_000, 120, 0, 0, 0, true, -1,
+                new FileSplits(128 * MB, 4 * MB, 8), 60_000);
+        Finding f = PartitionSizingAdvice.tooManyTasks(e, Thresholds.defaults(),
+                Severity.MEDIUM);
+        assertEquals(600, number(f, "proposedPartitions"));
+        assertEquals(new Change("spark_conf", "spark.sql.shuffle.partitions", "600"),
+                f.recommendation().steps().get(0).changes().get(0));
+    }
+
     private static PartitionSizingEvidence evidence(int tasks, int slots, long bytes, long files, FileSplits splits) {
-        return new PartitionSizingEvidence(0, tasks, slots, 10_000, 10_000, 10_000L * tasks, 10_000,
+        return new PartitionSizingEvidence(0, tasks, slots, 10_000, 10_000, 10_000,
                 PartitionSizingEvidence.lastWaveIdleShare(tasks, slots), bytes, files, false, -1, splits, 20_000);
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,7 +53,7 @@ class SmallFilesTest {
     @Test
     void compactionArithmetic() {
         long mb = FileSplits.MB;
-        var e = new SmallFilesEvidence(java.util.List.of(1), "s3://b/t", "Parquet", 10_000, 10_000L * 12 * 1024, 313,
+        var e = new SmallFilesEvidence(List.of(1), "s3://b/t", "Parquet", 10_000, 10_000L * 12 * 1024, 313,
                 60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000);
         assertEquals(32, e.filesPerTask());
         assertEquals(313, e.tasksCreated());
