@@ -1,0 +1,65 @@
+package io.sparkadvisor.rules.dataaccess;
+
+import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.finding;
+import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.number;
+import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.sqlMetric;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Severity;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SmallFilesTest {
+    private static final String RULE = SmallFilesAdvice.RULE;
+
+    @Test
+    void fourThousandTinyJsonFilesPackThirtyTwoToATask() {
+        Finding f = finding("small-files", RULE).orElseThrow();
+        assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0);
+        long files = sqlMetric("small-files", "Scan json  / number of files read");
+        long bytes = sqlMetric("small-files", "Scan json  / size of files read");
+        assertEquals(4000, files);
+        assertEquals(files, number(f, "files"));
+        assertEquals(bytes, number(f, "bytesRead"));
+        assertEquals(bytes / files, number(f, "avgFileBytes"));
+        assertEquals(4L << 20, number(f, "openCostInBytes"));
+        assertEquals(128L << 20, number(f, "splitBytes"));
+        // (128 MB + 4 MB) / (182 B + 4 MB) = 32 files a task; 4000 / 32 = 125 tasks, as Spark ran them
+        assertEquals(32, number(f, "filesPerTask"));
+        assertEquals(125, number(f, "tasksCreated"));
+        assertEquals(125, number(f, "tasksObserved"));
+        assertEquals(1, number(f, "compactedFiles"));
+        assertEquals(1, number(f, "tasksIfCompacted"));
+        assertEquals("code", f.recommendation().steps().get(0).changes().get(0).scope());
+        assertTrue(f.recommendation().steps().get(1).changes().get(0).value().contains("repartition(1)"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"healthy", "large-files-default", "broad-listing", "overread"})
+    void silentOnFewOrLargeFiles(String scenario) {
+        assertTrue(finding(scenario, RULE).isEmpty());
+    }
+
+    @Test
+    void raisingTheFileFloorSilencesIt() {
+        assertTrue(finding("small-files", RULE, Map.of("smallFiles.minFiles", "5000")).isEmpty());
+    }
+
+    @Test
+    void compactionArithmetic() {
+        long mb = FileSplits.MB;
+        var e = new SmallFilesEvidence(List.of(1), "s3://b/t", "Parquet", 10_000, 10_000L * 12 * 1024, 313,
+                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000);
+        assertEquals(32, e.filesPerTask());
+        assertEquals(313, e.tasksCreated());
+        // 117 MB in 128 MB files: one file, which Spark splits over the 8 slots (minPartitionNum)
+        assertEquals(1, e.compactedFiles(128 * mb));
+        assertEquals(8, e.tasksIfCompacted(128 * mb));
+        assertEquals(60_000 * (1 - 8 / 313.0), e.savedTaskMs(128 * mb), 1);
+    }
+}
