@@ -206,7 +206,7 @@ public final class Main {
           out.resolve("layouts").resolve("rolling-split"), out, JSON));
     }
     manifest.put("generator", "tools/spark-corpus (io.sparkadvisor.corpus.Main)");
-    manifest.put("regenerate", "mvn -B -Pcorpus -pl tools/spark-corpus -am compile exec:exec"
+    manifest.put("regenerate", "mvn -B -Pcorpus -pl tools/spark-corpus clean compile exec:exec"
         + "  (then -Pcorpus,spark4 for the Spark 4 log); see corpus/README.md");
     manifest.put("medianDefinition",
         "task durations (Finish Time - Launch Time) of a stage attempt sorted ascending; median is"
