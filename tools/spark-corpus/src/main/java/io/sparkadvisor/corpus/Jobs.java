@@ -36,7 +36,7 @@ final class Jobs {
   static final int IO_SLEEP_MS = 1800;
   static final int SMALL_FILES = 4000;
   static final long HEALTHY_ROWS = 32_000_000L;
-  static final long CE_LEFT = 200_000L;
+  static final long CE_LEFT = 20_000L;
   static final long CE_RIGHT = 100_000L;
   static final long SPILL_ROWS = 5_000_000L;
   static final long TFP_ROWS = 16_000_000L;
@@ -130,8 +130,13 @@ final class Jobs {
         .select(col("id").as("l_id"), col("id").mod(10).as("k"));
     Dataset<Row> right = spark.range(0, CE_RIGHT, 1, 2)
         .select(col("id").as("r_id"), col("id").mod(10).as("k"));
+    // A UDF the optimizer cannot see through (nondeterministic, so it is not pushed into the join
+    // condition): the join really emits every candidate pair and the Filter after it drops them.
+    UserDefinedFunction keep = udf(
+        (org.apache.spark.sql.api.java.UDF2<Long, Long, Boolean>) (l, r) -> (l * 7 + r) % 5000 == 0,
+        DataTypes.BooleanType).asNondeterministic();
     left.join(broadcast(right), "k")
-        .where(col("l_id").multiply(7).plus(col("r_id")).mod(5000).equalTo(0))
+        .where(keep.apply(col("l_id"), col("r_id")))
         .agg(count(lit(1)), sum("l_id"))
         .collectAsList();
   }

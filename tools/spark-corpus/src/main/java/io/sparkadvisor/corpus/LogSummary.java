@@ -228,15 +228,18 @@ final class LogSummary {
     if (!all.isEmpty()) {
       out.put("stages", all);
     }
-    Map<String, Long> sql = new TreeMap<>();
-    for (Map.Entry<Long, String[]> en : accumNames.entrySet()) {
+    // "<plan node name> / <metric name>" -> final values of every plan node of that name, sorted
+    Map<String, List<Long>> sql = new TreeMap<>();
+    for (Map.Entry<Long, String[]> en : new TreeMap<>(accumNames).entrySet()) {
       Long v = accumValues.get(en.getKey());
       if (v != null && SQL_METRICS.contains(en.getValue()[1])) {
-        sql.merge(en.getValue()[0] + " / " + en.getValue()[1], v, Math::max);
+        sql.computeIfAbsent(en.getValue()[0].trim() + " / " + en.getValue()[1],
+            k -> new ArrayList<>()).add(v);
       }
     }
+    sql.values().forEach(Collections::sort);
     if (!sql.isEmpty() && sql.size() <= 60) {
-      out.put("sqlMetricsMaxByNode", sql);
+      out.put("sqlMetricsByNodeName", sql);
     }
     return out;
   }

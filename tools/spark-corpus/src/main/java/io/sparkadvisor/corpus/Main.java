@@ -35,6 +35,7 @@ import java.util.zip.GZIPOutputStream;
  * --work DIR       scratch for generated input data and Spark's own files (never the repo)
  * --only a,b|all   scenarios to run (default all committed scenarios)
  * --suffix=S       appended to output names and app names (e.g. -spark4)
+ * --resummarize    instead: recompute every manifest entry's "expect" from the committed files
  * --bench=FILE     instead: generate the benchmark log ("large") as plain JSON lines at FILE
  * --conf=k=v[,k=v] extra Spark properties for every application of this run (e.g. the Spark 4 run
  *                  sets spark.sql.ansi.enabled=false so the same code keeps 3.5's semantics)
@@ -74,6 +75,7 @@ public final class Main {
     String only = "all";
     String suffix = "";
     String bench = "";
+    boolean resummarize = false;
     List<String> extraConf = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -91,6 +93,8 @@ public final class Main {
             extraConf.add(kv.trim());
           }
         }
+      } else if (a.equals("--resummarize")) {
+        resummarize = true;
       } else if (a.startsWith("--bench=")) {
         bench = a.substring("--bench=".length());
       } else {
@@ -105,6 +109,10 @@ public final class Main {
     if (!bench.isBlank()) {
       bench(Path.of(bench).toAbsolutePath(), work);
       System.err.printf("[spark-corpus] benchmark log done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+      return;
+    }
+    if (resummarize) {
+      resummarize(out);
       return;
     }
     List<Scenario> selected = new ArrayList<>();
@@ -198,7 +206,7 @@ public final class Main {
           out.resolve("layouts").resolve("rolling-split"), out, JSON));
     }
     manifest.put("generator", "tools/spark-corpus (io.sparkadvisor.corpus.Main)");
-    manifest.put("regenerate", "mvn -B -Pcorpus -pl tools/spark-corpus -am compile exec:exec"
+    manifest.put("regenerate", "mvn -B -Pcorpus -pl tools/spark-corpus clean compile exec:exec"
         + "  (then -Pcorpus,spark4 for the Spark 4 log); see corpus/README.md");
     manifest.put("medianDefinition",
         "task durations (Finish Time - Launch Time) of a stage attempt sorted ascending; median is"
@@ -209,6 +217,34 @@ public final class Main {
     entries.values().forEach(arr::add);
     JSON.writeValue(manifestFile.toFile(), manifest);
     System.err.printf("[spark-corpus] done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** Recomputes every manifest entry's "expect" from the files already in the corpus. */
+  private static void resummarize(Path out) throws IOException {
+    Path manifestFile = out.resolve("manifest.json");
+    ObjectNode manifest = (ObjectNode) JSON.readTree(manifestFile.toFile());
+    for (JsonNode n : manifest.get("scenarios")) {
+      ObjectNode e = (ObjectNode) n;
+      Path p = out.resolve(e.get("file").asText());
+      BufferedReader r;
+      if (Files.isDirectory(p)) {
+        List<Path> parts = new ArrayList<>();
+        for (JsonNode f : e.get("files")) {
+          if (!f.asText().startsWith("appstatus")) {
+            parts.add(p.resolve(f.asText()));
+          }
+        }
+        r = concatReader(parts);
+      } else if (p.toString().endsWith(".gz")) {
+        r = gzReader(p);
+      } else {
+        r = sparkReader(p);
+      }
+      try (BufferedReader rr = r) {
+        e.set("expect", JSON.valueToTree(LogSummary.summarize(rr)));
+      }
+    }
+    JSON.writeValue(manifestFile.toFile(), manifest);
   }
 
   private static ObjectNode describe(Scenario sc, String name, double secs) {
