@@ -128,6 +128,24 @@ class CliTest {
         assertTrue(JSON.readTree(r.out()).path("coverage").path("truncated").asBoolean());
     }
 
+    @Test
+    void analyzeARunFromAFileBackedWorkspaceWithItsClusterShape() throws Exception {
+        String workspace = Corpus.dir().resolve("workspace").toString();
+        for (String reference : new String[] {"4201", "orders-ingest", "https://example.cloud.databricks.com/?o=1234567890#job/42/run/4201"}) {
+            Result r = run("analyze", "--workspace-dir", workspace, reference, "--format", "json");
+            assertEquals(0, r.code(), r.err());
+            JsonNode finding = JSON.readTree(r.out()).path("findings").get(0);
+            assertEquals("io-bound-slots", finding.path("rule").asText());
+            // The cluster is dedicated, multi-node, 4-core i3.xlarge: the staged change applies as is.
+            JsonNode change = finding.path("recommendation").path("steps").get(0).path("changes").get(0);
+            assertEquals("SPARK_WORKER_CORES", change.path("key").asText());
+            assertEquals("6", change.path("value").asText());
+        }
+        Result unknown = run("analyze", "--workspace-dir", workspace, "98765");
+        assertEquals(2, unknown.code());
+        assertEquals(1, unknown.err().strip().lines().count(), unknown.err());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"analyze", "facts", "thresholds"})
     void everyCommandHasHelp(String command) {
