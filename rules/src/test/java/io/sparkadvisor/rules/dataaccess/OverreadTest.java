@@ -21,8 +21,8 @@ class OverreadTest {
     void wholeDatasetReadToKeepThreeRowsThroughAUdf() {
         Finding f = finding("overread", RULE).orElseThrow();
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0);
-        assertEquals(sqlMetric("overread", "Scan parquet  / size of files read"), number(f, "bytesRead"));
-        assertEquals(sqlMetric("overread", "Scan parquet  / number of output rows"), number(f, "rowsScanned"));
+        assertEquals(sqlMetric("overread", "Scan parquet / size of files read"), number(f, "bytesRead"));
+        assertEquals(sqlMetric("overread", "Scan parquet / number of output rows"), number(f, "rowsScanned"));
         assertEquals(sqlMetric("overread", "Filter / number of output rows"), number(f, "rowsKept"));
         assertEquals(3, number(f, "rowsKept"));
         assertEquals(List.of("id"), f.evidence().get("unpushedColumns"));

@@ -25,7 +25,7 @@ class PartitionSizingTest {
         assertEquals(Severity.MEDIUM, f.severity());
         assertEquals(3, number(f, "tasks"));
         assertEquals(2, number(f, "slots"));
-        assertEquals(sqlMetric("large-files-default", "Scan parquet  / size of files read"), number(f, "inputBytes"));
+        assertEquals(sqlMetric("large-files-default", "Scan parquet / size of files read"), number(f, "inputBytes"));
         assertEquals(3, number(f, "inputFiles"));
         assertEquals(0.25, (double) f.evidence().get("idleSlotShare"));
         assertEquals(128 * MB, number(f, "maxPartitionBytes"));

@@ -21,8 +21,8 @@ class SmallFilesTest {
     void fourThousandTinyJsonFilesPackThirtyTwoToATask() {
         Finding f = finding("small-files", RULE).orElseThrow();
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0);
-        long files = sqlMetric("small-files", "Scan json  / number of files read");
-        long bytes = sqlMetric("small-files", "Scan json  / size of files read");
+        long files = sqlMetric("small-files", "Scan json / number of files read");
+        long bytes = sqlMetric("small-files", "Scan json / size of files read");
         assertEquals(4000, files);
         assertEquals(files, number(f, "files"));
         assertEquals(bytes, number(f, "bytesRead"));

@@ -1,0 +1,50 @@
+package io.sparkadvisor.rules.infrastructure;
+
+import static io.sparkadvisor.rules.RuleTesting.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
+import io.sparkadvisor.rules.advisor.Severity;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * task-cpus decides on CPU time above run time. JVM Spark counts only the task's own thread in
+ * executorCpuTime, so a real Spark log cannot show it (the corpus task-cpus scenario documents this);
+ * the decision is tested on evidence as a platform that counts all of a task's threads reports it.
+ */
+class TaskCpusTest {
+    private static final String RULE = "task-cpus";
+
+    private static TaskCpusEvidence stage(long cpuMs, long runMs) {
+        return new TaskCpusEvidence(3, 16, cpuMs, runMs, 40_000, 0.6, 4, 1);
+    }
+
+    @Test
+    void tasksThatKeepThreeCoresBusyGetThreeCpusEach() {
+        List<Finding> findings = RuleFiring.fire(Map.of(), stage(320_000, 100_000));
+        assertEquals(1, findings.size());
+        Finding f = findings.get(0);
+        assertEquals(RULE, f.rule());
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(3.2, number(f, "cpuPerRun"), 1e-9);
+        assertEquals(new Change("spark_conf", "spark.task.cpus", "3"), f.recommendation().steps().get(0).changes().get(0));
+        assertTrue(f.recommendation().preconditions().get(0).contains("multiple of 3"));
+    }
+
+    @Test
+    void oneCoreTasksAndShortStagesRaiseNothing() {
+        assertTrue(RuleFiring.fire(Map.of(), stage(90_000, 100_000)).isEmpty());
+        assertTrue(RuleFiring.fire(Map.of(), new TaskCpusEvidence(3, 16, 320_000, 100_000, 2_000, 0.6, 4, 1)).isEmpty());
+    }
+
+    @Test
+    void silentOnTheRealMultiThreadedTaskLogWhoseCpuSparkCannotSee() {
+        silent(advise("task-cpus"), RULE);
+        silent(advise("task-cpus"), "io-bound-slots"); // the pool threads' work is not waiting
+    }
+}
