@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
-import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
-import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.StreamSupport;
@@ -24,8 +22,7 @@ public final class Findings {
     }
 
     public static Optional<Finding> of(String rule, RunFacts facts, Map<String, String> overrides) {
-        return new Advisor(Thresholds.withOverrides(overrides)).advise(facts).findings().stream()
-                .filter(f -> f.rule().equals(rule)).findFirst();
+        return RuleTesting.finding(RuleTesting.advise(facts, overrides), rule);
     }
 
     /** The final attempt of the finding's first stage, from the facts. */
