@@ -15,7 +15,7 @@ import java.util.Set;
  * what share of the stage's wall time went to waiting on it, the shuffle keys that placed the data,
  * and whether the stage is a sort-merge or shuffled-hash join that AQE's skew handling can split.
  */
-public record SkewEvidence(int stageId, int tasks, long maxTaskMs, long medianTaskMs, long p90TaskMs,
+public record SkewEvidence(int stageId, int tasks, long maxTaskMs, long medianTaskMs, long p75TaskMs,
         double maxToMedian, long stageWallMs, double skewShareOfStage, long maxShuffleReadBytes,
         long medianShuffleReadBytes, List<String> partitionKeys, String joinOperator, boolean aqeCanSplit,
         List<String> sourceLocations, int slots, long appDurationMs) {
@@ -31,7 +31,7 @@ public record SkewEvidence(int stageId, int tasks, long maxTaskMs, long medianTa
         double ratio = (double) duration.max() / Math.max(1, duration.p50());
         List<PlanNode> nodes = run.nodesIn(stage);
         String join = nodes.stream().filter(PlanNode::isJoin).map(PlanNode::name).findFirst().orElse("");
-        return new SkewEvidence(stage.stageId(), stage.successfulTasks(), duration.max(), duration.p50(), duration.p90(),
+        return new SkewEvidence(stage.stageId(), stage.successfulTasks(), duration.max(), duration.p50(), duration.p75(),
                 ratio, wall, Math.min(1, (double) (duration.max() - duration.p50()) / wall), shuffle.max(), shuffle.p50(),
                 keys(run.exchangesInto(stage)), join, join.equals("SortMergeJoin") || join.equals("ShuffledHashJoin"),
                 sources(run, stage), run.slots(), run.appDurationMs());
@@ -48,9 +48,9 @@ public record SkewEvidence(int stageId, int tasks, long maxTaskMs, long medianTa
                 .distinct().toList()).orElse(List.of());
     }
 
-    /** Wall time the stage would lose if its longest task ran like the 90th-percentile task. */
+    /** Wall time the stage would lose if its longest task ran like the 75th-percentile task (the 90th is the max itself below ten tasks). */
     public long stragglerMs() {
-        return Math.max(0, maxTaskMs - p90TaskMs);
+        return Math.max(0, maxTaskMs - p75TaskMs);
     }
 
     public double shuffleReadRatio() {
