@@ -107,4 +107,11 @@ class CorpusFactsTest {
         }
     }
 
+
+    @org.junit.jupiter.api.Test
+    void listingJobsCarryTheirDescription() {
+        var listing = Corpus.facts("broad-listing").jobs().get(0);
+        assertEquals("Listing leaf files and directories for 60 paths:", listing.description());
+        assertEquals("", Corpus.facts("broad-listing").jobs().get(1).description());
+    }
 }

@@ -128,7 +128,8 @@ public final class FactsBuilder implements EventSink {
     }
 
     private void jobStart(JsonNode e) {
-        JobDraft job = new JobDraft(e.path("Job ID").asInt(), e.path("Submission Time").asLong());
+        JobDraft job = new JobDraft(e.path("Job ID").asInt(), e.path("Submission Time").asLong(),
+                firstLine(e.path("Properties").path("spark.job.description").asText("")));
         seen(job.submittedMs);
         e.path("Stage IDs").forEach(id -> job.stageIds.add(id.asInt()));
         String execution = e.path("Properties").path("spark.sql.execution.id").asText("");
@@ -246,6 +247,12 @@ public final class FactsBuilder implements EventSink {
         return ((long) stageId << 20) | attempt;
     }
 
+    /** Spark's listing jobs describe themselves in HTML over several lines ("...for 60 paths:<br/>path, ..."): keep the first. */
+    private static String firstLine(String description) {
+        String first = description.split("<br/>|\n", 2)[0].trim();
+        return first.length() > 200 ? first.substring(0, 200) + "…" : first;
+    }
+
     /** Spark 3 and 4 write properties as an object; Spark 1.x/2.x wrote a list of [key, value] pairs. */
     private static Map<String, String> keyValues(JsonNode node) {
         Map<String, String> out = new HashMap<>();
@@ -269,14 +276,17 @@ public final class FactsBuilder implements EventSink {
         long completedMs;
         String result = "UNKNOWN";
 
-        JobDraft(int jobId, long submittedMs) {
+        final String description;
+
+        JobDraft(int jobId, long submittedMs, String description) {
             this.jobId = jobId;
             this.submittedMs = submittedMs;
+            this.description = description;
         }
 
         JobFacts toFacts(long endMs) {
             return new JobFacts(jobId, submittedMs, completedMs > 0 ? completedMs : endMs, List.copyOf(stageIds),
-                    sqlExecutionId, result);
+                    sqlExecutionId, result, description);
         }
     }
 

@@ -27,8 +27,8 @@ class SlotSimulatorTest {
                 stage(2, List.of(0, 1), 50, 50, 50, 50, 50, 50, 50, 50),
                 stage(3, List.of(2), 1000),
                 stage(4, List.of(), 10, 10, 10, 10));
-        List<JobFacts> jobs = List.of(new JobFacts(0, 1_000, 2_600, List.of(0, 1, 2, 3), -1, "JobSucceeded"),
-                new JobFacts(1, 3_000, 3_020, List.of(4, 9), -1, "JobSucceeded"));
+        List<JobFacts> jobs = List.of(new JobFacts(0, 1_000, 2_600, List.of(0, 1, 2, 3), -1, "JobSucceeded", ""),
+                new JobFacts(1, 3_000, 3_020, List.of(4, 9), -1, "JobSucceeded", ""));
         return new RunFacts(new ApplicationFacts("app", "diamond", "3.5.8", 0, 4_000), new Coverage(0, 0, 0, false),
                 SparkProperties.empty(), List.of(), jobs, stages, List.of(),
                 new SlotAccounting(0, 0, 0, 0, 0, 0, 0, slots, slots), new SlotTimeline(0, 1, List.of(), List.of(), List.of()),
