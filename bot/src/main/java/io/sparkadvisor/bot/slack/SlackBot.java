@@ -1,0 +1,124 @@
+package io.sparkadvisor.bot.slack;
+
+import com.google.gson.reflect.TypeToken;
+import com.slack.api.Slack;
+import com.slack.api.SlackConfig;
+import com.slack.api.bolt.App;
+import com.slack.api.bolt.AppConfig;
+import com.slack.api.methods.MethodsClient;
+import com.slack.api.model.block.LayoutBlock;
+import com.slack.api.model.event.AppMentionEvent;
+import com.slack.api.model.event.MessageEvent;
+import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.SlackMessages;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Bolt app: {@code /spark-advisor}, mentions ("@spark-advisor why is nightly-etl slow?") and
+ * direct messages with a run link. Every handler acks at once (Slack gives three seconds) and
+ * leaves the work to {@link AskService}. Slack resends a request it thinks went unanswered, with
+ * {@code X-Slack-Retry-Num}; the first delivery was acked and is being answered, so a retry is
+ * acked and dropped.
+ */
+public final class SlackBot {
+    public static final String COMMAND = "/spark-advisor";
+    static final String RETRY_HEADER = "X-Slack-Retry-Num";
+    static final String BUSY = "I'm answering too many questions right now; ask again in a minute.";
+
+    /** Analyses are CPU-heavy (parsing, rules) and the answer is I/O; four threads keep two cores busy. */
+    private static final int THREADS = 4;
+    private static final int QUEUED_ASKS = 256;
+
+    private SlackBot() {}
+
+    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor) {
+        App app = new App(config(settings));
+        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool());
+        app.command(COMMAND, (req, ctx) -> {
+            if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
+                return ctx.ack();
+            }
+            var payload = req.getPayload();
+            AskText text = AskText.parse(payload.getText());
+            return switch (text.kind()) {
+                case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
+                case RESERVED -> ctx.ack(reserved(text));
+                case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query()), ctx.client())
+                        ? ctx.ack(":mag: Looking into `" + text.query() + "`; the answer comes in a thread in this channel.")
+                        : ctx.ack(BUSY);
+            };
+        });
+        app.event(AppMentionEvent.class, (payload, ctx) -> {
+            var event = payload.getEvent();
+            if (ctx.getRetryNum() == null) {
+                onMessage(asks, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+            }
+            return ctx.ack();
+        });
+        app.event(MessageEvent.class, (payload, ctx) -> {
+            var event = payload.getEvent();
+            if (ctx.getRetryNum() == null && "im".equals(event.getChannelType()) && event.getBotId() == null) {
+                onMessage(asks, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+            }
+            return ctx.ack();
+        });
+        return app;
+    }
+
+    private static void onMessage(AskService asks, MethodsClient client, String channel, String user, String text) {
+        AskText parsed = AskText.parse(text);
+        SlackMessage onlyForTheAsker = switch (parsed.kind()) {
+            case HELP -> SlackMessages.help(COMMAND);
+            case RESERVED -> SlackMessages.progress(reserved(parsed));
+            case RUN -> asks.submit(new Ask(channel, user, parsed.query()), client) ? null : SlackMessages.progress(BUSY);
+        };
+        if (onlyForTheAsker != null) {
+            asks.whisper(client, channel, user, onlyForTheAsker);
+        }
+    }
+
+    private static String reserved(AskText text) {
+        return "`" + text.query() + "` is not available yet. For a job with that name, ask `" + COMMAND + " job:" + text.query() + "`.";
+    }
+
+    private static AppConfig config(SlackSettings settings) {
+        SlackConfig slackConfig = new SlackConfig();
+        if (settings.apiUrl() != null) {
+            slackConfig.setMethodsEndpointUrlPrefix(settings.apiUrl());
+        }
+        AppConfig.AppConfigBuilder config = AppConfig.builder()
+                .singleTeamBotToken(settings.botToken())
+                .slack(Slack.getInstance(slackConfig))
+                // edits, joins and other events we do not handle are acked, not retried by Slack
+                .allEventsApiAutoAckEnabled(true)
+                .subtypedMessageEventsAutoAckEnabled(true);
+        if (settings.signingSecret() != null) {
+            config.signingSecret(settings.signingSecret());
+        } else {
+            // Socket Mode without a signing secret: requests arrive over the app's own websocket, not HTTP
+            config.requestVerificationEnabled(false);
+        }
+        return config.build();
+    }
+
+    private static ExecutorService pool() {
+        AtomicInteger count = new AtomicInteger();
+        return new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUED_ASKS), r -> {
+            Thread t = new Thread(r, "spark-advisor-ask-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    private static List<LayoutBlock> blocks(SlackMessage message) {
+        return GsonFactory.createSnakeCase().fromJson(message.blocksJson(), new TypeToken<List<LayoutBlock>>() {}.getType());
+    }
+}
