@@ -54,8 +54,9 @@ final class ProgressLine implements Progress {
         show(error);
     }
 
+    /** Megabytes with enough decimals that a small log does not read as 0.0. */
     static String mb(long bytes) {
-        return String.format(Locale.ROOT, "%.1f", bytes / 1e6);
+        return String.format(Locale.ROOT, bytes < 10_000_000 ? "%.2f" : "%.1f", bytes / 1e6);
     }
 
     private void show(SlackMessage message) {

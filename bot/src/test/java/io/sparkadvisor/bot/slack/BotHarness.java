@@ -1,0 +1,124 @@
+package io.sparkadvisor.bot.slack;
+
+import com.slack.api.bolt.jetty.SlackAppServer;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The whole bot, for real: Bolt's Jetty server on a free port with request verification on, the
+ * fake Slack Web API, and the Databricks emulator serving the sample workspace plus job 42
+ * ("skewed-join"), whose run 4201 delivered the corpus's skewed-join event log to DBFS.
+ */
+final class BotHarness implements AutoCloseable {
+    static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
+    static final long SKEW_RUN = 4201;
+    static final String SKEW_LOG_FOLDER = "/cluster-logs/1203-skew/eventlog/";
+    static final String CHANNEL = "C0DATA";
+    static final String USER = "U0ANA";
+
+    final FakeSlackApi slack = new FakeSlackApi();
+    final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
+    final SignedRequests requests;
+    private final SlackAppServer server;
+
+    BotHarness() {
+        addSkewedRun(workspace);
+        int port = freePort();
+        SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
+                "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
+        server = new SlackAppServer(SlackBot.app(settings, Workspaces.connect(workspace.client(), null),
+                new Advisor(Thresholds.defaults())), "/slack/events", settings.port());
+        Thread serving = new Thread(() -> {
+            try {
+                server.start(); // blocks in Jetty's join()
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "slack-app-server");
+        serving.setDaemon(true);
+        serving.start();
+        await(Duration.ofSeconds(30), () -> accepts(port));
+        requests = new SignedRequests(port, SECRET);
+    }
+
+    /** DBFS reads of run 4201's event log: one analysis reads it once. */
+    long skewLogReads() {
+        return workspace.requests("GET", "/api/2.0/dbfs/read").stream().map(RecordedRequest::query)
+                .filter(q -> q.contains("1203-skew")).count();
+    }
+
+    static void await(Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + timeout);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static void addSkewedRun(WorkspaceEmulator emulator) {
+        String cluster = "{\"cluster_id\":\"1203-skew\",\"cluster_name\":\"job-42-run-4201\",\"spark_version\":\"15.4.x-scala2.12\","
+                + "\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"cluster_source\":\"JOB\","
+                + "\"state\":\"TERMINATED\",\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}";
+        String newCluster = "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}}";
+        String state = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
+        emulator.putJson("clusters/1203-skew.json", cluster);
+        emulator.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":{\"name\":\"skewed-join\",\"job_clusters\":"
+                + "[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"join\","
+                + "\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/join.py\"}}]}}");
+        emulator.putJson("runs/4201.json", "{\"job_id\":42,\"run_id\":4201,\"run_name\":\"skewed-join\",\"state\":" + state
+                + ",\"start_time\":1764720000000,\"end_time\":1764720100000,\"job_clusters\":[{\"job_cluster_key\":\"main\","
+                + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"join\",\"run_id\":42011,\"state\":" + state
+                + ",\"cluster_instance\":{\"cluster_id\":\"1203-skew\",\"spark_context_id\":\"777\"},\"job_cluster_key\":\"main\","
+                + "\"start_time\":1764720000000,\"end_time\":1764720100000}]}");
+        emulator.putFile("dbfs" + SKEW_LOG_FOLDER + "1203-skew_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
+                Corpus.dir().resolve("skew.log.gz"));
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    List<FakeSlackApi.Call> threadReplies(String parentTs) {
+        return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(parentTs)).toList();
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+        workspace.close();
+        slack.close();
+    }
+}
