@@ -5,6 +5,7 @@ import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
@@ -24,7 +25,13 @@ final class AskService {
 
     private final RunAnalysis analysis;
     private final ExecutorService pool;
-    private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>();
+    /**
+     * Asks that arrive together wait in the pool's queue, and the first analysis may be done before
+     * the last of them has resolved its run: its result is kept a little while for them.
+     */
+    private static final Duration SHARED_FOR = Duration.ofSeconds(30);
+
+    private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
 
     AskService(RunAnalysis analysis, ExecutorService pool) {
         this.analysis = analysis;
@@ -88,7 +95,7 @@ final class AskService {
                 SlackMessages.summary(run.subject(), run.advice()).forEach(thread::reply);
                 for (Finding f : run.advice().findings()) {
                     SlackMessages.finding(f, run.recommendationId(f.rule())).forEach(thread::reply);
-                    Charts.forFinding(f, run.facts()).ifPresent(thread::upload);
+                    run.chart(f.rule()).ifPresent(thread::upload);
                 }
             }
             long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();

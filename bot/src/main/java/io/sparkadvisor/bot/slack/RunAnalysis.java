@@ -10,10 +10,14 @@ import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.advisor.Finding;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -65,7 +69,12 @@ final class RunAnalysis {
         progress.step("Analysing " + String.format(Locale.ROOT, "%,d", facts.coverage().tasks()) + " tasks…");
         String subject = subject(telemetry) + (severalClusters ? " · cluster " + cluster.clusterId()
                 + " (" + String.join(", ", cluster.taskKeys()) + ")" : "");
-        return new AnalysedRun(telemetry.ref(), subject, advisor.advise(facts), facts, Math.max(total, 0));
+        Advice advice = advisor.advise(facts);
+        Map<String, Chart> charts = new HashMap<>();
+        for (Finding f : advice.findings()) {
+            Charts.forFinding(f, facts).ifPresent(chart -> charts.put(f.rule(), chart));
+        }
+        return new AnalysedRun(telemetry.ref(), subject, advice, Map.copyOf(charts), Math.max(total, 0));
     }
 
     /** The locator's explanation, which names the cluster and the cluster_log_conf that fixes it. */

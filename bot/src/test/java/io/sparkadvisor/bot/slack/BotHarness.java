@@ -19,11 +19,12 @@ import java.util.function.BooleanSupplier;
 /**
  * The whole bot, for real: Bolt's Jetty server on a free port with request verification on, the
  * fake Slack Web API, and the Databricks emulator serving the sample workspace plus job 42
- * ("skewed-join"), whose run 4201 delivered the corpus's skewed-join event log to DBFS.
+ * ("skewed-join"), whose runs 4201 to 4210 ran on one cluster that delivered the corpus's
+ * skewed-join event log to DBFS. The bot shares a finished analysis for a while, so each test asks
+ * about a run of its own; 4210 is the job's latest.
  */
 final class BotHarness implements AutoCloseable {
     static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
-    static final long SKEW_RUN = 4201;
     static final String SKEW_LOG_FOLDER = "/cluster-logs/1203-skew/eventlog/";
     static final String CHANNEL = "C0DATA";
     static final String USER = "U0ANA";
@@ -53,7 +54,11 @@ final class BotHarness implements AutoCloseable {
         requests = new SignedRequests(port, SECRET);
     }
 
-    /** DBFS reads of run 4201's event log: one analysis reads it once. */
+    static String runLink(long runId) {
+        return "https://example.cloud.databricks.com/jobs/42/runs/" + runId + "?o=1234567890";
+    }
+
+    /** DBFS reads of the skewed-join event log: one analysis reads it once. */
     long skewLogReads() {
         return workspace.requests("GET", "/api/2.0/dbfs/read").stream().map(RecordedRequest::query)
                 .filter(q -> q.contains("1203-skew")).count();
@@ -86,11 +91,14 @@ final class BotHarness implements AutoCloseable {
         emulator.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":{\"name\":\"skewed-join\",\"job_clusters\":"
                 + "[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"join\","
                 + "\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/join.py\"}}]}}");
-        emulator.putJson("runs/4201.json", "{\"job_id\":42,\"run_id\":4201,\"run_name\":\"skewed-join\",\"state\":" + state
-                + ",\"start_time\":1764720000000,\"end_time\":1764720100000,\"job_clusters\":[{\"job_cluster_key\":\"main\","
-                + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"join\",\"run_id\":42011,\"state\":" + state
-                + ",\"cluster_instance\":{\"cluster_id\":\"1203-skew\",\"spark_context_id\":\"777\"},\"job_cluster_key\":\"main\","
-                + "\"start_time\":1764720000000,\"end_time\":1764720100000}]}");
+        for (long run = 4201; run <= 4210; run++) {
+            long start = 1764720000000L + (run - 4201) * 3_600_000L;
+            emulator.putJson("runs/" + run + ".json", "{\"job_id\":42,\"run_id\":" + run + ",\"run_name\":\"skewed-join\",\"state\":"
+                    + state + ",\"start_time\":" + start + ",\"end_time\":" + (start + 100_000) + ",\"job_clusters\":[{\"job_cluster_key\":"
+                    + "\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"join\",\"run_id\":" + (run * 10 + 1)
+                    + ",\"state\":" + state + ",\"cluster_instance\":{\"cluster_id\":\"1203-skew\",\"spark_context_id\":\"777\"},"
+                    + "\"job_cluster_key\":\"main\",\"start_time\":" + start + ",\"end_time\":" + (start + 100_000) + "}]}");
+        }
         emulator.putFile("dbfs" + SKEW_LOG_FOLDER + "1203-skew_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
                 Corpus.dir().resolve("skew.log.gz"));
     }

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
  */
 class SlackBotEndToEndTest {
     private static final Duration ANSWER = Duration.ofSeconds(60);
-    private static final String RUN_LINK = "https://example.cloud.databricks.com/jobs/42/runs/4201?o=1234567890";
     private static BotHarness bot;
 
     @BeforeAll
@@ -45,7 +44,7 @@ class SlackBotEndToEndTest {
     @Test
     void aSlashCommandIsAnsweredInAThreadWithProgressSummaryFindingsAndAChart() {
         long before = System.nanoTime();
-        HttpResponse<String> ack = bot.requests.command(RUN_LINK, CHANNEL, USER);
+        HttpResponse<String> ack = bot.requests.command(BotHarness.runLink(4201), CHANNEL, USER);
         long ackMs = (System.nanoTime() - before) / 1_000_000;
 
         assertEquals(200, ack.statusCode());
@@ -93,13 +92,13 @@ class SlackBotEndToEndTest {
         assertEquals(200, bot.requests.event(mention, "Ev001").statusCode());
 
         String parentTs = awaitAnswer(CHANNEL);
-        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("Run 4201 of skewed-join")));
+        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("Run 4210 of skewed-join")));
     }
 
     @Test
     void aDirectMessageWithARunLinkIsAnsweredInTheConversation() {
         String dm = "{\"type\":\"message\",\"channel_type\":\"im\",\"user\":\"" + USER + "\",\"text\":\"can you look at <"
-                + RUN_LINK + "|this run>?\",\"ts\":\"1700000002.000100\",\"channel\":\"D0ANA\",\"event_ts\":\"1700000002.000100\"}";
+                + BotHarness.runLink(4202).replace("?o=1234567890", "") + "|this run>?\",\"ts\":\"1700000002.000100\",\"channel\":\"D0ANA\",\"event_ts\":\"1700000002.000100\"}";
         assertEquals(200, bot.requests.event(dm, "Ev002").statusCode());
 
         String parentTs = awaitAnswer("D0ANA");
@@ -108,7 +107,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aBadSignatureIsRefusedAndNothingIsPosted() throws InterruptedException {
-        String body = SignedRequests.slashCommandBody(RUN_LINK, CHANNEL, USER);
+        String body = SignedRequests.slashCommandBody(BotHarness.runLink(4203), CHANNEL, USER);
         HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(), "not-the-secret");
 
         assertEquals(401, refused.statusCode());
@@ -117,7 +116,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aRequestOlderThanFiveMinutesIsRefusedAndNothingIsPosted() throws InterruptedException {
-        String body = SignedRequests.slashCommandBody(RUN_LINK, CHANNEL, USER);
+        String body = SignedRequests.slashCommandBody(BotHarness.runLink(4204), CHANNEL, USER);
         HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded",
                 SignedRequests.now() - 301, BotHarness.SECRET);
 
@@ -127,11 +126,11 @@ class SlackBotEndToEndTest {
 
     @Test
     void slackRetriesNeverStartASecondAnalysis() throws InterruptedException {
-        String body = SignedRequests.slashCommandBody(RUN_LINK, CHANNEL, USER);
-        assertEquals(200, bot.requests.command(RUN_LINK, CHANNEL, USER).statusCode());
+        String body = SignedRequests.slashCommandBody(BotHarness.runLink(4205), CHANNEL, USER);
+        assertEquals(200, bot.requests.command(BotHarness.runLink(4205), CHANNEL, USER).statusCode());
         assertEquals(200, bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(),
                 BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
-        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@UBOT> run:4201\",\"ts\":\"1.2\","
+        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@UBOT> run:4205\",\"ts\":\"1.2\","
                 + "\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1.2\"}";
         assertEquals(200, bot.requests.send(SignedRequests.eventBody(mention, "Ev003"), "application/json",
                 SignedRequests.now(), BotHarness.SECRET, "X-Slack-Retry-Num", "2").statusCode());
@@ -146,14 +145,14 @@ class SlackBotEndToEndTest {
     void twoConcurrentAsksForOneRunAreAnalysedOnceAndBothAnswered() {
         // a slow first log read keeps the first analysis running while the second ask arrives
         bot.workspace.failNext("GET", "/api/2.0/dbfs/read", Fault.slow(Duration.ofSeconds(2)), 1);
-        CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> bot.requests.command(RUN_LINK, CHANNEL, USER));
-        CompletableFuture<HttpResponse<String>> second = CompletableFuture.supplyAsync(() -> bot.requests.command("run:4201", "C0OTHER", "U0BOB"));
+        CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> bot.requests.command(BotHarness.runLink(4206), CHANNEL, USER));
+        CompletableFuture<HttpResponse<String>> second = CompletableFuture.supplyAsync(() -> bot.requests.command("run:4206", "C0OTHER", "U0BOB"));
         assertEquals(200, first.join().statusCode());
         assertEquals(200, second.join().statusCode());
 
         await(ANSWER, () -> finishedParents() == 2);
         assertEquals(1, bot.skewLogReads(), "the log was read by one analysis");
-        assertEquals(2, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains("Run 4201 of skewed-join")
+        assertEquals(2, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains("Run 4206 of skewed-join")
                 && c.param("blocks").contains("header")).count(), "each asker got a summary");
     }
 

@@ -41,8 +41,9 @@ class SlackLoadBenchmark {
             long p50 = sorted.get(ASKS / 2 - 1);
             long p99 = sorted.get((int) Math.ceil(ASKS * 0.99) - 1);
             System.out.printf(Locale.ROOT, "BENCH asks=%d ack p50=%d ms p99=%d ms max=%d ms; answered=%d (parents=%d);"
-                            + " last answer %.1f s after the last ack; event-log reads (analyses)=%d%n",
-                    ASKS, p50, p99, sorted.get(ASKS - 1), answered(bot), parents(bot), answeredAfterS, bot.skewLogReads());
+                            + " last answer %.1f s after the last ack; event-log reads (analyses)=%d; auth.test calls=%d%n",
+                    ASKS, p50, p99, sorted.get(ASKS - 1), answered(bot), parents(bot), answeredAfterS, bot.skewLogReads(),
+                    bot.slack.calls("auth.test").size());
             assertEquals(ASKS, parents(bot), "one parent message per ask");
             assertEquals(ASKS, answered(bot), "one answer per ask");
             for (int i = 0; i < ASKS; i++) {
@@ -55,12 +56,16 @@ class SlackLoadBenchmark {
     }
 
     private static List<Long> fire(BotHarness bot) throws Exception {
+        return fire(bot, i -> i % 2 == 0 ? "run:4202" : BotHarness.runLink(4202));
+    }
+
+    private static List<Long> fire(BotHarness bot, java.util.function.IntFunction<String> queries) throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(ASKS);
         CountDownLatch go = new CountDownLatch(1);
         List<Future<Long>> acks = new ArrayList<>();
         for (int i = 0; i < ASKS; i++) {
             String channel = channel(i);
-            String query = i % 2 == 0 ? "run:4201" : "https://example.cloud.databricks.com/jobs/42/runs/4201";
+            String query = queries.apply(i);
             acks.add(clients.submit(() -> {
                 go.await();
                 long t = System.nanoTime();
@@ -78,7 +83,9 @@ class SlackLoadBenchmark {
         return ms;
     }
 
-    private static void warmUp(BotHarness bot) {
+    /** One answered ask warms the analysis; a burst of help asks warms the server's threads and connections. */
+    private static void warmUp(BotHarness bot) throws Exception {
+        fire(bot, i -> "help");
         bot.requests.command("run:4201", "C0WARM", "U0WARM");
         BotHarness.await(Duration.ofMinutes(1), () -> answered(bot) == 1);
     }
