@@ -42,6 +42,7 @@ final class ServeCommand implements Callable<Integer> {
         Map<String, String> env = System.getenv();
         SlackSettings settings = SlackSettings.fromEnvironment(env);
         Workspace workspace = workspace(env);
+        SlackBot.checkSlack(settings);
         App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings);
         if (settings.socketMode()) {

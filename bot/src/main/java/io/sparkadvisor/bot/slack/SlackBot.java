@@ -6,14 +6,18 @@ import com.slack.api.SlackConfig;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.AppConfig;
 import com.slack.api.methods.MethodsClient;
+import com.slack.api.methods.SlackApiException;
+import com.slack.api.methods.response.auth.AuthTestResponse;
 import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.event.AppMentionEvent;
 import com.slack.api.model.event.MessageEvent;
 import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -73,15 +77,33 @@ public final class SlackBot {
         return app;
     }
 
+    /**
+     * Checks the token and the Web API before serving: Bolt would otherwise fail on its first
+     * auth.test with a stack trace and "The token is invalid" even when Slack was only unreachable.
+     */
+    public static void checkSlack(SlackSettings settings) {
+        AuthTestResponse auth;
+        try {
+            auth = slack(settings).methods(settings.botToken()).authTest(r -> r);
+        } catch (IOException | SlackApiException e) {
+            throw new BadInputException((settings.apiUrl() == null ? "Slack's Web API" : "SLACK_API_URL " + settings.apiUrl())
+                    + " cannot be reached (" + e.getClass().getSimpleName() + ")");
+        }
+        if (!auth.isOk()) {
+            throw new BadInputException("SLACK_BOT_TOKEN was refused by Slack (" + auth.getError() + ")");
+        }
+    }
+
     private static void onMessage(AskService asks, MethodsClient client, String channel, String user, String text) {
         AskText parsed = AskText.parse(text);
-        SlackMessage onlyForTheAsker = switch (parsed.kind()) {
-            case HELP -> SlackMessages.help(COMMAND);
-            case RESERVED -> SlackMessages.progress(reserved(parsed));
-            case RUN -> asks.submit(new Ask(channel, user, parsed.query()), client) ? null : SlackMessages.progress(BUSY);
-        };
-        if (onlyForTheAsker != null) {
-            asks.whisper(client, channel, user, onlyForTheAsker);
+        switch (parsed.kind()) {
+            case HELP -> asks.whisper(client, channel, user, SlackMessages.help(COMMAND));
+            case RESERVED -> asks.whisper(client, channel, user, SlackMessages.progress(reserved(parsed)));
+            case RUN -> {
+                if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
+                    asks.whisper(client, channel, user, SlackMessages.progress(BUSY));
+                }
+            }
         }
     }
 
@@ -89,14 +111,18 @@ public final class SlackBot {
         return "`" + text.query() + "` is not available yet. For a job with that name, ask `" + COMMAND + " job:" + text.query() + "`.";
     }
 
-    private static AppConfig config(SlackSettings settings) {
+    private static Slack slack(SlackSettings settings) {
         SlackConfig slackConfig = new SlackConfig();
         if (settings.apiUrl() != null) {
             slackConfig.setMethodsEndpointUrlPrefix(settings.apiUrl());
         }
+        return Slack.getInstance(slackConfig);
+    }
+
+    private static AppConfig config(SlackSettings settings) {
         AppConfig.AppConfigBuilder config = AppConfig.builder()
                 .singleTeamBotToken(settings.botToken())
-                .slack(Slack.getInstance(slackConfig))
+                .slack(slack(settings))
                 // edits, joins and other events we do not handle are acked, not retried by Slack
                 .allEventsApiAutoAckEnabled(true)
                 .subtypedMessageEventsAutoAckEnabled(true);

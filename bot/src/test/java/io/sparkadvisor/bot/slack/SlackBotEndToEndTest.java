@@ -106,6 +106,19 @@ class SlackBotEndToEndTest {
     }
 
     @Test
+    void aMentionWithoutARunGetsHelpOnlyTheAskerSees() {
+        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@" + FakeSlackApi.BOT_USER
+                + "> help\",\"ts\":\"1700000003.000100\",\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1700000003.000100\"}";
+        assertEquals(200, bot.requests.event(mention, "Ev004").statusCode());
+
+        await(ANSWER, () -> !bot.slack.calls("chat.postEphemeral").isEmpty());
+        FakeSlackApi.Call help = bot.slack.calls("chat.postEphemeral").get(0);
+        assertEquals(USER, help.param("user"));
+        assertTrue(help.param("blocks").contains("job:"), help.param("blocks"));
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage"));
+    }
+
+    @Test
     void aBadSignatureIsRefusedAndNothingIsPosted() throws InterruptedException {
         String body = SignedRequests.slashCommandBody(BotHarness.runLink(4203), CHANNEL, USER);
         HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(), "not-the-secret");
