@@ -20,12 +20,12 @@ import java.util.function.BooleanSupplier;
  * The whole bot, for real: Bolt's Jetty server on a free port with request verification on, the
  * fake Slack Web API, and the Databricks emulator serving the sample workspace plus job 42
  * ("skewed-join"), whose runs 4201 to 4210 ran on one cluster that delivered the corpus's
- * skewed-join event log to DBFS. The bot shares a finished analysis for a while, so each test asks
- * about a run of its own; 4210 is the job's latest.
+ * skewed-join event log to DBFS, and job 43 ("io-bound-scan", run 4301) with the io-bound log. The
+ * bot shares a finished analysis for a while, so each test asks about a run of its own; 4210 is
+ * job 42's latest.
  */
 final class BotHarness implements AutoCloseable {
     static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
-    static final String SKEW_LOG_FOLDER = "/cluster-logs/1203-skew/eventlog/";
     static final String CHANNEL = "C0DATA";
     static final String USER = "U0ANA";
 
@@ -35,7 +35,8 @@ final class BotHarness implements AutoCloseable {
     private final SlackAppServer server;
 
     BotHarness() {
-        addSkewedRun(workspace);
+        addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4210);
+        addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         int port = freePort();
         SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
                 "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
@@ -79,28 +80,35 @@ final class BotHarness implements AutoCloseable {
         }
     }
 
-    private static void addSkewedRun(WorkspaceEmulator emulator) {
-        String cluster = "{\"cluster_id\":\"1203-skew\",\"cluster_name\":\"job-42-run-4201\",\"spark_version\":\"15.4.x-scala2.12\","
-                + "\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
-                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"cluster_source\":\"JOB\","
-                + "\"state\":\"TERMINATED\",\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}";
+    /**
+     * Job {@code jobId} named {@code jobName}, whose runs {@code firstRun..lastRun} ran on cluster
+     * {@code clusterId} (2 x i3.xlarge, dedicated access mode), which delivered {@code corpusLog} to DBFS.
+     */
+    private static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
+            long firstRun, long lastRun) {
+        String logConf = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
         String newCluster = "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
-                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}}";
+                + "\"data_security_mode\":\"SINGLE_USER\"," + logConf + "}";
         String state = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
-        emulator.putJson("clusters/1203-skew.json", cluster);
-        emulator.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":{\"name\":\"skewed-join\",\"job_clusters\":"
-                + "[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"join\","
-                + "\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/join.py\"}}]}}");
-        for (long run = 4201; run <= 4210; run++) {
-            long start = 1764720000000L + (run - 4201) * 3_600_000L;
-            emulator.putJson("runs/" + run + ".json", "{\"job_id\":42,\"run_id\":" + run + ",\"run_name\":\"skewed-join\",\"state\":"
-                    + state + ",\"start_time\":" + start + ",\"end_time\":" + (start + 100_000) + ",\"job_clusters\":[{\"job_cluster_key\":"
-                    + "\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"join\",\"run_id\":" + (run * 10 + 1)
-                    + ",\"state\":" + state + ",\"cluster_instance\":{\"cluster_id\":\"1203-skew\",\"spark_context_id\":\"777\"},"
-                    + "\"job_cluster_key\":\"main\",\"start_time\":" + start + ",\"end_time\":" + (start + 100_000) + "}]}");
+        emulator.putJson("clusters/" + clusterId + ".json", "{\"cluster_id\":\"" + clusterId + "\",\"spark_version\":"
+                + "\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+                + "\"data_security_mode\":\"SINGLE_USER\"," + logConf + ",\"cluster_source\":\"JOB\",\"state\":\"TERMINATED\","
+                + "\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}");
+        emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
+                + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":"
+                + "[{\"task_key\":\"main\",\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/"
+                + jobName + ".py\"}}]}}");
+        for (long run = firstRun; run <= lastRun; run++) {
+            long start = 1764720000000L + (run - firstRun) * 3_600_000L;
+            String times = "\"start_time\":" + start + ",\"end_time\":" + (start + 100_000);
+            emulator.putJson("runs/" + run + ".json", "{\"job_id\":" + jobId + ",\"run_id\":" + run + ",\"run_name\":\""
+                    + jobName + "\",\"state\":" + state + "," + times + ",\"job_clusters\":[{\"job_cluster_key\":\"main\","
+                    + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)
+                    + ",\"state\":" + state + ",\"cluster_instance\":{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":"
+                    + "\"777\"},\"job_cluster_key\":\"main\"," + times + "}]}");
         }
-        emulator.putFile("dbfs" + SKEW_LOG_FOLDER + "1203-skew_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
-                Corpus.dir().resolve("skew.log.gz"));
+        emulator.putFile("dbfs/cluster-logs/" + clusterId + "/eventlog/" + clusterId + "_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
+                Corpus.dir().resolve(corpusLog));
     }
 
     private static boolean accepts(int port) {

@@ -86,6 +86,16 @@ class SlackBotEndToEndTest {
     }
 
     @Test
+    void aSlotFindingComesWithRunningTasksAgainstSlots() {
+        bot.requests.command("run:4301", CHANNEL, USER);
+
+        String parentTs = awaitAnswer(CHANNEL);
+        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("io-bound-slots")));
+        FakeSlackApi.Call upload = bot.slack.calls("files.getUploadURLExternal").get(0);
+        assertEquals("running-tasks-vs-slots.png", upload.param("filename"));
+    }
+
+    @Test
     void aMentionAsksWhyAJobIsSlow() {
         String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@" + FakeSlackApi.BOT_USER
                 + "> why is skewed-join slow?\",\"ts\":\"1700000001.000100\",\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1700000001.000100\"}";
