@@ -22,15 +22,14 @@ import org.slf4j.LoggerFactory;
  */
 final class AskService {
     private static final Logger LOG = LoggerFactory.getLogger(AskService.class);
-
-    private final RunAnalysis analysis;
-    private final ExecutorService pool;
     /**
      * Asks that arrive together wait in the pool's queue, and the first analysis may be done before
      * the last of them has resolved its run: its result is kept a little while for them.
      */
     private static final Duration SHARED_FOR = Duration.ofSeconds(30);
 
+    private final RunAnalysis analysis;
+    private final ExecutorService pool;
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
 
     AskService(RunAnalysis analysis, ExecutorService pool) {
@@ -67,6 +66,8 @@ final class AskService {
             analyse(ask, thread, progress, started);
         } catch (SlackCallException e) {
             LOG.warn("cannot post in {}: {}", ask.channel(), e.getMessage());
+            ask.tellAsker().accept(":warning: I can't post in this channel (" + e.getMessage() + "). Invite me with"
+                    + " `/invite @spark-advisor`, or ask me in a direct message.");
         }
     }
 
@@ -95,17 +96,26 @@ final class AskService {
                 SlackMessages.summary(run.subject(), run.advice()).forEach(thread::reply);
                 for (Finding f : run.advice().findings()) {
                     SlackMessages.finding(f, run.recommendationId(f.rule())).forEach(thread::reply);
-                    run.chart(f.rule()).ifPresent(thread::upload);
+                    run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
                 }
             }
             long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();
-            progress.done(String.format(Locale.ROOT, "Done in %.1f s, from %s MB of event log.",
-                    (System.nanoTime() - started) / 1e9, ProgressLine.mb(bytes)));
+            progress.done(String.format(Locale.ROOT, "Done in %.1f s", (System.nanoTime() - started) / 1e9)
+                    + (bytes > 0 ? ", from " + ProgressLine.mb(bytes) + " MB of event log." : "."));
             String headline = runs.stream().map(r -> SlackMessages.headline(r.subject(), r.advice()))
                     .reduce((a, b) -> a + "\n" + b).orElseThrow();
             thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), headline + "\nDetails in the thread."));
         } catch (RuntimeException e) {
             fail(ask, thread, progress, e);
+        }
+    }
+
+    /** A chart is a courtesy: without it (say the app lacks files:write) the answer still stands. */
+    private static void upload(SlackThread thread, Chart chart) {
+        try {
+            thread.upload(chart);
+        } catch (SlackCallException e) {
+            LOG.warn("chart {} not uploaded: {}", chart.fileName(), e.getMessage());
         }
     }
 

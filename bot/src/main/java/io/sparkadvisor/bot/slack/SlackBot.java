@@ -5,6 +5,7 @@ import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.AppConfig;
+import com.slack.api.bolt.context.builtin.SlashCommandContext;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.methods.SlackApiException;
 import com.slack.api.methods.response.auth.AuthTestResponse;
@@ -24,6 +25,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Bolt app: {@code /spark-advisor}, mentions ("@spark-advisor why is nightly-etl slow?") and
@@ -34,6 +37,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class SlackBot {
     public static final String COMMAND = "/spark-advisor";
+    private static final Logger LOG = LoggerFactory.getLogger(SlackBot.class);
     static final String RETRY_HEADER = "X-Slack-Retry-Num";
     static final String BUSY = "I'm answering too many questions right now; ask again in a minute.";
 
@@ -55,7 +59,8 @@ public final class SlackBot {
             return switch (text.kind()) {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
                 case RESERVED -> ctx.ack(reserved(text));
-                case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query()), ctx.client())
+                case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
+                        reply -> respond(ctx, reply)), ctx.client())
                         ? ctx.ack(":mag: Looking into `" + text.query() + "`; the answer comes in a thread in this channel.")
                         : ctx.ack(BUSY);
             };
@@ -98,12 +103,20 @@ public final class SlackBot {
         AskText parsed = AskText.parse(text);
         switch (parsed.kind()) {
             case HELP -> asks.whisper(client, channel, user, SlackMessages.help(COMMAND));
-            case RESERVED -> asks.whisper(client, channel, user, SlackMessages.progress(reserved(parsed)));
+            case RESERVED -> asks.whisper(client, channel, user, SlackMessages.notice(reserved(parsed)));
             case RUN -> {
                 if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
-                    asks.whisper(client, channel, user, SlackMessages.progress(BUSY));
+                    asks.whisper(client, channel, user, SlackMessages.notice(BUSY));
                 }
             }
+        }
+    }
+
+    private static void respond(SlashCommandContext ctx, String text) {
+        try {
+            ctx.respond(text);
+        } catch (IOException e) {
+            LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
         }
     }
 

@@ -52,7 +52,7 @@ final class BotHarness implements AutoCloseable {
         serving.setDaemon(true);
         serving.start();
         await(Duration.ofSeconds(30), () -> accepts(port));
-        requests = new SignedRequests(port, SECRET);
+        requests = new SignedRequests(port, SECRET, slack.responseUrl());
     }
 
     static String runLink(long runId) {

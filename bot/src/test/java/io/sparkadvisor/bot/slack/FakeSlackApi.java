@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class FakeSlackApi implements AutoCloseable {
     static final String BOT_USER = "UBOT";
+    /** A channel the bot was never invited to: posting there fails as in Slack. */
+    static final String NOT_A_MEMBER = "C0PRIVATE";
 
     /** One call: the Web API method (or "upload"), its form parameters, and the ts a new message got. */
     record Call(String method, Map<String, String> params, int bodyBytes, String tsPosted) {
@@ -62,6 +64,10 @@ final class FakeSlackApi implements AutoCloseable {
         return calls.stream().filter(c -> c.method().equals(method)).toList();
     }
 
+    String responseUrl() {
+        return baseUrl() + "/hooks/response";
+    }
+
     /** Every call but the auth.test that Bolt makes for itself. */
     List<Call> posts() {
         return calls.stream().filter(c -> !c.method().equals("auth.test")).toList();
@@ -74,6 +80,11 @@ final class FakeSlackApi implements AutoCloseable {
     private void exchange(HttpExchange ex) throws IOException {
         byte[] body = ex.getRequestBody().readAllBytes();
         String path = ex.getRequestURI().getPath();
+        if (path.startsWith("/hooks/")) {
+            calls.add(new Call("response_url", Map.of("json", new String(body, StandardCharsets.UTF_8)), body.length, ""));
+            reply(ex, "text/plain", "ok");
+            return;
+        }
         if (path.startsWith("/upload/")) {
             calls.add(new Call("upload", Map.of("file", path.substring("/upload/".length())), body.length, ""));
             reply(ex, "text/plain", "OK - " + body.length);
@@ -90,7 +101,7 @@ final class FakeSlackApi implements AutoCloseable {
         return switch (method) {
             case "auth.test" -> "{\"ok\":true,\"url\":\"https://t.slack.com/\",\"team\":\"t\",\"user\":\"advisor\","
                     + "\"team_id\":\"T111\",\"user_id\":\"" + BOT_USER + "\",\"bot_id\":\"B111\"}";
-            case "chat.postMessage" -> "{\"ok\":true,\"channel\":\"" + params.get("channel") + "\",\"ts\":\"" + ts + "\"}";
+            case "chat.postMessage" -> NOT_A_MEMBER.equals(params.get("channel")) ? "{\"ok\":false,\"error\":\"not_in_channel\"}" : "{\"ok\":true,\"channel\":\"" + params.get("channel") + "\",\"ts\":\"" + ts + "\"}";
             case "chat.update" -> "{\"ok\":true,\"channel\":\"" + params.get("channel") + "\",\"ts\":\"" + params.get("ts") + "\"}";
             case "chat.postEphemeral" -> "{\"ok\":true,\"message_ts\":\"" + ts + "\"}";
             case "files.getUploadURLExternal" -> "{\"ok\":true,\"upload_url\":\"" + baseUrl() + "/upload/F" + ts

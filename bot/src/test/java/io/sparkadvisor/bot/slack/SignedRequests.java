@@ -17,16 +17,18 @@ final class SignedRequests {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI endpoint;
     private final String secret;
+    private final String responseUrl;
 
-    SignedRequests(int port, String secret) {
+    SignedRequests(int port, String secret, String responseUrl) {
         this.endpoint = URI.create("http://127.0.0.1:" + port + "/slack/events");
         this.secret = secret;
+        this.responseUrl = responseUrl;
     }
 
-    static String slashCommandBody(String text, String channel, String user) {
+    String slashCommandBody(String text, String channel, String user) {
         return "token=unused&team_id=T111&team_domain=t&channel_id=" + channel + "&channel_name=data&user_id=" + user
                 + "&user_name=ana&command=" + encode(SlackBot.COMMAND) + "&text=" + encode(text)
-                + "&api_app_id=A111&response_url=" + encode("http://127.0.0.1:1/hooks/unused") + "&trigger_id=1.2.3";
+                + "&api_app_id=A111&response_url=" + encode(responseUrl) + "&trigger_id=1.2.3";
     }
 
     static String eventBody(String eventJson, String eventId) {

@@ -130,7 +130,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aBadSignatureIsRefusedAndNothingIsPosted() throws InterruptedException {
-        String body = SignedRequests.slashCommandBody(BotHarness.runLink(4203), CHANNEL, USER);
+        String body = bot.requests.slashCommandBody(BotHarness.runLink(4203), CHANNEL, USER);
         HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(), "not-the-secret");
 
         assertEquals(401, refused.statusCode());
@@ -139,7 +139,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aRequestOlderThanFiveMinutesIsRefusedAndNothingIsPosted() throws InterruptedException {
-        String body = SignedRequests.slashCommandBody(BotHarness.runLink(4204), CHANNEL, USER);
+        String body = bot.requests.slashCommandBody(BotHarness.runLink(4204), CHANNEL, USER);
         HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded",
                 SignedRequests.now() - 301, BotHarness.SECRET);
 
@@ -149,7 +149,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void slackRetriesNeverStartASecondAnalysis() throws InterruptedException {
-        String body = SignedRequests.slashCommandBody(BotHarness.runLink(4205), CHANNEL, USER);
+        String body = bot.requests.slashCommandBody(BotHarness.runLink(4205), CHANNEL, USER);
         assertEquals(200, bot.requests.command(BotHarness.runLink(4205), CHANNEL, USER).statusCode());
         assertEquals(200, bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(),
                 BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
@@ -177,6 +177,16 @@ class SlackBotEndToEndTest {
         assertEquals(1, bot.skewLogReads(), "the log was read by one analysis");
         assertEquals(2, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains("Run 4206 of skewed-join")
                 && c.param("blocks").contains("header")).count(), "each asker got a summary");
+    }
+
+    @Test
+    void aChannelTheBotIsNotInGetsTheAnswerThatItCannotPostThereThroughTheResponseUrl() {
+        bot.requests.command("run:4207", FakeSlackApi.NOT_A_MEMBER, USER);
+
+        await(ANSWER, () -> !bot.slack.calls("response_url").isEmpty());
+        String reply = bot.slack.calls("response_url").get(0).param("json");
+        assertTrue(reply.contains("not_in_channel") && reply.contains("/invite"), reply);
+        assertEquals(0, bot.skewLogReads());
     }
 
     @Test

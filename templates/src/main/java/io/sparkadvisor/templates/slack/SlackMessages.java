@@ -33,6 +33,11 @@ public final class SlackMessages {
         return one("parent", status, Map.of("user", userId, "asked", asked, "status", status));
     }
 
+    /** A short reply to the asker alone ("busy", "not available yet"). */
+    public static SlackMessage notice(String text) {
+        return one("notice", text, Map.of("text", text));
+    }
+
     public static SlackMessage progress(String line) {
         return one("progress", line, Map.of("line", line));
     }

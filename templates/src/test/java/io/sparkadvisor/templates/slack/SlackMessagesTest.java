@@ -82,6 +82,7 @@ class SlackMessagesTest {
     void helpProgressAndErrorsRender() {
         assertTrue(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.help("/spark-advisor"))).contains("job:&lt;id&gt;"));
         BlockKitAssertions.parse(SlackMessages.progress("Downloading the event log: 3.2 of 10.0 MB (32%)"));
+        BlockKitAssertions.parse(SlackMessages.notice("`history` is not available yet."));
         String error = BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.error("No event log", "Set cluster_log_conf")));
         assertTrue(error.contains("No event log") && error.contains("cluster_log_conf"));
     }
