@@ -8,6 +8,7 @@ import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.templates.Templates;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -73,6 +74,9 @@ public final class SlackMessages {
         scope.put("layer", f.layer().id());
         scope.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
         scope.put("proof", f.recommendation().proof());
+        scope.put("facts", f.evidence().entrySet().stream()
+                .map(e -> Map.of("key", e.getKey(), "value", evidenceValue(e.getValue()))).toList());
+        scope.put("hasFacts", !f.evidence().isEmpty());
         scope.put("summary", f.recommendation().summary());
         scope.put("preconditions", f.recommendation().preconditions());
         scope.put("hasPreconditions", !f.recommendation().preconditions().isEmpty());
@@ -144,6 +148,13 @@ public final class SlackMessages {
         item.put("value", c.value());
         item.put("snippet", c.scope().equals("code") || c.scope().equals("table"));
         return item;
+    }
+
+    private static String evidenceValue(Object value) {
+        if (value instanceof Collection<?> values) {
+            return values.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        }
+        return String.valueOf(value);
     }
 
     private static String firstSentence(String text) {
