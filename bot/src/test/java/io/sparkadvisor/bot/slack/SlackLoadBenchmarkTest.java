@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -pl bot -Dgroups=bench test} (after installing the other modules). Warm-up is excluded.
  */
 @Tag("bench")
-class SlackLoadBenchmark {
+class SlackLoadBenchmarkTest {
     private static final int ASKS = 50;
 
     @Test
