@@ -205,6 +205,22 @@ class SlackBotEndToEndTest {
     }
 
     @Test
+    void anUnreachableWorkspaceIsSaidSo() {
+        bot.workspace.failNext("GET", "/api/2.2/jobs/runs/get", Fault.tooManyRequests(0), 4);
+        bot.requests.command("run:4208", CHANNEL, USER);
+        String failure = awaitFailure();
+        assertTrue(failure.contains("The Databricks workspace is not answering"), failure);
+    }
+
+    @Test
+    void aRefusedTokenIsAPermissionProblem() {
+        bot.workspace.failNext("GET", "/api/2.2/jobs/runs/get", Fault.tokenExpired(), 1);
+        bot.requests.command("run:4209", CHANNEL, USER);
+        String failure = awaitFailure();
+        assertTrue(failure.contains("I'm not allowed to read that run"), failure);
+    }
+
+    @Test
     void helpIsTheAckItselfAndPostsNothing() throws InterruptedException {
         HttpResponse<String> help = bot.requests.command("help", CHANNEL, USER);
 
