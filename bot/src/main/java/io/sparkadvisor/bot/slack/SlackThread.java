@@ -47,7 +47,7 @@ final class SlackThread {
                 .requestFileInfo(false)));
     }
 
-    interface SlackCall<T extends SlackApiTextResponse> {
+    private interface SlackCall<T extends SlackApiTextResponse> {
         T run() throws Exception;
     }
 
