@@ -1,0 +1,73 @@
+package io.sparkadvisor.bot.cli;
+
+import com.slack.api.bolt.App;
+import com.slack.api.bolt.jetty.SlackAppServer;
+import com.slack.api.bolt.socket_mode.SocketModeApp;
+import io.sparkadvisor.bot.slack.SlackBot;
+import io.sparkadvisor.bot.slack.SlackSettings;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceClients;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.rules.advisor.Advisor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The Slack bot: settings from the environment, checked before anything starts; runs until stopped. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Run the Slack bot: HTTP on $PORT (default 3000) at /slack/events, or Socket Mode when"
+                + " SLACK_APP_TOKEN is set.",
+                "Reads SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET (HTTP), SLACK_APP_TOKEN, PORT, SLACK_API_URL,"
+                        + " and DATABRICKS_HOST with DATABRICKS_TOKEN (or the SDK's other auth) unless --workspace-dir."})
+final class ServeCommand implements Callable<Integer> {
+    static final String EVENTS_PATH = "/slack/events";
+
+    @Option(names = "--workspace-dir", paramLabel = "DIR", description = "A folder of recorded workspace answers (see WORKSPACE-DIR.md) instead of a live workspace.")
+    Path workspaceDir;
+
+    @Mixin
+    ThresholdOptions thresholdOptions;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, String> env = System.getenv();
+        SlackSettings settings = SlackSettings.fromEnvironment(env);
+        Workspace workspace = workspace(env);
+        SlackBot.checkSlack(settings);
+        App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()));
+        spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings);
+        if (settings.socketMode()) {
+            new SocketModeApp(settings.appToken(), app).start();
+        } else {
+            new SlackAppServer(app, EVENTS_PATH, settings.port()).start();
+        }
+        return 0;
+    }
+
+    private Workspace workspace(Map<String, String> env) {
+        if (workspaceDir != null) {
+            if (!Files.isDirectory(workspaceDir)) {
+                throw new BadInputException("--workspace-dir " + workspaceDir + " is not a folder");
+            }
+            return Workspaces.fromDirectory(workspaceDir);
+        }
+        if (isBlank(env.get("DATABRICKS_HOST")) && isBlank(env.get("DATABRICKS_CONFIG_PROFILE"))) {
+            throw new BadInputException("DATABRICKS_HOST is not set: set it with DATABRICKS_TOKEN (or another"
+                    + " Databricks auth), or pass --workspace-dir DIR");
+        }
+        return Workspaces.connect(WorkspaceClients.fromEnvironment(), env.get("DATABRICKS_WAREHOUSE_ID"));
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+}

@@ -1,0 +1,21 @@
+package io.sparkadvisor.bot.slack;
+
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.rules.advisor.Advice;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The advice for the Spark application of one cluster of a run, with its charts drawn once (by
+ * rule) so that every ask sharing the analysis uploads the same picture without redrawing it.
+ */
+record AnalysedRun(RunRef ref, String subject, Advice advice, Map<String, Chart> chartsByRule, long logBytes) {
+    /** Stable per run and rule, so an approval can find the recommendation again. */
+    String recommendationId(String rule) {
+        return ref.runId() + "-" + rule;
+    }
+
+    Optional<Chart> chart(String rule) {
+        return Optional.ofNullable(chartsByRule.get(rule));
+    }
+}

@@ -1,0 +1,146 @@
+package io.sparkadvisor.bot.slack;
+
+import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.SlackMessages;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers asks after Slack has been acked: on a bounded pool, one parent message per ask with a
+ * thread under it (progress line, summary, one reply per finding, charts). Asks for a run that is
+ * already being analysed share that analysis and get their own answer from it.
+ */
+final class AskService {
+    private static final Logger LOG = LoggerFactory.getLogger(AskService.class);
+    /**
+     * Asks that arrive together wait in the pool's queue, and the first analysis may be done before
+     * the last of them has resolved its run: its result is kept a little while for them.
+     */
+    private static final Duration SHARED_FOR = Duration.ofSeconds(30);
+
+    private final RunAnalysis analysis;
+    private final ExecutorService pool;
+    private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
+
+    AskService(RunAnalysis analysis, ExecutorService pool) {
+        this.analysis = analysis;
+        this.pool = pool;
+    }
+
+    /** Queues the ask; false when the pool's queue is full and the asker should try again later. */
+    boolean submit(Ask ask, MethodsClient client) {
+        try {
+            pool.execute(() -> answer(ask, client));
+            return true;
+        } catch (RejectedExecutionException full) {
+            return false;
+        }
+    }
+
+    /** A short reply only the asker sees (help, "busy"), sent off the request thread. */
+    void whisper(MethodsClient client, String channel, String userId, SlackMessage message) {
+        orInline(pool).execute(() -> {
+            try {
+                client.chatPostEphemeral(r -> r.channel(channel).user(userId).text(message.text()).blocksAsString(message.blocksJson()));
+            } catch (Exception e) {
+                LOG.warn("cannot reply to {} in {}: {}", userId, channel, e.getClass().getSimpleName());
+            }
+        });
+    }
+
+    private void answer(Ask ask, MethodsClient client) {
+        long started = System.nanoTime();
+        try {
+            SlackThread thread = SlackThread.open(client, ask.channel(), SlackMessages.parent(ask.userId(), ask.query(), "Working on it…"));
+            ProgressLine progress = ProgressLine.start(thread, "Resolving " + ask.query() + "…");
+            analyse(ask, thread, progress, started);
+        } catch (SlackCallException e) {
+            LOG.warn("cannot post in {}: {}", ask.channel(), e.getMessage());
+            ask.tellAsker().accept(":warning: I can't post in this channel (" + e.getMessage() + "). Invite me with"
+                    + " `/invite @spark-advisor`, or ask me in a direct message.");
+        }
+    }
+
+    private void analyse(Ask ask, SlackThread thread, ProgressLine progress, long started) {
+        try {
+            RunRef ref = analysis.resolve(ask.query());
+            InFlight.Share<List<AnalysedRun>> share = inFlight.once(ref.runId(), () -> analysis.analyse(ref, progress));
+            if (!share.didTheWork()) {
+                progress.step("Run " + ref.runId() + " is already being analysed for another ask; the answer follows here.");
+            }
+            share.result().whenCompleteAsync((runs, error) -> {
+                if (error != null) {
+                    fail(ask, thread, progress, unwrap(error));
+                } else {
+                    publish(ask, thread, progress, runs, started);
+                }
+            }, orInline(pool));
+        } catch (RuntimeException e) {
+            fail(ask, thread, progress, e);
+        }
+    }
+
+    private void publish(Ask ask, SlackThread thread, ProgressLine progress, List<AnalysedRun> runs, long started) {
+        try {
+            for (AnalysedRun run : runs) {
+                SlackMessages.summary(run.subject(), run.advice()).forEach(thread::reply);
+                for (Finding f : run.advice().findings()) {
+                    SlackMessages.finding(f, run.recommendationId(f.rule())).forEach(thread::reply);
+                    run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
+                }
+            }
+            long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();
+            progress.done(String.format(Locale.ROOT, "Done in %.1f s", (System.nanoTime() - started) / 1e9)
+                    + (bytes > 0 ? ", from " + ProgressLine.mb(bytes) + " MB of event log." : "."));
+            String headline = runs.stream().map(r -> SlackMessages.headline(r.subject(), r.advice()))
+                    .reduce((a, b) -> a + "\n" + b).orElseThrow();
+            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), headline + "\nDetails in the thread."));
+        } catch (RuntimeException e) {
+            fail(ask, thread, progress, e);
+        }
+    }
+
+    /** A chart is a courtesy: without it (say the app lacks files:write) the answer still stands. */
+    private static void upload(SlackThread thread, Chart chart) {
+        try {
+            thread.upload(chart);
+        } catch (SlackCallException e) {
+            LOG.warn("chart {} not uploaded: {}", chart.fileName(), e.getMessage());
+        }
+    }
+
+    private void fail(Ask ask, SlackThread thread, ProgressLine progress, Throwable error) {
+        SlackMessage reply = ErrorReplies.of(error);
+        try {
+            progress.failed(reply);
+            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), ":warning: " + reply.text()));
+        } catch (SlackCallException e) {
+            LOG.warn("cannot report a failure in {}: {}", ask.channel(), e.getMessage());
+        }
+    }
+
+    /** Answers for shared analyses go back on the pool, or on the finishing thread when the pool is full: never dropped. */
+    private static Executor orInline(ExecutorService pool) {
+        return task -> {
+            try {
+                pool.execute(task);
+            } catch (RejectedExecutionException full) {
+                task.run();
+            }
+        };
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    }
+}

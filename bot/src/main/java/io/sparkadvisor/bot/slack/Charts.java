@@ -1,0 +1,104 @@
+package io.sparkadvisor.bot.slack;
+
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.SlotTimeline;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Format;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import java.util.Set;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYStepRenderer;
+import org.jfree.data.statistics.HistogramDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * Pictures for findings people would rather look at than read: how task durations spread in a
+ * skewed stage, and how many tasks ran against the slots there were, for slot findings.
+ */
+final class Charts {
+    private static final Set<String> SLOT_RULES = Set.of("idle-slots", "io-bound-slots");
+    private static final int WIDTH = 900;
+    private static final int HEIGHT = 450;
+
+    static {
+        // no display on a server: AWT must not look for one
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Charts() {}
+
+    static Optional<Chart> forFinding(Finding finding, RunFacts facts) {
+        if (finding.rule().equals("skew")) {
+            return finding.stageIds().stream().map(facts::stage).flatMap(Optional::stream)
+                    .filter(s -> !s.durationSample().isEmpty()).findFirst().map(Charts::taskDurations);
+        }
+        if (SLOT_RULES.contains(finding.rule()) && !facts.timeline().runningTasks().isEmpty()) {
+            return Optional.of(slots(facts.timeline()));
+        }
+        return Optional.empty();
+    }
+
+    static Chart taskDurations(StageFacts stage) {
+        HistogramDataset data = new HistogramDataset();
+        double[] seconds = stage.durationSample().stream().mapToDouble(ms -> ms / 1000.0).toArray();
+        data.addSeries("tasks", seconds, Math.min(40, Math.max(5, seconds.length / 2)));
+        long median = stage.metric(TaskMetric.DURATION).p50();
+        long max = stage.metric(TaskMetric.DURATION).max();
+        String title = "Stage " + stage.stageId() + ": task durations (median " + Format.duration(median)
+                + ", longest " + Format.duration(max) + ")";
+        JFreeChart chart = ChartFactory.createHistogram(title, "task duration (s)", "tasks", data,
+                PlotOrientation.VERTICAL, false, false, false);
+        XYPlot plot = chart.getXYPlot();
+        plot.addDomainMarker(marker(median / 1000.0, "median", Color.GRAY));
+        plot.addDomainMarker(marker(max / 1000.0, "longest", Color.RED));
+        return new Chart("stage-" + stage.stageId() + "-task-durations.png", title, png(chart));
+    }
+
+    static Chart slots(SlotTimeline timeline) {
+        XYSeries running = new XYSeries("running tasks");
+        XYSeries slots = new XYSeries("slots");
+        for (int i = 0; i < timeline.runningTasks().size(); i++) {
+            double minute = i * timeline.stepMs() / 60_000.0;
+            running.add(minute, timeline.runningTasks().get(i));
+            slots.add(minute, timeline.slots().get(i));
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        data.addSeries(running);
+        data.addSeries(slots);
+        String title = "Running tasks vs available slots";
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "minutes since the application started", "count",
+                data, PlotOrientation.VERTICAL, true, false, false);
+        chart.getXYPlot().setRenderer(new XYStepRenderer());
+        return new Chart("running-tasks-vs-slots.png", title, png(chart));
+    }
+
+    private static ValueMarker marker(double x, String label, Color color) {
+        ValueMarker marker = new ValueMarker(x, color, new BasicStroke(2f));
+        marker.setLabel(label);
+        return marker;
+    }
+
+    private static byte[] png(JFreeChart chart) {
+        chart.setBackgroundPaint(Color.WHITE);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,9 @@
+package io.sparkadvisor.bot.slack;
+
+/** Where an analysis reports how far it got, so the person who asked sees it move. */
+interface Progress {
+    void step(String line);
+
+    /** Bytes of event log read so far out of {@code totalBytes} (-1 when the size is unknown). */
+    void downloaded(long bytes, long totalBytes);
+}

@@ -1,0 +1,92 @@
+package io.sparkadvisor.bot.slack;
+
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
+import io.sparkadvisor.databricks.fetch.EventLog;
+import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
+import io.sparkadvisor.databricks.fetch.RunTelemetry;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.cluster.ClusterJson;
+import io.sparkadvisor.knowledge.eventlog.LogPart;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.advisor.Finding;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * From what a person typed to advice: resolve the run, fetch its clusters, stream each cluster's
+ * event log into facts (with the cluster's real shape) and run the rules. A run whose tasks used
+ * several clusters ran several Spark applications: each gets its own advice.
+ */
+final class RunAnalysis {
+    private final Workspace workspace;
+    private final Advisor advisor;
+
+    RunAnalysis(Workspace workspace, Advisor advisor) {
+        this.workspace = workspace;
+        this.advisor = advisor;
+    }
+
+    RunRef resolve(String query) {
+        try {
+            return workspace.resolve(query);
+        } catch (IllegalArgumentException e) {
+            throw new UnclearAskException(e.getMessage());
+        }
+    }
+
+    List<AnalysedRun> analyse(RunRef ref, Progress progress) {
+        progress.step("Fetching run " + ref.runId() + " and its cluster configuration…");
+        RunTelemetry telemetry = workspace.fetch(ref);
+        List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
+        if (withLogs.isEmpty()) {
+            throw new EventLogUnavailableException(telemetry.clusters().stream().map(c -> whyNoLog(c.eventLog()))
+                    .findFirst().orElse("Run " + ref.runId() + " names no cluster, so there is no Spark event log to read."));
+        }
+        List<AnalysedRun> out = new ArrayList<>();
+        for (ClusterTelemetry cluster : withLogs) {
+            out.add(analyse(telemetry, cluster, withLogs.size() > 1, progress));
+        }
+        return out;
+    }
+
+    private AnalysedRun analyse(RunTelemetry telemetry, ClusterTelemetry cluster, boolean severalClusters, Progress progress) {
+        List<LogPart> parts = cluster.eventLog().parts();
+        long total = parts.stream().mapToLong(LogPart::size).allMatch(s -> s >= 0)
+                ? parts.stream().mapToLong(LogPart::size).sum() : -1;
+        progress.downloaded(0, total);
+        RunFacts facts = RunFactsReader.read(parts, bytes -> progress.downloaded(bytes, total));
+        if (cluster.clusterJson() != null) {
+            facts = facts.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
+        }
+        progress.step("Analysing " + String.format(Locale.ROOT, "%,d", facts.coverage().tasks()) + " tasks…");
+        String subject = subject(telemetry) + (severalClusters ? " · cluster " + cluster.clusterId()
+                + " (" + String.join(", ", cluster.taskKeys()) + ")" : "");
+        Advice advice = advisor.advise(facts);
+        Map<String, Chart> charts = new HashMap<>();
+        for (Finding f : advice.findings()) {
+            Charts.forFinding(f, facts).ifPresent(chart -> charts.put(f.rule(), chart));
+        }
+        return new AnalysedRun(telemetry.ref(), subject, advice, Map.copyOf(charts), Math.max(total, 0));
+    }
+
+    /** The locator's explanation, which names the cluster and the cluster_log_conf that fixes it. */
+    private static String whyNoLog(EventLog log) {
+        if (log instanceof EventLog.Live live) {
+            return live.whyNoLog();
+        }
+        return ((EventLog.Unavailable) log).reason();
+    }
+
+    private static String subject(RunTelemetry telemetry) {
+        String name = telemetry.run().getRunName();
+        return "Run " + telemetry.ref().runId() + (name == null || name.isBlank() ? "" : " of " + name);
+    }
+}

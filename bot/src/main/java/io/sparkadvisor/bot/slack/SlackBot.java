@@ -1,0 +1,163 @@
+package io.sparkadvisor.bot.slack;
+
+import com.google.gson.reflect.TypeToken;
+import com.slack.api.Slack;
+import com.slack.api.SlackConfig;
+import com.slack.api.bolt.App;
+import com.slack.api.bolt.AppConfig;
+import com.slack.api.bolt.context.builtin.SlashCommandContext;
+import com.slack.api.methods.MethodsClient;
+import com.slack.api.methods.SlackApiException;
+import com.slack.api.methods.response.auth.AuthTestResponse;
+import com.slack.api.model.block.LayoutBlock;
+import com.slack.api.model.event.AppMentionEvent;
+import com.slack.api.model.event.MessageEvent;
+import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.SlackMessages;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Bolt app: {@code /spark-advisor}, mentions ("@spark-advisor why is nightly-etl slow?") and
+ * direct messages with a run link. Every handler acks at once (Slack gives three seconds) and
+ * leaves the work to {@link AskService}. Slack resends a request it thinks went unanswered, with
+ * {@code X-Slack-Retry-Num}; the first delivery was acked and is being answered, so a retry is
+ * acked and dropped.
+ */
+public final class SlackBot {
+    public static final String COMMAND = "/spark-advisor";
+    private static final Logger LOG = LoggerFactory.getLogger(SlackBot.class);
+    static final String RETRY_HEADER = "X-Slack-Retry-Num";
+    static final String BUSY = "I'm answering too many questions right now; ask again in a minute.";
+
+    /** Analyses are CPU-heavy (parsing, rules) and the answer is I/O; four threads keep two cores busy. */
+    private static final int THREADS = 4;
+    private static final int QUEUED_ASKS = 256;
+
+    private SlackBot() {}
+
+    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor) {
+        App app = new App(config(settings));
+        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool());
+        app.command(COMMAND, (req, ctx) -> {
+            if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
+                return ctx.ack();
+            }
+            var payload = req.getPayload();
+            AskText text = AskText.parse(payload.getText());
+            return switch (text.kind()) {
+                case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
+                case RESERVED -> ctx.ack(reserved(text));
+                case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
+                        reply -> respond(ctx, reply)), ctx.client())
+                        ? ctx.ack(":mag: Looking into `" + text.query() + "`; the answer comes in a thread in this channel.")
+                        : ctx.ack(BUSY);
+            };
+        });
+        app.event(AppMentionEvent.class, (payload, ctx) -> {
+            var event = payload.getEvent();
+            if (ctx.getRetryNum() == null) {
+                onMessage(asks, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+            }
+            return ctx.ack();
+        });
+        app.event(MessageEvent.class, (payload, ctx) -> {
+            var event = payload.getEvent();
+            if (ctx.getRetryNum() == null && "im".equals(event.getChannelType()) && event.getBotId() == null) {
+                onMessage(asks, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+            }
+            return ctx.ack();
+        });
+        return app;
+    }
+
+    /**
+     * Checks the token and the Web API before serving: Bolt would otherwise fail on its first
+     * auth.test with a stack trace and "The token is invalid" even when Slack was only unreachable.
+     */
+    public static void checkSlack(SlackSettings settings) {
+        AuthTestResponse auth;
+        try {
+            auth = slack(settings).methods(settings.botToken()).authTest(r -> r);
+        } catch (IOException | SlackApiException e) {
+            throw new BadInputException((settings.apiUrl() == null ? "Slack's Web API" : "SLACK_API_URL " + settings.apiUrl())
+                    + " cannot be reached (" + e.getClass().getSimpleName() + ")");
+        }
+        if (!auth.isOk()) {
+            throw new BadInputException("SLACK_BOT_TOKEN was refused by Slack (" + auth.getError() + ")");
+        }
+    }
+
+    private static void onMessage(AskService asks, MethodsClient client, String channel, String user, String text) {
+        AskText parsed = AskText.parse(text);
+        switch (parsed.kind()) {
+            case HELP -> asks.whisper(client, channel, user, SlackMessages.help(COMMAND));
+            case RESERVED -> asks.whisper(client, channel, user, SlackMessages.notice(reserved(parsed)));
+            case RUN -> {
+                if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
+                    asks.whisper(client, channel, user, SlackMessages.notice(BUSY));
+                }
+            }
+        }
+    }
+
+    private static void respond(SlashCommandContext ctx, String text) {
+        try {
+            ctx.respond(text);
+        } catch (IOException e) {
+            LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
+        }
+    }
+
+    private static String reserved(AskText text) {
+        return "`" + text.query() + "` is not available yet. For a job with that name, ask `" + COMMAND + " job:" + text.query() + "`.";
+    }
+
+    private static Slack slack(SlackSettings settings) {
+        SlackConfig slackConfig = new SlackConfig();
+        if (settings.apiUrl() != null) {
+            slackConfig.setMethodsEndpointUrlPrefix(settings.apiUrl());
+        }
+        return Slack.getInstance(slackConfig);
+    }
+
+    private static AppConfig config(SlackSettings settings) {
+        AppConfig.AppConfigBuilder config = AppConfig.builder()
+                .singleTeamBotToken(settings.botToken())
+                .slack(slack(settings))
+                // edits, joins and other events we do not handle are acked, not retried by Slack
+                .allEventsApiAutoAckEnabled(true)
+                .subtypedMessageEventsAutoAckEnabled(true);
+        if (settings.signingSecret() != null) {
+            config.signingSecret(settings.signingSecret());
+        } else {
+            // Socket Mode without a signing secret: requests arrive over the app's own websocket, not HTTP
+            config.requestVerificationEnabled(false);
+        }
+        return config.build();
+    }
+
+    private static ExecutorService pool() {
+        AtomicInteger count = new AtomicInteger();
+        return new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUED_ASKS), r -> {
+            Thread t = new Thread(r, "spark-advisor-ask-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    private static List<LayoutBlock> blocks(SlackMessage message) {
+        return GsonFactory.createSnakeCase().fromJson(message.blocksJson(), new TypeToken<List<LayoutBlock>>() {}.getType());
+    }
+}

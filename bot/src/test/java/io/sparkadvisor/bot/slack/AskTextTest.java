@@ -1,0 +1,29 @@
+package io.sparkadvisor.bot.slack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.sparkadvisor.bot.slack.AskText.Kind;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What people type, and what the resolver is asked. */
+class AskTextTest {
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "https://x.cloud.databricks.com/jobs/7/runs/42?o=1; RUN; https://x.cloud.databricks.com/jobs/7/runs/42?o=1",
+        "<https://x.cloud.databricks.com/jobs/7/runs/42|run 42>; RUN; https://x.cloud.databricks.com/jobs/7/runs/42",
+        "can you look at <https://x.cloud.databricks.com/jobs/7/runs/42>?; RUN; https://x.cloud.databricks.com/jobs/7/runs/42",
+        "<@UBOT> why is nightly-etl slow?; RUN; nightly-etl",
+        "<@UBOT> Why is `nightly etl` so expensive; RUN; nightly etl",
+        "run:42; RUN; run:42",
+        "job:history; RUN; job:history",
+        "42; RUN; 42",
+        "''; HELP; ''",
+        "<@UBOT>; HELP; ''",
+        "HELP; HELP; ''",
+        "history; RESERVED; history",
+        "digest; RESERVED; digest"})
+    void parses(String text, Kind kind, String query) {
+        assertEquals(new AskText(kind, query), AskText.parse(text));
+    }
+}

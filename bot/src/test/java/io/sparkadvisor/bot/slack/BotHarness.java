@@ -1,0 +1,140 @@
+package io.sparkadvisor.bot.slack;
+
+import com.slack.api.bolt.jetty.SlackAppServer;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The whole bot, for real: Bolt's Jetty server on a free port with request verification on, the
+ * fake Slack Web API, and the Databricks emulator serving the sample workspace plus job 42
+ * ("skewed-join"), whose runs 4201 to 4210 ran on one cluster that delivered the corpus's
+ * skewed-join event log to DBFS, and job 43 ("io-bound-scan", run 4301) with the io-bound log. The
+ * bot shares a finished analysis for a while, so each test asks about a run of its own; 4210 is
+ * job 42's latest.
+ */
+final class BotHarness implements AutoCloseable {
+    static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
+    static final String CHANNEL = "C0DATA";
+    static final String USER = "U0ANA";
+
+    final FakeSlackApi slack = new FakeSlackApi();
+    final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
+    final SignedRequests requests;
+    private final SlackAppServer server;
+
+    BotHarness() {
+        addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4210);
+        addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
+        int port = freePort();
+        SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
+                "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
+        server = new SlackAppServer(SlackBot.app(settings, Workspaces.connect(workspace.client(), null),
+                new Advisor(Thresholds.defaults())), "/slack/events", settings.port());
+        Thread serving = new Thread(() -> {
+            try {
+                server.start(); // blocks in Jetty's join()
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "slack-app-server");
+        serving.setDaemon(true);
+        serving.start();
+        await(Duration.ofSeconds(30), () -> accepts(port));
+        requests = new SignedRequests(port, SECRET, slack.responseUrl());
+    }
+
+    static String runLink(long runId) {
+        return "https://example.cloud.databricks.com/jobs/42/runs/" + runId + "?o=1234567890";
+    }
+
+    /** DBFS reads of the skewed-join event log: one analysis reads it once. */
+    long skewLogReads() {
+        return workspace.requests("GET", "/api/2.0/dbfs/read").stream().map(RecordedRequest::query)
+                .filter(q -> q.contains("1203-skew")).count();
+    }
+
+    static void await(Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + timeout);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    /**
+     * Job {@code jobId} named {@code jobName}, whose runs {@code firstRun..lastRun} ran on cluster
+     * {@code clusterId} (2 x i3.xlarge, dedicated access mode), which delivered {@code corpusLog} to DBFS.
+     */
+    private static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
+            long firstRun, long lastRun) {
+        String logConf = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
+        String newCluster = "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+                + "\"data_security_mode\":\"SINGLE_USER\"," + logConf + "}";
+        String state = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
+        emulator.putJson("clusters/" + clusterId + ".json", "{\"cluster_id\":\"" + clusterId + "\",\"spark_version\":"
+                + "\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+                + "\"data_security_mode\":\"SINGLE_USER\"," + logConf + ",\"cluster_source\":\"JOB\",\"state\":\"TERMINATED\","
+                + "\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}");
+        emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
+                + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":"
+                + "[{\"task_key\":\"main\",\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/"
+                + jobName + ".py\"}}]}}");
+        for (long run = firstRun; run <= lastRun; run++) {
+            long start = 1764720000000L + (run - firstRun) * 3_600_000L;
+            String times = "\"start_time\":" + start + ",\"end_time\":" + (start + 100_000);
+            emulator.putJson("runs/" + run + ".json", "{\"job_id\":" + jobId + ",\"run_id\":" + run + ",\"run_name\":\""
+                    + jobName + "\",\"state\":" + state + "," + times + ",\"job_clusters\":[{\"job_cluster_key\":\"main\","
+                    + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)
+                    + ",\"state\":" + state + ",\"cluster_instance\":{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":"
+                    + "\"777\"},\"job_cluster_key\":\"main\"," + times + "}]}");
+        }
+        emulator.putFile("dbfs/cluster-logs/" + clusterId + "/eventlog/" + clusterId + "_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
+                Corpus.dir().resolve(corpusLog));
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    List<FakeSlackApi.Call> threadReplies(String parentTs) {
+        return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(parentTs)).toList();
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+        workspace.close();
+        slack.close();
+    }
+}

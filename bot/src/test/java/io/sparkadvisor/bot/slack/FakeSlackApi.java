@@ -1,0 +1,141 @@
+package io.sparkadvisor.bot.slack;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A local Slack Web API: answers the methods the bot uses the way Slack does (form posts in, JSON
+ * out, {@code ok:false} for anything else) and records every call, including the bytes sent to the
+ * upload URL that files.getUploadURLExternal hands out.
+ */
+final class FakeSlackApi implements AutoCloseable {
+    static final String BOT_USER = "UBOT";
+    /** A channel the bot was never invited to: posting there fails as in Slack. */
+    static final String NOT_A_MEMBER = "C0PRIVATE";
+
+    /** One call: the Web API method (or "upload"), its form parameters, and the ts a new message got. */
+    record Call(String method, Map<String, String> params, int bodyBytes, String tsPosted) {
+        String param(String name) {
+            return params.getOrDefault(name, "");
+        }
+    }
+
+    private final HttpServer server;
+    private final List<Call> calls = new CopyOnWriteArrayList<>();
+    private final AtomicLong nextTs = new AtomicLong(1);
+
+    FakeSlackApi() {
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.createContext("/", this::exchange);
+        server.setExecutor(Executors.newFixedThreadPool(8, r -> {
+            Thread t = new Thread(r, "fake-slack");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.start();
+    }
+
+    /** The base URL without "/api/", as an operator might set SLACK_API_URL. */
+    String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    List<Call> calls() {
+        return List.copyOf(calls);
+    }
+
+    List<Call> calls(String method) {
+        return calls.stream().filter(c -> c.method().equals(method)).toList();
+    }
+
+    String responseUrl() {
+        return baseUrl() + "/hooks/response";
+    }
+
+    /** Every call but the auth.test that Bolt makes for itself. */
+    List<Call> posts() {
+        return calls.stream().filter(c -> !c.method().equals("auth.test")).toList();
+    }
+
+    void clear() {
+        calls.clear();
+    }
+
+    private void exchange(HttpExchange ex) throws IOException {
+        byte[] body = ex.getRequestBody().readAllBytes();
+        String path = ex.getRequestURI().getPath();
+        if (path.startsWith("/hooks/")) {
+            calls.add(new Call("response_url", Map.of("json", new String(body, StandardCharsets.UTF_8)), body.length, ""));
+            reply(ex, "text/plain", "ok");
+            return;
+        }
+        if (path.startsWith("/upload/")) {
+            calls.add(new Call("upload", Map.of("file", path.substring("/upload/".length())), body.length, ""));
+            reply(ex, "text/plain", "OK - " + body.length);
+            return;
+        }
+        String method = path.replaceFirst("^/api/", "");
+        Map<String, String> params = form(new String(body, StandardCharsets.UTF_8));
+        String ts = "1700000000." + String.format("%06d", nextTs.getAndIncrement());
+        calls.add(new Call(method, params, body.length, ts));
+        reply(ex, "application/json", answer(method, params, ts));
+    }
+
+    private String answer(String method, Map<String, String> params, String ts) {
+        return switch (method) {
+            case "auth.test" -> "{\"ok\":true,\"url\":\"https://t.slack.com/\",\"team\":\"t\",\"user\":\"advisor\","
+                    + "\"team_id\":\"T111\",\"user_id\":\"" + BOT_USER + "\",\"bot_id\":\"B111\"}";
+            case "chat.postMessage" -> NOT_A_MEMBER.equals(params.get("channel")) ? "{\"ok\":false,\"error\":\"not_in_channel\"}" : "{\"ok\":true,\"channel\":\"" + params.get("channel") + "\",\"ts\":\"" + ts + "\"}";
+            case "chat.update" -> "{\"ok\":true,\"channel\":\"" + params.get("channel") + "\",\"ts\":\"" + params.get("ts") + "\"}";
+            case "chat.postEphemeral" -> "{\"ok\":true,\"message_ts\":\"" + ts + "\"}";
+            case "files.getUploadURLExternal" -> "{\"ok\":true,\"upload_url\":\"" + baseUrl() + "/upload/F" + ts
+                    + "\",\"file_id\":\"F" + ts + "\"}";
+            case "files.completeUploadExternal" -> "{\"ok\":true,\"files\":[{\"id\":\"F1\"}]}";
+            default -> "{\"ok\":false,\"error\":\"unknown_method\"}";
+        };
+    }
+
+    private static Map<String, String> form(String body) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                params.put(decode(pair.substring(0, eq)), decode(pair.substring(eq + 1)));
+            }
+        }
+        return params;
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+
+    private static void reply(HttpExchange ex, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.sendResponseHeaders(200, bytes.length);
+        ex.getResponseBody().write(bytes);
+        ex.close();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

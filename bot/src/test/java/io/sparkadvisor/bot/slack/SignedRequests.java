@@ -1,0 +1,75 @@
+package io.sparkadvisor.bot.slack;
+
+import com.slack.api.app_backend.SlackSignature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+
+/** Requests as Slack sends them to /slack/events: form-encoded commands and JSON events, signed v0 HMAC-SHA256. */
+final class SignedRequests {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI endpoint;
+    private final String secret;
+    private final String responseUrl;
+
+    SignedRequests(int port, String secret, String responseUrl) {
+        this.endpoint = URI.create("http://127.0.0.1:" + port + "/slack/events");
+        this.secret = secret;
+        this.responseUrl = responseUrl;
+    }
+
+    String slashCommandBody(String text, String channel, String user) {
+        return "token=unused&team_id=T111&team_domain=t&channel_id=" + channel + "&channel_name=data&user_id=" + user
+                + "&user_name=ana&command=" + encode(SlackBot.COMMAND) + "&text=" + encode(text)
+                + "&api_app_id=A111&response_url=" + encode(responseUrl) + "&trigger_id=1.2.3";
+    }
+
+    static String eventBody(String eventJson, String eventId) {
+        return "{\"token\":\"unused\",\"team_id\":\"T111\",\"api_app_id\":\"A111\",\"type\":\"event_callback\","
+                + "\"event_id\":\"" + eventId + "\",\"event_time\":" + Instant.now().getEpochSecond() + ",\"event\":" + eventJson + "}";
+    }
+
+    HttpResponse<String> command(String text, String channel, String user) {
+        return send(slashCommandBody(text, channel, user), "application/x-www-form-urlencoded", now(), secret);
+    }
+
+    HttpResponse<String> event(String eventJson, String eventId) {
+        return send(eventBody(eventJson, eventId), "application/json", now(), secret);
+    }
+
+    /** A request with its signature made from {@code signWith} at {@code timestamp}, and extra headers (name, value, ...). */
+    HttpResponse<String> send(String body, String contentType, long timestamp, String signWith, String... headers) {
+        String ts = Long.toString(timestamp);
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", contentType)
+                .header(SlackSignature.HeaderNames.X_SLACK_REQUEST_TIMESTAMP, ts)
+                .header(SlackSignature.HeaderNames.X_SLACK_SIGNATURE, new SlackSignature.Generator(signWith).generate(ts, body))
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static long now() {
+        return Instant.now().getEpochSecond();
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}

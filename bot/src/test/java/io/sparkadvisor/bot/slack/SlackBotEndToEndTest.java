@@ -1,0 +1,257 @@
+package io.sparkadvisor.bot.slack;
+
+import static io.sparkadvisor.bot.slack.BotHarness.CHANNEL;
+import static io.sparkadvisor.bot.slack.BotHarness.USER;
+import static io.sparkadvisor.bot.slack.BotHarness.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.databricks.emulator.Fault;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bot end to end over HTTP: signed requests into Bolt's Jetty server, answers out to a fake
+ * Slack Web API, run data from the Databricks emulator, the skewed-join log from the corpus.
+ */
+class SlackBotEndToEndTest {
+    private static final Duration ANSWER = Duration.ofSeconds(60);
+    private static BotHarness bot;
+
+    @BeforeAll
+    static void start() {
+        bot = new BotHarness();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        bot.close();
+    }
+
+    @BeforeEach
+    void forgetEarlierCalls() {
+        bot.slack.clear();
+        bot.workspace.clearRequests();
+    }
+
+    @Test
+    void aSlashCommandIsAnsweredInAThreadWithProgressSummaryFindingsAndAChart() {
+        long before = System.nanoTime();
+        HttpResponse<String> ack = bot.requests.command(BotHarness.runLink(4201), CHANNEL, USER);
+        long ackMs = (System.nanoTime() - before) / 1_000_000;
+
+        assertEquals(200, ack.statusCode());
+        assertTrue(ack.body().contains("Looking into"), ack.body());
+        assertTrue(ackMs < 3000, "acked in " + ackMs + " ms");
+        String parentTs = awaitAnswer(CHANNEL);
+
+        FakeSlackApi.Call parent = bot.slack.calls("chat.postMessage").get(0);
+        assertEquals(CHANNEL, parent.param("channel"));
+        assertEquals("", parent.param("thread_ts"), "the parent is the one message in the channel");
+        assertTrue(parent.param("blocks").contains("<@" + USER + ">"));
+
+        List<FakeSlackApi.Call> replies = bot.threadReplies(parentTs);
+        String progressTs = replies.get(0).tsPosted();
+        assertTrue(replies.get(0).param("text").contains("Resolving"), replies.get(0).param("text"));
+        List<String> progress = bot.slack.calls("chat.update").stream().filter(c -> c.param("ts").equals(progressTs))
+                .map(c -> c.param("text")).toList();
+        assertTrue(progress.stream().anyMatch(t -> t.contains("Downloading the event log") && t.contains("MB") && t.contains("%")), progress.toString());
+        assertTrue(progress.stream().anyMatch(t -> t.contains("Analysing")), progress.toString());
+        assertTrue(progress.get(progress.size() - 1).contains("Done in"), progress.toString());
+
+        FakeSlackApi.Call summary = replies.get(1);
+        assertTrue(summary.param("blocks").contains("Run 4201 of skewed-join"), summary.param("blocks"));
+        assertTrue(summary.param("blocks").contains(":red_circle:"), "severity marker");
+        FakeSlackApi.Call skew = replies.stream().filter(r -> r.param("blocks").contains("market_id")).findFirst().orElseThrow();
+        assertTrue(skew.param("blocks").contains("\"Approve\"") && skew.param("blocks").contains("\"Reject\""));
+        assertTrue(skew.param("blocks").contains("\"action_id\":\"approve_step\""));
+        assertTrue(skew.param("blocks").contains("\"value\":\"4201-skew:1\""));
+
+        FakeSlackApi.Call complete = bot.slack.calls("files.completeUploadExternal").get(0);
+        assertEquals(parentTs, complete.param("thread_ts"));
+        assertEquals(CHANNEL, complete.param("channel_id"));
+        assertTrue(complete.param("files").contains("Stage 2: task durations"), complete.param("files"));
+        assertTrue(bot.slack.calls("files.getUploadURLExternal").get(0).param("filename").endsWith(".png"));
+        assertTrue(bot.slack.calls("upload").get(0).bodyBytes() > 5_000, "a PNG was sent to the upload URL");
+
+        bot.slack.calls().forEach(c -> assertFalse(c.params().toString().contains("Exception"), c.toString()));
+        assertEquals(1, bot.skewLogReads());
+    }
+
+    @Test
+    void aSlotFindingComesWithRunningTasksAgainstSlots() {
+        bot.requests.command("run:4301", CHANNEL, USER);
+
+        String parentTs = awaitAnswer(CHANNEL);
+        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("io-bound-slots")));
+        FakeSlackApi.Call upload = bot.slack.calls("files.getUploadURLExternal").get(0);
+        assertEquals("running-tasks-vs-slots.png", upload.param("filename"));
+    }
+
+    @Test
+    void aMentionAsksWhyAJobIsSlow() {
+        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@" + FakeSlackApi.BOT_USER
+                + "> why is skewed-join slow?\",\"ts\":\"1700000001.000100\",\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1700000001.000100\"}";
+        assertEquals(200, bot.requests.event(mention, "Ev001").statusCode());
+
+        String parentTs = awaitAnswer(CHANNEL);
+        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("Run 4210 of skewed-join")));
+    }
+
+    @Test
+    void aDirectMessageWithARunLinkIsAnsweredInTheConversation() {
+        String dm = "{\"type\":\"message\",\"channel_type\":\"im\",\"user\":\"" + USER + "\",\"text\":\"can you look at <"
+                + BotHarness.runLink(4202).replace("?o=1234567890", "") + "|this run>?\",\"ts\":\"1700000002.000100\",\"channel\":\"D0ANA\",\"event_ts\":\"1700000002.000100\"}";
+        assertEquals(200, bot.requests.event(dm, "Ev002").statusCode());
+
+        String parentTs = awaitAnswer("D0ANA");
+        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("market_id")));
+    }
+
+    @Test
+    void aMentionWithoutARunGetsHelpOnlyTheAskerSees() {
+        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@" + FakeSlackApi.BOT_USER
+                + "> help\",\"ts\":\"1700000003.000100\",\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1700000003.000100\"}";
+        assertEquals(200, bot.requests.event(mention, "Ev004").statusCode());
+
+        await(ANSWER, () -> !bot.slack.calls("chat.postEphemeral").isEmpty());
+        FakeSlackApi.Call help = bot.slack.calls("chat.postEphemeral").get(0);
+        assertEquals(USER, help.param("user"));
+        assertTrue(help.param("blocks").contains("job:"), help.param("blocks"));
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage"));
+    }
+
+    @Test
+    void aBadSignatureIsRefusedAndNothingIsPosted() throws InterruptedException {
+        String body = bot.requests.slashCommandBody(BotHarness.runLink(4203), CHANNEL, USER);
+        HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(), "not-the-secret");
+
+        assertEquals(401, refused.statusCode());
+        assertNothingHappens();
+    }
+
+    @Test
+    void aRequestOlderThanFiveMinutesIsRefusedAndNothingIsPosted() throws InterruptedException {
+        String body = bot.requests.slashCommandBody(BotHarness.runLink(4204), CHANNEL, USER);
+        HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded",
+                SignedRequests.now() - 301, BotHarness.SECRET);
+
+        assertEquals(401, refused.statusCode());
+        assertNothingHappens();
+    }
+
+    @Test
+    void slackRetriesNeverStartASecondAnalysis() throws InterruptedException {
+        String body = bot.requests.slashCommandBody(BotHarness.runLink(4205), CHANNEL, USER);
+        assertEquals(200, bot.requests.command(BotHarness.runLink(4205), CHANNEL, USER).statusCode());
+        assertEquals(200, bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(),
+                BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
+        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@UBOT> run:4205\",\"ts\":\"1.2\","
+                + "\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1.2\"}";
+        assertEquals(200, bot.requests.send(SignedRequests.eventBody(mention, "Ev003"), "application/json",
+                SignedRequests.now(), BotHarness.SECRET, "X-Slack-Retry-Num", "2").statusCode());
+
+        awaitAnswer(CHANNEL);
+        Thread.sleep(500);
+        assertEquals(1, parents().size(), "one parent message: the retries were dropped");
+        assertEquals(1, bot.skewLogReads());
+    }
+
+    @Test
+    void twoConcurrentAsksForOneRunAreAnalysedOnceAndBothAnswered() {
+        // a slow first log read keeps the first analysis running while the second ask arrives
+        bot.workspace.failNext("GET", "/api/2.0/dbfs/read", Fault.slow(Duration.ofSeconds(2)), 1);
+        CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> bot.requests.command(BotHarness.runLink(4206), CHANNEL, USER));
+        CompletableFuture<HttpResponse<String>> second = CompletableFuture.supplyAsync(() -> bot.requests.command("run:4206", "C0OTHER", "U0BOB"));
+        assertEquals(200, first.join().statusCode());
+        assertEquals(200, second.join().statusCode());
+
+        await(ANSWER, () -> finishedParents() == 2);
+        assertEquals(1, bot.skewLogReads(), "the log was read by one analysis");
+        assertEquals(2, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains("Run 4206 of skewed-join")
+                && c.param("blocks").contains("header")).count(), "each asker got a summary");
+    }
+
+    @Test
+    void aChannelTheBotIsNotInGetsTheAnswerThatItCannotPostThereThroughTheResponseUrl() {
+        bot.requests.command("run:4207", FakeSlackApi.NOT_A_MEMBER, USER);
+
+        await(ANSWER, () -> !bot.slack.calls("response_url").isEmpty());
+        String reply = bot.slack.calls("response_url").get(0).param("json");
+        assertTrue(reply.contains("not_in_channel") && reply.contains("/invite"), reply);
+        assertEquals(0, bot.skewLogReads());
+    }
+
+    @Test
+    void anUnknownRunGetsAClearMessage() {
+        bot.requests.command("run:999999", CHANNEL, USER);
+        String failure = awaitFailure();
+        assertTrue(failure.contains("I can't find that run"), failure);
+        assertFalse(failure.contains("Exception"), failure);
+    }
+
+    @Test
+    void aRunWithoutAnEventLogGetsTheFix() {
+        bot.requests.command("run:2001", CHANNEL, USER);
+        String failure = awaitFailure();
+        assertTrue(failure.contains("No Spark event log") && failure.contains("cluster_log_conf"), failure);
+    }
+
+    @Test
+    void anUnreachableWorkspaceIsSaidSo() {
+        bot.workspace.failNext("GET", "/api/2.2/jobs/runs/get", Fault.tooManyRequests(0), 4);
+        bot.requests.command("run:4208", CHANNEL, USER);
+        String failure = awaitFailure();
+        assertTrue(failure.contains("The Databricks workspace is not answering"), failure);
+    }
+
+    @Test
+    void aRefusedTokenIsAPermissionProblem() {
+        bot.workspace.failNext("GET", "/api/2.2/jobs/runs/get", Fault.tokenExpired(), 1);
+        bot.requests.command("run:4209", CHANNEL, USER);
+        String failure = awaitFailure();
+        assertTrue(failure.contains("I'm not allowed to read that run"), failure);
+    }
+
+    @Test
+    void helpIsTheAckItselfAndPostsNothing() throws InterruptedException {
+        HttpResponse<String> help = bot.requests.command("help", CHANNEL, USER);
+
+        assertEquals(200, help.statusCode());
+        assertTrue(help.body().contains("blocks") && help.body().contains("job:"), help.body());
+        assertNothingHappens();
+    }
+
+    /** Waits until the parent in {@code channel} was edited into its final state; returns its ts. */
+    private static String awaitAnswer(String channel) {
+        await(ANSWER, () -> finishedParents() >= 1);
+        return parents().stream().filter(c -> c.param("channel").equals(channel)).findFirst().orElseThrow().tsPosted();
+    }
+
+    private static String awaitFailure() {
+        await(ANSWER, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("text").contains(":warning:")));
+        return bot.slack.calls("chat.update").stream().map(c -> c.param("blocks")).filter(b -> b.contains(":warning:"))
+                .findFirst().orElseThrow();
+    }
+
+    private static long finishedParents() {
+        return bot.slack.calls("chat.update").stream().filter(c -> c.param("blocks").contains("Details in the thread")).count();
+    }
+
+    private static List<FakeSlackApi.Call> parents() {
+        return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
+    }
+
+    private static void assertNothingHappens() throws InterruptedException {
+        Thread.sleep(1000);
+        assertEquals(List.of(), bot.slack.posts());
+        assertEquals(0, bot.skewLogReads());
+    }
+}

@@ -1,0 +1,168 @@
+package io.sparkadvisor.templates.slack;
+
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.templates.Templates;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Every Slack message the bot sends about a run, one template per kind under
+ * {@code templates/slack/}, made to fit Slack's limits by {@link SlackLimits}.
+ */
+public final class SlackMessages {
+    /** How many findings the summary lists; the others still get their own reply in the thread. */
+    public static final int SUMMARY_FINDINGS = 5;
+
+    private SlackMessages() {}
+
+    public static SlackMessage help(String command) {
+        return one("help", "How to ask spark-advisor about a run", Map.of("command", command));
+    }
+
+    /** The message in the channel that the thread hangs from; {@code status} is edited as the work goes on. */
+    public static SlackMessage parent(String userId, String asked, String status) {
+        return one("parent", status, Map.of("user", userId, "asked", asked, "status", status));
+    }
+
+    /** A short reply to the asker alone ("busy", "not available yet"). */
+    public static SlackMessage notice(String text) {
+        return one("notice", text, Map.of("text", text));
+    }
+
+    public static SlackMessage progress(String line) {
+        return one("progress", line, Map.of("line", line));
+    }
+
+    public static SlackMessage error(String headline, String detail) {
+        return one("error", headline + ": " + detail, Map.of("headline", headline, "detail", detail));
+    }
+
+    /** The top findings by impact, each with a severity marker, one line of evidence and the saving. */
+    public static List<SlackMessage> summary(String subject, Advice advice) {
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("subject", subject);
+        scope.put("app", advice.application().name());
+        scope.put("appId", advice.application().id());
+        scope.put("duration", Format.duration(advice.application().durationMs()));
+        scope.put("tasks", advice.coverage().tasks());
+        scope.put("truncated", advice.coverage().truncated());
+        List<Finding> top = advice.findings().stream().limit(SUMMARY_FINDINGS).toList();
+        scope.put("findings", top.stream().map(SlackMessages::findingLine).toList());
+        scope.put("hasFindings", !top.isEmpty());
+        int more = advice.findings().size() - top.size();
+        scope.put("more", more > 0 ? more + " more " + (more == 1 ? "finding" : "findings") + " below in this thread" : "");
+        return SlackLimits.fit(headline(subject, advice), Templates.json("slack/summary.json", scope));
+    }
+
+    /**
+     * One finding in full: evidence, preconditions, the staged recommendation with its checks, and
+     * Approve / Reject on every step the bot could apply ({@link ApprovalIds} carries {@code recommendationId}).
+     */
+    public static List<SlackMessage> finding(Finding f, String recommendationId) {
+        Map<String, Object> scope = findingLine(f);
+        scope.put("rule", f.rule());
+        scope.put("layer", f.layer().id());
+        scope.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+        scope.put("proof", f.recommendation().proof());
+        scope.put("facts", f.evidence().entrySet().stream()
+                .map(e -> Map.of("key", e.getKey(), "value", evidenceValue(e.getValue()))).toList());
+        scope.put("hasFacts", !f.evidence().isEmpty());
+        scope.put("summary", f.recommendation().summary());
+        scope.put("preconditions", f.recommendation().preconditions());
+        scope.put("hasPreconditions", !f.recommendation().preconditions().isEmpty());
+        scope.put("steps", f.recommendation().steps().stream().map(s -> step(s, recommendationId)).toList());
+        scope.put("experiment", f.recommendation().experiment());
+        return SlackLimits.fit(f.severity().id() + ": " + f.title(), Templates.json("slack/finding.json", scope));
+    }
+
+    /** A one-line outcome for the parent message and notifications. */
+    public static String headline(String subject, Advice advice) {
+        long serious = advice.findings().stream().filter(f -> f.severity().compareTo(Severity.LOW) > 0).count();
+        if (serious == 0) {
+            return subject + ": healthy, nothing worth changing";
+        }
+        Finding top = advice.findings().get(0);
+        return subject + ": " + serious + (serious == 1 ? " finding" : " findings") + ", the largest: " + top.title();
+    }
+
+    public static String marker(Severity severity) {
+        return switch (severity) {
+            case HIGH -> ":red_circle:";
+            case MEDIUM -> ":large_orange_circle:";
+            case LOW -> ":large_yellow_circle:";
+            case INFO -> ":white_circle:";
+        };
+    }
+
+    /** "29.1 s and 1.2 core-hours", or empty when the rule could not estimate a saving. */
+    public static String saving(Finding f) {
+        List<String> parts = new ArrayList<>();
+        if (f.savings().runtimeMs() > 0) {
+            parts.add(Format.duration(f.savings().runtimeMs()));
+        }
+        if (f.savings().coreHours() > 0) {
+            parts.add(String.format(Locale.ROOT, "%.2f core-hours", f.savings().coreHours()));
+        }
+        return String.join(" and ", parts);
+    }
+
+    private static Map<String, Object> findingLine(Finding f) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("marker", marker(f.severity()));
+        item.put("severity", f.severity().id());
+        item.put("title", f.title());
+        item.put("evidence", firstSentence(f.recommendation().proof()));
+        item.put("saving", saving(f));
+        return item;
+    }
+
+    private static Map<String, Object> step(Step s, String recommendationId) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("step", s.step());
+        item.put("changes", s.changes().stream().map(SlackMessages::change).toList());
+        item.put("checks", s.checks());
+        item.put("rollbackWhen", s.rollbackWhen());
+        boolean approvable = s.changes().stream().anyMatch(Change::applicable);
+        item.put("approvable", approvable);
+        item.put("approve", ApprovalIds.APPROVE);
+        item.put("reject", ApprovalIds.REJECT);
+        item.put("blockId", ApprovalIds.blockId(recommendationId, s.step()));
+        item.put("value", ApprovalIds.value(recommendationId, s.step()));
+        return item;
+    }
+
+    private static Map<String, Object> change(Change c) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("scope", c.scope());
+        item.put("key", c.key());
+        item.put("value", c.value());
+        item.put("snippet", c.scope().equals("code") || c.scope().equals("table"));
+        return item;
+    }
+
+    private static String evidenceValue(Object value) {
+        if (value instanceof Collection<?> values) {
+            return values.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        }
+        return String.valueOf(value);
+    }
+
+    private static String firstSentence(String text) {
+        int end = text.indexOf(". ");
+        return end < 0 ? text : text.substring(0, end + 1);
+    }
+
+    private static SlackMessage one(String template, String fallback, Map<String, Object> scope) {
+        return SlackLimits.fit(fallback, Templates.json("slack/" + template + ".json", scope)).get(0);
+    }
+}

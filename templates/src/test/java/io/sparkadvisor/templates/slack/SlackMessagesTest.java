@@ -1,0 +1,104 @@
+package io.sparkadvisor.templates.slack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.slack.api.model.block.ActionsBlock;
+import com.slack.api.model.block.HeaderBlock;
+import com.slack.api.model.block.LayoutBlock;
+import com.slack.api.model.block.element.ButtonElement;
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every Slack template rendered from real advice on the corpus logs, parsed by Slack's Block Kit model. */
+class SlackMessagesTest {
+    private static final Advisor ADVISOR = new Advisor(Thresholds.defaults());
+
+    static Stream<Path> corpusLogs() throws IOException {
+        try (Stream<Path> files = Files.list(Corpus.dir())) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".log.gz")).sorted().toList().stream();
+        }
+    }
+
+    static Advice advice(Path log) {
+        return ADVISOR.advise(RunFactsReader.read(log));
+    }
+
+    @ParameterizedTest
+    @MethodSource("corpusLogs")
+    void summaryAndEveryFindingFitSlack(Path log) {
+        Advice advice = advice(log);
+        List<SlackMessage> summary = SlackMessages.summary("Run 42 of nightly-etl", advice);
+        assertEquals(1, summary.size());
+        String text = BlockKitAssertions.text(BlockKitAssertions.parse(summary.get(0)));
+        advice.findings().stream().limit(SlackMessages.SUMMARY_FINDINGS)
+                .forEach(f -> assertTrue(text.contains(slackEscaped(f.title())), f.title()));
+        for (Finding f : advice.findings()) {
+            for (SlackMessage m : SlackMessages.finding(f, "42-" + f.rule())) {
+                BlockKitAssertions.parse(m);
+            }
+        }
+    }
+
+    @Test
+    void theSkewFindingNamesTheKeyAndOffersApprovalOnTheApplicableStepOnly() throws IOException {
+        Advice advice = advice(corpusLogs().filter(p -> p.getFileName().toString().equals("skew.log.gz")).findFirst().orElseThrow());
+        Finding skew = advice.findings().stream().filter(f -> f.rule().equals("skew")).findFirst().orElseThrow();
+        List<LayoutBlock> blocks = BlockKitAssertions.parse(SlackMessages.finding(skew, "4201-skew").get(0));
+        assertTrue(BlockKitAssertions.text(blocks).contains("market_id"));
+        List<ActionsBlock> actions = blocks.stream().filter(ActionsBlock.class::isInstance).map(ActionsBlock.class::cast).toList();
+        assertEquals(1, actions.size(), "step 2 changes code, which the bot cannot apply");
+        assertEquals(ApprovalIds.blockId("4201-skew", 1), actions.get(0).getBlockId());
+        List<String> labels = actions.get(0).getElements().stream().map(e -> ((ButtonElement) e).getText().getText()).toList();
+        assertEquals(List.of("Approve", "Reject"), labels);
+        ButtonElement approve = (ButtonElement) actions.get(0).getElements().get(0);
+        assertEquals(ApprovalIds.APPROVE, approve.getActionId());
+        assertEquals(new ApprovalIds.StepRef("4201-skew", 1), ApprovalIds.parse(approve.getValue()));
+        assertTrue(blocks.get(0) instanceof HeaderBlock h && h.getText().getText().startsWith(":red_circle:"));
+        assertEquals(0, skew.savings().runtimeMs());
+        assertFalse(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 4201", advice).get(0))).contains("Saves about"),
+                "no saving line when the rule could not estimate one");
+    }
+
+    @Test
+    void namesFromUsersCannotBreakTheJsonOrOpenSlackMarkup() {
+        String evil = "nightly \"etl\" \\ <!channel> & <https://x|y>\n\ttab";
+        SlackMessage m = SlackMessages.parent("U1", evil, "Resolving the run…");
+        String text = BlockKitAssertions.text(BlockKitAssertions.parse(m));
+        assertTrue(text.contains("nightly \"etl\" \\ &lt;!channel&gt; &amp; &lt;https://x|y&gt;\n\ttab"), text);
+    }
+
+    @Test
+    void helpProgressAndErrorsRender() {
+        assertTrue(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.help("/spark-advisor"))).contains("job:&lt;id&gt;"));
+        BlockKitAssertions.parse(SlackMessages.progress("Downloading the event log: 3.2 of 10.0 MB (32%)"));
+        BlockKitAssertions.parse(SlackMessages.notice("`history` is not available yet."));
+        String error = BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.error("No event log", "Set cluster_log_conf")));
+        assertTrue(error.contains("No event log") && error.contains("cluster_log_conf"));
+    }
+
+    @Test
+    void aHealthyRunSaysSo() throws IOException {
+        Advice healthy = advice(corpusLogs().filter(p -> p.getFileName().toString().equals("healthy.log.gz")).findFirst().orElseThrow());
+        String text = BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 1", healthy).get(0)));
+        assertFalse(healthy.findings().stream().anyMatch(f -> f.severity().compareTo(io.sparkadvisor.rules.advisor.Severity.LOW) > 0));
+        assertTrue(SlackMessages.headline("Run 1", healthy).contains("healthy"), text);
+    }
+
+    private static String slackEscaped(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}
