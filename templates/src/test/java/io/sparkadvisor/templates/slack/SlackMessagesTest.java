@@ -68,9 +68,9 @@ class SlackMessagesTest {
         assertEquals(ApprovalIds.APPROVE, approve.getActionId());
         assertEquals(new ApprovalIds.StepRef("4201-skew", 1), ApprovalIds.parse(approve.getValue()));
         assertTrue(blocks.get(0) instanceof HeaderBlock h && h.getText().getText().startsWith(":red_circle:"));
-        assertEquals(0, skew.savings().runtimeMs());
-        assertFalse(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 4201", advice).get(0))).contains("Saves about"),
-                "no saving line when the rule could not estimate one");
+        assertTrue(skew.savings().runtimeMs() > 0);
+        assertTrue(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 4201", advice).get(0))).contains("Saves about"),
+                "the straggler's time is the estimated saving");
     }
 
     @Test
