@@ -29,7 +29,7 @@ public final class TextReport {
             item.put("rule", f.rule());
             item.put("layer", f.layer().id());
             item.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
-            item.put("saving", saving(f));
+            item.put("saving", Wording.saving(f));
             item.put("proof", f.recommendation().proof());
             item.put("summary", f.recommendation().summary());
             item.put("preconditions", f.recommendation().preconditions());
@@ -39,19 +39,5 @@ public final class TextReport {
         }
         scope.put("findings", findings);
         return Templates.plain("analyze.txt", scope);
-    }
-
-    private static String saving(Finding f) {
-        if (f.savings().runtimeMs() <= 0 && f.savings().coreHours() <= 0) {
-            return "";
-        }
-        List<String> parts = new ArrayList<>();
-        if (f.savings().runtimeMs() > 0) {
-            parts.add(Format.duration(f.savings().runtimeMs()));
-        }
-        if (f.savings().coreHours() > 0) {
-            parts.add(f.savings().coreHours() + " core-hours");
-        }
-        return String.join(" and ", parts);
     }
 }

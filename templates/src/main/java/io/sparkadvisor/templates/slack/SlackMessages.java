@@ -7,11 +7,10 @@ import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.templates.Templates;
-import java.util.ArrayList;
+import io.sparkadvisor.templates.Wording;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -104,25 +103,13 @@ public final class SlackMessages {
         };
     }
 
-    /** "29.1 s and 1.2 core-hours", or empty when the rule could not estimate a saving. */
-    public static String saving(Finding f) {
-        List<String> parts = new ArrayList<>();
-        if (f.savings().runtimeMs() > 0) {
-            parts.add(Format.duration(f.savings().runtimeMs()));
-        }
-        if (f.savings().coreHours() > 0) {
-            parts.add(String.format(Locale.ROOT, "%.2f core-hours", f.savings().coreHours()));
-        }
-        return String.join(" and ", parts);
-    }
-
     private static Map<String, Object> findingLine(Finding f) {
         Map<String, Object> item = new LinkedHashMap<>();
         item.put("marker", marker(f.severity()));
         item.put("severity", f.severity().id());
         item.put("title", f.title());
         item.put("evidence", firstSentence(f.recommendation().proof()));
-        item.put("saving", saving(f));
+        item.put("saving", Wording.saving(f));
         return item;
     }
 
