@@ -86,7 +86,7 @@ final class RunAnalysis {
     }
 
     private static String subject(RunTelemetry telemetry) {
-        String name = telemetry.run().getRunName();
+        String name = telemetry.run().runName();
         return "Run " + telemetry.ref().runId() + (name == null || name.isBlank() ? "" : " of " + name);
     }
 }

@@ -21,7 +21,7 @@ public final class RunFetcher {
     public RunTelemetry fetch(RunRef ref) {
         Run run = source.run(ref.runId());
         var clusters = TaskCluster.of(run).stream().map(c -> cluster(run, c)).toList();
-        return new RunTelemetry(ref, run, jobSettingsJson(run.getJobId()), clusters, SdkJson.write(source.nodeTypes()));
+        return new RunTelemetry(ref, RunSummary.of(run), jobSettingsJson(run.getJobId()), clusters, SdkJson.write(source.nodeTypes()));
     }
 
     private ClusterTelemetry cluster(Run run, TaskCluster cluster) {

@@ -47,8 +47,8 @@ class RunFetcherTest {
     void multiTaskRunWithASharedJobClusterAndAnExistingCluster() throws IOException {
         RunTelemetry telemetry = workspace.fetch(new RunRef(1001, 7L, null));
 
-        assertEquals(3, telemetry.run().getTasks().size());
-        assertEquals(240000L, telemetry.run().getTasks().iterator().next().getSetupDuration());
+        assertEquals(3, telemetry.run().tasks().size());
+        assertEquals(240000L, telemetry.run().tasks().get(0).setupMs());
         List<ClusterTelemetry> clusters = telemetry.clusters();
         assertEquals(List.of("0923-job-main", "0101-allpurpose"), clusters.stream().map(ClusterTelemetry::clusterId).toList());
         assertEquals(List.of("ingest", "transform"), clusters.get(0).taskKeys());
@@ -165,9 +165,9 @@ class RunFetcherTest {
 
         RunTelemetry telemetry = workspace.fetch(new RunRef(4001, 7L, null));
 
-        assertEquals(150, telemetry.run().getTasks().size());
+        assertEquals(150, telemetry.run().tasks().size());
         assertEquals(150, telemetry.clusters().get(0).taskKeys().size());
-        assertEquals(1, telemetry.run().getJobClusters().size());
+        assertEquals(1, telemetry.run().jobClusterKeys().size());
         assertEquals(List.of("0", "100"), emulator.requests("GET", "/api/2.2/jobs/runs/get").stream()
                 .map(r -> r.param("page_token").orElse("0")).toList());
     }

@@ -1,0 +1,43 @@
+package io.sparkadvisor.databricks.fetch;
+
+import com.databricks.sdk.service.jobs.Run;
+import com.databricks.sdk.service.jobs.RunTask;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the rest of the product needs of a Jobs run, free of SDK types: identity, outcome, the
+ * setup/execution/cleanup split of its time, and its tasks. Durations are milliseconds (0 when the
+ * API gave none); times epoch milliseconds.
+ */
+public record RunSummary(long runId, Long jobId, String runName, String lifeCycleState, String resultState,
+        long startMs, long endMs, long setupMs, long executionMs, long cleanupMs, String runPageUrl,
+        List<String> jobClusterKeys, List<Task> tasks) {
+
+    /** One task of the run and the part of its time spent before, in and after execution. */
+    public record Task(String taskKey, long runId, String clusterId, String resultState, long setupMs, long executionMs,
+            long cleanupMs) {}
+
+    static RunSummary of(Run run) {
+        List<String> clusterKeys = run.getJobClusters() == null ? List.of()
+                : run.getJobClusters().stream().map(c -> c.getJobClusterKey()).toList();
+        List<Task> tasks = run.getTasks() == null ? List.of() : run.getTasks().stream().map(RunSummary::task).toList();
+        return new RunSummary(orZero(run.getRunId()), run.getJobId(), run.getRunName(),
+                run.getState() == null || run.getState().getLifeCycleState() == null ? "" : run.getState().getLifeCycleState().toString(),
+                run.getState() == null || run.getState().getResultState() == null ? "" : run.getState().getResultState().toString(),
+                orZero(run.getStartTime()), orZero(run.getEndTime()), orZero(run.getSetupDuration()),
+                orZero(run.getExecutionDuration()), orZero(run.getCleanupDuration()), run.getRunPageUrl(), clusterKeys, tasks);
+    }
+
+    private static Task task(RunTask t) {
+        String cluster = Optional.ofNullable(t.getClusterInstance()).map(c -> c.getClusterId())
+                .orElse(t.getExistingClusterId());
+        String result = t.getState() == null || t.getState().getResultState() == null ? "" : t.getState().getResultState().toString();
+        return new Task(t.getTaskKey(), orZero(t.getRunId()), cluster, result, orZero(t.getSetupDuration()),
+                orZero(t.getExecutionDuration()), orZero(t.getCleanupDuration()));
+    }
+
+    private static long orZero(Long value) {
+        return value == null ? 0 : value;
+    }
+}
