@@ -21,6 +21,7 @@ import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.UpdateJob;
 import io.sparkadvisor.databricks.fetch.DbfsChunkStream;
 import io.sparkadvisor.databricks.fetch.StoredFile;
+import io.sparkadvisor.databricks.fetch.StoredLogPart;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
 import java.io.InputStream;
@@ -134,26 +135,10 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
 
     @Override
     public LogPart logPart(StoredFile file) {
-        return new LogPart() {
-            @Override
-            public String name() {
-                return file.name();
-            }
-
-            @Override
-            public long size() {
-                return file.size();
-            }
-
-            @Override
-            public InputStream open() {
-                if (file.path().startsWith("/Volumes/")) {
-                    // The Files API streams the body when the server answers with an octet stream.
-                    return SdkCalls.read("log file " + file.path(), () -> client.files().download(file.path()).getContents());
-                }
-                return new DbfsChunkStream(r -> SdkCalls.read("log file " + file.path(), () -> client.dbfs().read(r)), file.path());
-            }
-        };
+        return new StoredLogPart(file, () -> file.path().startsWith("/Volumes/")
+                // The Files API streams the body when the server answers with an octet stream.
+                ? SdkCalls.read("log file " + file.path(), () -> client.files().download(file.path()).getContents())
+                : new DbfsChunkStream(r -> SdkCalls.read("log file " + file.path(), () -> client.dbfs().read(r)), file.path()));
     }
 
     @Override

@@ -14,9 +14,9 @@ import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import io.sparkadvisor.databricks.fetch.StoredFile;
+import io.sparkadvisor.databricks.fetch.StoredLogPart;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,22 +105,7 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     @Override
     public LogPart logPart(StoredFile file) {
         Path path = storage(file.path());
-        return new LogPart() {
-            @Override
-            public String name() {
-                return file.name();
-            }
-
-            @Override
-            public long size() {
-                return file.size();
-            }
-
-            @Override
-            public InputStream open() throws IOException {
-                return Files.newInputStream(path);
-            }
-        };
+        return new StoredLogPart(file, () -> Files.newInputStream(path));
     }
 
     @Override
