@@ -13,7 +13,7 @@ import java.util.Locale;
  * tab-separated RESULT line (see {@link Table}). Started once per parser by run.sh, each in its own
  * JVM with its own heap limit and classpath.
  *
- * <pre>java ... io.sparkadvisor.bench.Bench ours|ours-gz|jackson|spark FILE WARMUP ITERATIONS</pre>
+ * <pre>java ... io.sparkadvisor.bench.Bench ours|ours-gz|ours-NAME|jackson|spark FILE WARMUP ITERATIONS</pre>
  */
 public final class Bench {
     private Bench() {}
@@ -32,7 +32,13 @@ public final class Bench {
             case "jackson" -> new JacksonScan();
             // by name, so that the other JVMs never load Spark's classes
             case "spark" -> (Parser) Class.forName("io.sparkadvisor.bench.SparkReplay").getDeclaredConstructor().newInstance();
-            default -> throw new IllegalArgumentException("unknown parser " + name);
+            // any other ours-NAME: ours again, e.g. a candidate change put ahead on the classpath
+            default -> {
+                if (!name.startsWith("ours-")) {
+                    throw new IllegalArgumentException("unknown parser " + name);
+                }
+                yield new Ours();
+            }
         };
         HeapMeter heap = new HeapMeter();
         List<Double> seconds = new ArrayList<>();
