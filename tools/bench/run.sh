@@ -7,7 +7,8 @@
 #   tools/bench/run.sh /path/to/large.log
 #
 # Environment: WARMUP (2) and ITERATIONS (5) per parser; PARSERS ("jackson ours ours-gz spark");
-# OURS_XMX (256m), SPARK_XMX (4g), JACKSON_XMX (256m); BENCH_OUT (tools/bench/target/bench-run):
+# OURS_XMX (256m), SPARK_XMX (4g), JACKSON_XMX (256m); CANDIDATE_CP: classes of a candidate change to
+# knowledge, measured as parser "ours-candidate"; BENCH_OUT (tools/bench/target/bench-run):
 # where the .gz copy, classpaths, per-parser logs and results go; SKIP_BUILD=1 reuses the last build.
 set -euo pipefail
 
@@ -70,6 +71,9 @@ for p in $PARSERS; do
   case $p in
     ours)    cmd=(java -XX:+UseG1GC -Xmx$OURS_XMX -cp "$CP_OURS" io.sparkadvisor.bench.Bench ours "$LOG") ;;
     ours-gz) cmd=(java -XX:+UseG1GC -Xmx$OURS_XMX -cp "$CP_OURS" io.sparkadvisor.bench.Bench ours-gz "$GZ") ;;
+    ours-candidate)  # a candidate change to knowledge, compiled classes put ahead of ours
+      [[ -n "${CANDIDATE_CP:-}" ]] || { echo "ours-candidate needs CANDIDATE_CP" >&2; exit 2; }
+      cmd=(java -XX:+UseG1GC -Xmx$OURS_XMX -cp "$CANDIDATE_CP:$CP_OURS" io.sparkadvisor.bench.Bench ours-candidate "$LOG") ;;
     jackson) cmd=(java -XX:+UseG1GC -Xmx$JACKSON_XMX -cp "$CP_OURS" io.sparkadvisor.bench.Bench jackson "$LOG") ;;
     spark)   cmd=(java -XX:+UseG1GC -Xmx$SPARK_XMX "${SPARK_FLAGS[@]}" -cp "$CP_SPARK" io.sparkadvisor.bench.Bench spark "$LOG") ;;
     *) echo "unknown parser $p" >&2; exit 2 ;;

@@ -84,7 +84,7 @@ public final class Table {
                 "retained", "time vs ours");
         System.out.printf(fmt, "-".repeat(30), "-".repeat(7), "-".repeat(21), "-".repeat(11), "-".repeat(8),
                 "-".repeat(9), "-".repeat(9), "-".repeat(9), "-".repeat(24));
-        List<String> order = new ArrayList<>(List.of("ours", "ours-gz", "spark", "jackson"));
+        List<String> order = new ArrayList<>(List.of("ours", "ours-gz", "ours-candidate", "spark", "jackson"));
         rows.keySet().stream().filter(k -> !order.contains(k)).forEach(order::add);
         for (String name : order) {
             Row r = rows.get(name);
@@ -144,6 +144,12 @@ public final class Table {
             System.out.printf(Locale.ROOT, "target  within 2x of a bare Jackson scan:  %.2fx wall, %.2fx thread CPU  %s%n", x, c,
                     x <= 2 ? "MET" : "MISSED");
         }
+        Row candidate = rows.get("ours-candidate");
+        if (candidate != null && spark != null) {
+            System.out.printf(Locale.ROOT, "(candidate change, not committed: %.1fx faster than Spark's replay wall, %.1fx thread CPU;"
+                    + " %.2fx of the Jackson scan's thread CPU)%n", spark.mean() / candidate.mean(),
+                    spark.cpuMean() / candidate.cpuMean(), jackson == null ? Double.NaN : candidate.cpuMean() / jackson.cpuMean());
+        }
         boolean heapOk = ours.maxHeap() <= 256L << 20;
         System.out.printf(Locale.ROOT, "target  facts within a 256 MB heap:        -Xmx%dM, peak %d MiB, retained %d MiB  %s%n",
                 mib(ours.maxHeap()), mib(ours.peak()), mib(ours.retained()), heapOk ? "MET" : "NOT RUN UNDER 256M");
@@ -153,6 +159,7 @@ public final class Table {
         return switch (name) {
             case "ours" -> "ours: RunFactsReader (plain)";
             case "ours-gz" -> "ours: RunFactsReader (.gz)";
+            case "ours-candidate" -> "ours + candidate change";
             case "spark" -> "Spark 3.5.8 replay (SHS path)";
             case "jackson" -> "bare Jackson token scan";
             default -> name;
