@@ -8,7 +8,8 @@
 #
 # Environment: WARMUP (2) and ITERATIONS (5) per parser; PARSERS ("jackson ours ours-gz spark");
 # OURS_XMX (256m), SPARK_XMX (4g), JACKSON_XMX (256m); CANDIDATE_CP: classes of a candidate change to
-# knowledge, measured as parser "ours-candidate"; BENCH_OUT (tools/bench/target/bench-run):
+# knowledge, measured as parser "ours-candidate"; MAX_LOAD: before each parser, wait up to WAIT_SECS
+# (600) for the 1-minute load average to fall to it; BENCH_OUT (tools/bench/target/bench-run):
 # where the .gz copy, classpaths, per-parser logs and results go; SKIP_BUILD=1 reuses the last build.
 set -euo pipefail
 
@@ -78,6 +79,12 @@ for p in $PARSERS; do
     spark)   cmd=(java -XX:+UseG1GC -Xmx$SPARK_XMX "${SPARK_FLAGS[@]}" -cp "$CP_SPARK" io.sparkadvisor.bench.Bench spark "$LOG") ;;
     *) echo "unknown parser $p" >&2; exit 2 ;;
   esac
+  if [[ -n "${MAX_LOAD:-}" ]]; then  # wait (up to WAIT_SECS, 600) for other work on the machine to calm down
+    waited=0
+    while awk -v l="$(load1)" -v m="$MAX_LOAD" 'BEGIN{exit !(l>m)}' && (( waited < ${WAIT_SECS:-600} )); do
+      sleep 10; waited=$((waited + 10))
+    done
+  fi
   before=$(load1)
   echo "[run] $p (load $before) ..." >&2
   if ! "${cmd[@]}" "$WARMUP" "$ITERATIONS" > "$OUT/$p.out" 2> "$OUT/$p.err"; then
