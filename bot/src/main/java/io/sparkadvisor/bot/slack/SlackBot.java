@@ -13,6 +13,8 @@ import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.event.AppMentionEvent;
 import com.slack.api.model.event.MessageEvent;
 import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.bot.approvals.ApprovalButtons;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
@@ -30,7 +32,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Bolt app: {@code /spark-advisor}, mentions ("@spark-advisor why is nightly-etl slow?") and
- * direct messages with a run link. Every handler acks at once (Slack gives three seconds) and
+ * direct messages with a run link, and the Approve / Reject buttons on its recommendations. Every handler acks at once (Slack gives three seconds) and
  * leaves the work to {@link AskService}. Slack resends a request it thinks went unanswered, with
  * {@code X-Slack-Retry-Num}; the first delivery was acked and is being answered, so a retry is
  * acked and dropped.
@@ -47,9 +49,10 @@ public final class SlackBot {
 
     private SlackBot() {}
 
-    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor) {
+    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor, ApprovalDesk approvals) {
         App app = new App(config(settings));
-        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool());
+        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool(), approvals);
+        ApprovalButtons.register(app, approvals);
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
                 return ctx.ack();

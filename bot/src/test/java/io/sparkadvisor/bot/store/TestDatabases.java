@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,9 +21,6 @@ public final class TestDatabases {
 
     private TestDatabases() {}
 
-    public static List<Kind> kinds() {
-        return List.of(Kind.values());
-    }
 
     public static Database fresh(Kind kind) {
         return (kind == Kind.H2 ? h2() : postgres()).migrate();

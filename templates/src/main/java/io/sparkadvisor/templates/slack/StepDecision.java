@@ -1,0 +1,57 @@
+package io.sparkadvisor.templates.slack;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * A recommendation message edited in place once a step is decided: the step's Approve / Reject
+ * buttons give way to one line saying who decided what and when, and the rest stays as posted.
+ */
+public final class StepDecision {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+
+    private StepDecision() {}
+
+    public static String applied(String userId, Instant at) {
+        return ":white_check_mark: Applied by <@" + userId + "> at " + time(at);
+    }
+
+    public static String rejected(String userId, Instant at) {
+        return ":no_entry_sign: Rejected by <@" + userId + "> at " + time(at);
+    }
+
+    /** The message's blocks with the buttons of {@code recommendationId}'s {@code step} replaced by {@code line}. */
+    public static String decided(String blocksJson, String recommendationId, int step, String line) {
+        String blockId = ApprovalIds.blockId(recommendationId, step);
+        ArrayNode out = JSON.createArrayNode();
+        for (JsonNode block : parse(blocksJson)) {
+            if (blockId.equals(block.path("block_id").asText())) {
+                ObjectNode context = out.addObject().put("type", "context").put("block_id", blockId);
+                context.putArray("elements").addObject().put("type", "mrkdwn").put("text", line);
+            } else {
+                out.add(block);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Slack shows the time in each reader's own time zone; the fallback is UTC. */
+    private static String time(Instant at) {
+        return "<!date^" + at.getEpochSecond() + "^{time}|" + HH_MM.format(at) + " UTC>";
+    }
+
+    private static JsonNode parse(String blocksJson) {
+        try {
+            return JSON.readTree(blocksJson);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not Block Kit JSON", e);
+        }
+    }
+}
