@@ -13,7 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Approve and Reject buttons in Bolt: each click is acked at once and decided off the request
+ * The Approve, Reject and Roll back buttons in Bolt: each click is acked at once and decided off the request
  * thread, since applying a change takes several Databricks calls and Slack waits three seconds.
  */
 public final class ApprovalButtons {
@@ -30,6 +30,10 @@ public final class ApprovalButtons {
         });
         app.blockAction(ApprovalIds.REJECT, (req, ctx) -> {
             decide(pool, req.getPayload(), ctx.client(), desk::reject);
+            return ctx.ack();
+        });
+        app.blockAction(ApprovalIds.ROLL_BACK, (req, ctx) -> {
+            decide(pool, req.getPayload(), ctx.client(), desk::rollBack);
             return ctx.ack();
         });
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.store.AuditEntry;
+import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Recommendations;
@@ -90,7 +91,7 @@ public final class ApprovalDesk {
             Instant at = clock.instant();
             changes.applied(applied.before().settingsJson(), applied.after().settingsJson(), applied.after().fingerprint(),
                     new AuditEntry(at, click.userId(), rec.jobId(), rec.id(), stepNumber, "applied", what));
-            slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.applied(click.userId(), at)));
+            slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.applied(click.userId(), at), true));
             slack.inThread(rec, ":white_check_mark: <@" + click.userId() + "> approved step " + stepNumber + " of `" + rec.rule()
                     + "`, and job " + rec.jobId() + " now has " + what + ". The settings before the change are recorded for a rollback.");
         } catch (WorkspaceException | StepChanges.NotApplicableException e) {
@@ -112,7 +113,35 @@ public final class ApprovalDesk {
             slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
             return;
         }
-        slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rejected(click.userId(), clock.instant())));
+        slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rejected(click.userId(), clock.instant()), false));
+    }
+
+    /**
+     * Puts back the settings recorded before the step, unless the job was edited after it. The
+     * step is claimed as rolled back first, so two clicks restore once; a refused restore returns
+     * it to applied.
+     */
+    void rollBack(Click click, SlackReplies slack) {
+        Optional<StoredRecommendation> found = authorised(click, slack);
+        if (found.isEmpty()) {
+            return;
+        }
+        StoredRecommendation rec = found.get();
+        int stepNumber = click.step().step();
+        if (!changes.move(ChangeState.APPLIED, ChangeState.ROLLED_BACK, audit(rec, click, "rolled-back", "step " + stepNumber + " of " + rec.rule()))) {
+            slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
+            return;
+        }
+        ChangeRecord change = changes.find(rec.id(), stepNumber).orElseThrow();
+        try {
+            workspace.restore(rec.jobId(), change.settingsBefore(), change.fingerprintAfter());
+            slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rolledBack(click.userId(), clock.instant()), false));
+            slack.inThread(rec, ":leftwards_arrow_with_hook: <@" + click.userId() + "> rolled back step " + stepNumber + " of `" + rec.rule()
+                    + "`: job " + rec.jobId() + " has its settings from before the change again.");
+        } catch (WorkspaceException e) {
+            changes.move(ChangeState.ROLLED_BACK, ChangeState.APPLIED, audit(rec, click, "refused", e.getMessage()));
+            slack.whisper(click, ":warning: " + e.getMessage());
+        }
     }
 
     /** The recommendation behind the click, when the clicker is an approver; otherwise tells them why not. */

@@ -41,12 +41,14 @@ abstract class ApprovalsEndToEnd {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static BotHarness bot;
+    private static String jobAsDeclared;
 
     abstract long firstRun();
 
     static void start(TestDatabases.Kind kind) {
         bot = new BotHarness(TestDatabases.fresh(kind), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER + "," + USER,
                 "SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP));
+        jobAsDeclared = settings().settingsJson();
     }
 
     @AfterAll
@@ -54,14 +56,16 @@ abstract class ApprovalsEndToEnd {
         bot.close();
     }
 
+    /** Each test starts from job 42 as declared, whatever an earlier test changed. */
     @BeforeEach
-    void forgetEarlierCalls() {
+    void forgetEarlierCallsAndChanges() {
+        bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + jobAsDeclared + "}");
         bot.slack.clear();
         bot.workspace.clearRequests();
     }
 
     @Test
-    void anApprovalChangesExactlyTheStepsSettingsOnTheJobClusterAndIsRecorded() throws Exception {
+    void anApprovalChangesExactlyTheStepsSettingsOnTheJobClusterAndARollBackRestoresThemByteForByte() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding(firstRun());
         String id = firstRun() + "-skew";
         SettingsSnapshot before = settings();
@@ -89,6 +93,14 @@ abstract class ApprovalsEndToEnd {
         assertTrue(edited.contains("Applied by <@" + APPROVER + "> at"), edited);
         assertTrue(!edited.contains("\"action_id\":\"approve_step\""), "step 1's buttons are gone");
         await(WAIT, () -> notesInThread(finding).stream().anyMatch(n -> n.contains("approved step 1")));
+
+        click(finding, edited, APPROVER, "roll_back_step", id);
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && edits(finding).size() == 2);
+        assertEquals(before.settingsJson(), settings().settingsJson());
+        assertEquals(2, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
+        assertTrue(edits(finding).get(1).param("blocks").contains("Rolled back by <@" + APPROVER + ">"));
+        assertTrue(!edits(finding).get(1).param("blocks").contains("roll_back_step"), "no second roll back");
+        assertEquals(List.of("approved", "applied", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
     }
 
     @Test
@@ -160,14 +172,19 @@ abstract class ApprovalsEndToEnd {
     }
 
     private static void click(FakeSlackApi.Call finding, String user, String actionId, String recommendationId) {
+        click(finding, finding.param("blocks"), user, actionId, recommendationId);
+    }
+
+    /** A click on {@code finding}'s message as it now shows {@code blocks}. */
+    private static void click(FakeSlackApi.Call finding, String blocks, String user, String actionId, String recommendationId) {
         String payload = "{\"type\":\"block_actions\",\"team\":{\"id\":\"T111\",\"domain\":\"t\"},\"user\":{\"id\":\"" + user
                 + "\",\"username\":\"someone\",\"team_id\":\"T111\"},\"api_app_id\":\"A111\",\"token\":\"unused\","
                 + "\"trigger_id\":\"1.2.3\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
                 + "\",\"channel_id\":\"" + CHANNEL + "\",\"is_ephemeral\":false},\"channel\":{\"id\":\"" + CHANNEL
                 + "\",\"name\":\"data\"},\"message\":{\"type\":\"message\",\"ts\":\"" + finding.tsPosted() + "\",\"thread_ts\":\""
                 + finding.param("thread_ts") + "\",\"text\":" + JSON.valueToTree(finding.param("text")) + ",\"blocks\":"
-                + finding.param("blocks") + "},\"response_url\":\"" + bot.slack.responseUrl() + "\",\"actions\":[{\"type\":\"button\","
-                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"approval:" + recommendationId + ":1\",\"value\":\""
+                + blocks + "},\"response_url\":\"" + bot.slack.responseUrl() + "\",\"actions\":[{\"type\":\"button\","
+                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + (actionId.equals("roll_back_step") ? "rollback:" : "approval:") + recommendationId + ":1\",\"value\":\""
                 + recommendationId + ":1\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
         assertEquals(200, bot.requests.interaction(payload).statusCode());
     }

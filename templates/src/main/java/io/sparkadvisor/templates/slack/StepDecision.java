@@ -10,8 +10,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * A recommendation message edited in place once a step is decided: the step's Approve / Reject
- * buttons give way to one line saying who decided what and when, and the rest stays as posted.
+ * A recommendation message edited in place once a step is decided: the step's buttons give way to
+ * one line saying who decided what and when (with Roll back under an applied step), and the rest
+ * stays as posted.
  */
 public final class StepDecision {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,15 +28,29 @@ public final class StepDecision {
         return ":no_entry_sign: Rejected by <@" + userId + "> at " + time(at);
     }
 
-    /** The message's blocks with the buttons of {@code recommendationId}'s {@code step} replaced by {@code line}. */
-    public static String decided(String blocksJson, String recommendationId, int step, String line) {
+    public static String rolledBack(String userId, Instant at) {
+        return ":leftwards_arrow_with_hook: Rolled back by <@" + userId + "> at " + time(at);
+    }
+
+    /**
+     * The message's blocks with the buttons of {@code recommendationId}'s {@code step} replaced by
+     * {@code line}, followed by a Roll back button when {@code canRollBack}.
+     */
+    public static String decided(String blocksJson, String recommendationId, int step, String line, boolean canRollBack) {
         String blockId = ApprovalIds.blockId(recommendationId, step);
+        String rollBackId = ApprovalIds.rollBackBlockId(recommendationId, step);
         ArrayNode out = JSON.createArrayNode();
         for (JsonNode block : parse(blocksJson)) {
-            if (blockId.equals(block.path("block_id").asText())) {
+            String id = block.path("block_id").asText();
+            if (id.equals(blockId)) {
                 ObjectNode context = out.addObject().put("type", "context").put("block_id", blockId);
                 context.putArray("elements").addObject().put("type", "mrkdwn").put("text", line);
-            } else {
+                if (canRollBack) {
+                    ObjectNode button = out.addObject().put("type", "actions").put("block_id", rollBackId).putArray("elements").addObject()
+                            .put("type", "button").put("action_id", ApprovalIds.ROLL_BACK).put("value", ApprovalIds.value(recommendationId, step));
+                    button.putObject("text").put("type", "plain_text").put("text", "Roll back");
+                }
+            } else if (!id.equals(rollBackId)) {
                 out.add(block);
             }
         }
