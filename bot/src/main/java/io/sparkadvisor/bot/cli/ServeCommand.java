@@ -5,6 +5,7 @@ import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.Changes;
@@ -53,8 +54,10 @@ final class ServeCommand implements Callable<Integer> {
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(env);
         SlackBot.checkSlack(settings);
         Database db = Database.fromEnvironment(env).migrate();
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), new Changes(db), workspace, policy, Clock.systemUTC());
-        App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()), approvals);
+        Changes changes = new Changes(db);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, workspace, policy, Clock.systemUTC());
+        App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()), approvals,
+                new JobHistory(workspace, changes));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
             new SocketModeApp(settings.appToken(), app).start();

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,10 +53,11 @@ final class AskService {
         }
     }
 
-    /** A short reply only the asker sees (help, "busy"), sent off the request thread. */
-    void whisper(MethodsClient client, String channel, String userId, SlackMessage message) {
+    /** A short reply only the asker sees (help, "busy", a job's history), made and sent off the request thread. */
+    void whisper(MethodsClient client, String channel, String userId, Supplier<SlackMessage> reply) {
         orInline(pool).execute(() -> {
             try {
+                SlackMessage message = reply.get();
                 client.chatPostEphemeral(r -> r.channel(channel).user(userId).text(message.text()).blocksAsString(message.blocksJson()));
             } catch (Exception e) {
                 LOG.warn("cannot reply to {} in {}: {}", userId, channel, e.getClass().getSimpleName());

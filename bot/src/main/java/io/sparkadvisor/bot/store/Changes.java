@@ -51,6 +51,16 @@ public final class Changes {
                 recommendationId, step).stream().findFirst());
     }
 
+    /** The decided steps of a job's recommendations, oldest decision first. */
+    public List<ChangeHistory> history(long jobId) {
+        return db.inTransaction(sql -> sql.query("SELECT c.recommendation_id, r.rule_id, r.run_id, c.step, c.state, c.decided_by,"
+                + " c.decided_at FROM changes c JOIN recommendations r ON r.id = c.recommendation_id WHERE r.job_id = ?"
+                + " AND c.state <> 'proposed' ORDER BY c.decided_at, c.recommendation_id, c.step",
+                rs -> new ChangeHistory(rs.getString("recommendation_id"), rs.getString("rule_id"), rs.getLong("run_id"),
+                        rs.getInt("step"), ChangeState.of(rs.getString("state")), rs.getString("decided_by"),
+                        Statements.instant(rs, "decided_at")), jobId));
+    }
+
     /** Something worth keeping that changes no state (an apply the workspace refused). */
     public void note(AuditEntry why) {
         db.inTransaction(sql -> {

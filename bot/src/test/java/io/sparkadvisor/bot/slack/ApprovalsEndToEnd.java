@@ -90,7 +90,7 @@ abstract class ApprovalsEndToEnd {
         assertEquals(settings().fingerprint(), record.fingerprintAfter());
         assertEquals(List.of("approved", "applied"), audit(id).stream().map(AuditEntry::action).toList());
         String edited = edits(finding).get(0).param("blocks");
-        assertTrue(edited.contains("Applied by <@" + APPROVER + "> at"), edited);
+        assertTrue(edited.contains("Applied by <@" + APPROVER + "> <!date^"), edited);
         assertTrue(!edited.contains("\"action_id\":\"approve_step\""), "step 1's buttons are gone");
         await(WAIT, () -> notesInThread(finding).stream().anyMatch(n -> n.contains("approved step 1")));
 
@@ -101,6 +101,12 @@ abstract class ApprovalsEndToEnd {
         assertTrue(edits(finding).get(1).param("blocks").contains("Rolled back by <@" + APPROVER + ">"));
         assertTrue(!edits(finding).get(1).param("blocks").contains("roll_back_step"), "no second roll back");
         assertEquals(List.of("approved", "applied", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
+
+        bot.requests.command("history skewed-join", CHANNEL, USER);
+        await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+        String history = JSON.readTree(bot.slack.calls("response_url").get(0).param("json")).path("text").asText();
+        assertTrue(history.contains("Changes to job 42") && history.contains("step 1 of `skew` (from run " + firstRun()
+                + "): *rolled-back* by <@" + APPROVER + ">"), history);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.slack;
 import com.slack.api.bolt.jetty.SlackAppServer;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.Recommendations;
@@ -57,9 +58,11 @@ final class BotHarness implements AutoCloseable {
         SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
                 "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
         Workspace connected = Workspaces.connect(workspace.client(), null);
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), new Changes(db), connected,
+        Changes changes = new Changes(db);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
                 ApprovalPolicy.fromEnvironment(approvalEnv), Clock.systemUTC());
-        server = new SlackAppServer(SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals),
+        server = new SlackAppServer(SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals,
+                new JobHistory(connected, changes)),
                 "/slack/events", settings.port());
         Thread serving = new Thread(() -> {
             try {

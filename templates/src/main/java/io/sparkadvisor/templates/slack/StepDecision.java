@@ -16,20 +16,20 @@ import java.time.format.DateTimeFormatter;
  */
 public final class StepDecision {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd 'at' HH:mm").withZone(ZoneOffset.UTC);
 
     private StepDecision() {}
 
     public static String applied(String userId, Instant at) {
-        return ":white_check_mark: Applied by <@" + userId + "> at " + time(at);
+        return ":white_check_mark: Applied by <@" + userId + "> " + when(at);
     }
 
     public static String rejected(String userId, Instant at) {
-        return ":no_entry_sign: Rejected by <@" + userId + "> at " + time(at);
+        return ":no_entry_sign: Rejected by <@" + userId + "> " + when(at);
     }
 
     public static String rolledBack(String userId, Instant at) {
-        return ":leftwards_arrow_with_hook: Rolled back by <@" + userId + "> at " + time(at);
+        return ":leftwards_arrow_with_hook: Rolled back by <@" + userId + "> " + when(at);
     }
 
     /**
@@ -57,9 +57,9 @@ public final class StepDecision {
         return out.toString();
     }
 
-    /** Slack shows the time in each reader's own time zone; the fallback is UTC. */
-    private static String time(Instant at) {
-        return "<!date^" + at.getEpochSecond() + "^{time}|" + HH_MM.format(at) + " UTC>";
+    /** "today at 10:42": Slack shows it in each reader's own time zone; the fallback is UTC. */
+    public static String when(Instant at) {
+        return "<!date^" + at.getEpochSecond() + "^{date_short_pretty} at {time}|" + WHEN.format(at) + " UTC>";
     }
 
     private static JsonNode parse(String blocksJson) {

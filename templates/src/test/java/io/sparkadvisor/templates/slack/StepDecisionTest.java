@@ -24,7 +24,7 @@ class StepDecisionTest {
 
         String applied = StepDecision.decided(posted.blocksJson(), "4201-skew", 1, StepDecision.applied("U0ANA", AT), true);
         List<LayoutBlock> blocks = BlockKitAssertions.parse(new SlackMessage(posted.text(), applied));
-        assertTrue(BlockKitAssertions.text(blocks).contains("Applied by <@U0ANA> at <!date^1796294520^{time}|10:42 UTC>"));
+        assertTrue(BlockKitAssertions.text(blocks).contains("Applied by <@U0ANA> <!date^1796294520^{date_short_pretty} at {time}|2026-12-03 at 10:42 UTC>"));
         List<ActionsBlock> actions = blocks.stream().filter(ActionsBlock.class::isInstance).map(ActionsBlock.class::cast).toList();
         assertEquals(1, actions.size());
         ButtonElement rollBack = (ButtonElement) actions.get(0).getElements().get(0);
