@@ -76,7 +76,8 @@ final class RunAnalysis {
             Charts.forFinding(f, facts).ifPresent(chart -> charts.put(f.rule(), chart));
         }
         return new AnalysedRun(telemetry.ref(),
-                ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null), subject, advice, Map.copyOf(charts), Math.max(total, 0));
+                ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null),
+                severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts), Math.max(total, 0));
     }
 
     /** The locator's explanation, which names the cluster and the cluster_log_conf that fixes it. */
