@@ -3,14 +3,21 @@ package io.sparkadvisor.bot.cli;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceClients;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.rules.advisor.Advisor;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,7 +31,9 @@ import picocli.CommandLine.Spec;
         description = {"Run the Slack bot: HTTP on $PORT (default 3000) at /slack/events, or Socket Mode when"
                 + " SLACK_APP_TOKEN is set.",
                 "Reads SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET (HTTP), SLACK_APP_TOKEN, PORT, SLACK_API_URL,"
-                        + " and DATABRICKS_HOST with DATABRICKS_TOKEN (or the SDK's other auth) unless --workspace-dir."})
+                        + " and DATABRICKS_HOST with DATABRICKS_TOKEN (or the SDK's other auth) unless --workspace-dir.",
+                "Approvals: SPARK_ADVISOR_APPROVERS, SPARK_ADVISOR_APPROVER_GROUP, SPARK_ADVISOR_SELF_APPROVAL (deny|allow),"
+                        + " kept in DATABASE_URL (PostgreSQL) or the H2 file SPARK_ADVISOR_DB_PATH (default ~/.spark-advisor/advisor)."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
 
@@ -42,9 +51,14 @@ final class ServeCommand implements Callable<Integer> {
         Map<String, String> env = System.getenv();
         SlackSettings settings = SlackSettings.fromEnvironment(env);
         Workspace workspace = workspace(env);
+        ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(env);
         SlackBot.checkSlack(settings);
-        App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()));
-        spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings);
+        Database db = Database.fromEnvironment(env).migrate();
+        Changes changes = new Changes(db);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, workspace, policy, Clock.systemUTC());
+        App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()), approvals,
+                new JobHistory(workspace, changes));
+        spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
             new SocketModeApp(settings.appToken(), app).start();
         } else {

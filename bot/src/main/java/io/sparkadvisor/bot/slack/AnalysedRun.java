@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Advice;
 import java.util.Map;
@@ -8,11 +9,15 @@ import java.util.Optional;
 /**
  * The advice for the Spark application of one cluster of a run, with its charts drawn once (by
  * rule) so that every ask sharing the analysis uploads the same picture without redrawing it.
+ *
+ * @param target     the job cluster the application ran on, where approved changes go; null when there is none
+ * @param ownCluster the cluster's id when the run used several clusters (one application each), else null
  */
-record AnalysedRun(RunRef ref, String subject, Advice advice, Map<String, Chart> chartsByRule, long logBytes) {
-    /** Stable per run and rule, so an approval can find the recommendation again. */
+record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String subject, Advice advice, Map<String, Chart> chartsByRule,
+        long logBytes) {
+    /** Stable per run, rule and (when the run used several) cluster, so an approval can find the recommendation again. */
     String recommendationId(String rule) {
-        return ref.runId() + "-" + rule;
+        return ref.runId() + "-" + rule + (ownCluster == null ? "" : "-" + ownCluster);
     }
 
     Optional<Chart> chart(String rule) {

@@ -1,17 +1,21 @@
 package io.sparkadvisor.bot.slack;
 
 import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.PostedAdvice;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,11 +34,13 @@ final class AskService {
 
     private final RunAnalysis analysis;
     private final ExecutorService pool;
+    private final ApprovalDesk approvals;
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
 
-    AskService(RunAnalysis analysis, ExecutorService pool) {
+    AskService(RunAnalysis analysis, ExecutorService pool, ApprovalDesk approvals) {
         this.analysis = analysis;
         this.pool = pool;
+        this.approvals = approvals;
     }
 
     /** Queues the ask; false when the pool's queue is full and the asker should try again later. */
@@ -47,10 +53,11 @@ final class AskService {
         }
     }
 
-    /** A short reply only the asker sees (help, "busy"), sent off the request thread. */
-    void whisper(MethodsClient client, String channel, String userId, SlackMessage message) {
+    /** A short reply only the asker sees (help, "busy", a job's history), made and sent off the request thread. */
+    void whisper(MethodsClient client, String channel, String userId, Supplier<SlackMessage> reply) {
         orInline(pool).execute(() -> {
             try {
+                SlackMessage message = reply.get();
                 client.chatPostEphemeral(r -> r.channel(channel).user(userId).text(message.text()).blocksAsString(message.blocksJson()));
             } catch (Exception e) {
                 LOG.warn("cannot reply to {} in {}: {}", userId, channel, e.getClass().getSimpleName());
@@ -94,10 +101,14 @@ final class AskService {
         try {
             for (AnalysedRun run : runs) {
                 SlackMessages.summary(run.subject(), run.advice()).forEach(thread::reply);
+                List<PostedAdvice.Posted> posted = new ArrayList<>();
                 for (Finding f : run.advice().findings()) {
-                    SlackMessages.finding(f, run.recommendationId(f.rule())).forEach(thread::reply);
+                    String id = run.recommendationId(f.rule());
+                    List<String> ts = SlackMessages.finding(f, id).stream().map(thread::reply).toList();
+                    posted.add(new PostedAdvice.Posted(id, f, ts.get(0)));
                     run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
                 }
+                propose(new PostedAdvice(run.ref(), run.target(), thread.channel(), thread.parentTs(), ask.userId(), posted));
             }
             long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();
             progress.done(String.format(Locale.ROOT, "Done in %.1f s", (System.nanoTime() - started) / 1e9)
@@ -107,6 +118,15 @@ final class AskService {
             thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), headline + "\nDetails in the thread."));
         } catch (RuntimeException e) {
             fail(ask, thread, progress, e);
+        }
+    }
+
+    /** The answer stands without its approvals: its buttons then say the recommendation is unknown. */
+    private void propose(PostedAdvice advice) {
+        try {
+            approvals.proposed(advice);
+        } catch (RuntimeException e) {
+            LOG.warn("recommendations of run {} not recorded: {}", advice.ref().runId(), e.toString());
         }
     }
 

@@ -11,10 +11,11 @@ import java.util.regex.Pattern;
  * may be phrased as a question ("why is nightly-etl slow?").
  */
 public record AskText(Kind kind, String query) {
-    public enum Kind { HELP, RESERVED, RUN }
+    public enum Kind { HELP, RESERVED, RUN, HISTORY }
 
     /** Words that name commands (now or later), so a job with such a name is asked for as {@code job:<name>}. */
-    private static final Set<String> RESERVED_WORDS = Set.of("history", "digest");
+    private static final Set<String> RESERVED_WORDS = Set.of("digest");
+    private static final Pattern HISTORY = Pattern.compile("(?i)^history(?:\\s+(.*))?$");
     private static final Pattern LINK = Pattern.compile("<(https?://[^|>]+)(?:\\|[^>]*)?>");
     private static final Pattern MENTION = Pattern.compile("<[@!#][^>]*>");
     private static final Pattern QUESTION = Pattern.compile(
@@ -32,6 +33,10 @@ public record AskText(Kind kind, String query) {
             plain = question.group(1);
         }
         plain = plain.replaceAll("^[`*_\"']+|[`*_\"'?]+$", "");
+        Matcher history = HISTORY.matcher(plain);
+        if (history.matches()) {
+            return new AskText(Kind.HISTORY, history.group(1) == null ? "" : history.group(1));
+        }
         String word = plain.toLowerCase(Locale.ROOT);
         if (plain.isEmpty() || word.equals("help")) {
             return new AskText(Kind.HELP, "");

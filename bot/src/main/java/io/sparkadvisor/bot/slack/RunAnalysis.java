@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.EventLog;
@@ -74,7 +75,9 @@ final class RunAnalysis {
         for (Finding f : advice.findings()) {
             Charts.forFinding(f, facts).ifPresent(chart -> charts.put(f.rule(), chart));
         }
-        return new AnalysedRun(telemetry.ref(), subject, advice, Map.copyOf(charts), Math.max(total, 0));
+        return new AnalysedRun(telemetry.ref(),
+                ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null),
+                severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts), Math.max(total, 0));
     }
 
     /** The locator's explanation, which names the cluster and the cluster_log_conf that fixes it. */

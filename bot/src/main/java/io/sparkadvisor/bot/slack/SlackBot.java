@@ -13,6 +13,9 @@ import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.event.AppMentionEvent;
 import com.slack.api.model.event.MessageEvent;
 import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.bot.approvals.ApprovalButtons;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
@@ -22,6 +25,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,7 +34,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Bolt app: {@code /spark-advisor}, mentions ("@spark-advisor why is nightly-etl slow?") and
- * direct messages with a run link. Every handler acks at once (Slack gives three seconds) and
+ * direct messages with a run link, and the Approve / Reject buttons on its recommendations. Every handler acks at once (Slack gives three seconds) and
  * leaves the work to {@link AskService}. Slack resends a request it thinks went unanswered, with
  * {@code X-Slack-Retry-Num}; the first delivery was acked and is being answered, so a retry is
  * acked and dropped.
@@ -47,9 +51,11 @@ public final class SlackBot {
 
     private SlackBot() {}
 
-    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor) {
+    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor, ApprovalDesk approvals, JobHistory history) {
         App app = new App(config(settings));
-        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool());
+        ExecutorService pool = pool();
+        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool, approvals);
+        ApprovalButtons.register(app, approvals);
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
                 return ctx.ack();
@@ -59,6 +65,8 @@ public final class SlackBot {
             return switch (text.kind()) {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
                 case RESERVED -> ctx.ack(reserved(text));
+                case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query())))
+                        ? ctx.ack() : ctx.ack(BUSY);
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
                         ? ctx.ack(":mag: Looking into `" + text.query() + "`; the answer comes in a thread in this channel.")
@@ -68,14 +76,14 @@ public final class SlackBot {
         app.event(AppMentionEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
             if (ctx.getRetryNum() == null) {
-                onMessage(asks, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+                onMessage(asks, history, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
         app.event(MessageEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
             if (ctx.getRetryNum() == null && "im".equals(event.getChannelType()) && event.getBotId() == null) {
-                onMessage(asks, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+                onMessage(asks, history, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
@@ -99,16 +107,27 @@ public final class SlackBot {
         }
     }
 
-    private static void onMessage(AskService asks, MethodsClient client, String channel, String user, String text) {
+    private static void onMessage(AskService asks, JobHistory history, MethodsClient client, String channel, String user, String text) {
         AskText parsed = AskText.parse(text);
         switch (parsed.kind()) {
-            case HELP -> asks.whisper(client, channel, user, SlackMessages.help(COMMAND));
-            case RESERVED -> asks.whisper(client, channel, user, SlackMessages.notice(reserved(parsed)));
+            case HISTORY -> asks.whisper(client, channel, user, () -> SlackMessages.notice(history.answer(parsed.query())));
+            case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
+            case RESERVED -> asks.whisper(client, channel, user, () -> SlackMessages.notice(reserved(parsed)));
             case RUN -> {
                 if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
-                    asks.whisper(client, channel, user, SlackMessages.notice(BUSY));
+                    asks.whisper(client, channel, user, () -> SlackMessages.notice(BUSY));
                 }
             }
+        }
+    }
+
+    /** History reads the workspace and the database: off the request thread, which must ack within three seconds. */
+    private static boolean later(ExecutorService pool, Runnable task) {
+        try {
+            pool.execute(task);
+            return true;
+        } catch (RejectedExecutionException full) {
+            return false;
         }
     }
 

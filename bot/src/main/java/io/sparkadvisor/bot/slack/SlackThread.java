@@ -36,6 +36,14 @@ final class SlackThread {
                 .text(message.text()).blocksAsString(message.blocksJson())));
     }
 
+    String channel() {
+        return channel;
+    }
+
+    String parentTs() {
+        return parentTs;
+    }
+
     void editParent(SlackMessage message) {
         edit(parentTs, message);
     }

@@ -21,7 +21,8 @@ class AskTextTest {
         "''; HELP; ''",
         "<@UBOT>; HELP; ''",
         "HELP; HELP; ''",
-        "history; RESERVED; history",
+        "history; HISTORY; ''",
+        "history nightly-etl; HISTORY; nightly-etl",
         "digest; RESERVED; digest"})
     void parses(String text, Kind kind, String query) {
         assertEquals(new AskText(kind, query), AskText.parse(text));

@@ -1,6 +1,14 @@
 package io.sparkadvisor.bot.slack;
 
 import com.slack.api.bolt.jetty.SlackAppServer;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.JobHistory;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
@@ -11,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +31,7 @@ import java.util.function.BooleanSupplier;
  * ("skewed-join"), whose runs 4201 to 4210 ran on one cluster that delivered the corpus's
  * skewed-join event log to DBFS, and job 43 ("io-bound-scan", run 4301) with the io-bound log. The
  * bot shares a finished analysis for a while, so each test asks about a run of its own; 4210 is
- * job 42's latest.
+ * job 42's latest. Approvals are kept in {@code db}.
  */
 final class BotHarness implements AutoCloseable {
     static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
@@ -32,16 +41,29 @@ final class BotHarness implements AutoCloseable {
     final FakeSlackApi slack = new FakeSlackApi();
     final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
     final SignedRequests requests;
+    final Database db;
     private final SlackAppServer server;
 
+    /** Nobody may approve; approvals in a fresh H2 file. */
     BotHarness() {
+        this(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of());
+    }
+
+    /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings. */
+    BotHarness(Database db, Map<String, String> approvalEnv) {
+        this.db = db;
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4210);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         int port = freePort();
         SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
                 "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
-        server = new SlackAppServer(SlackBot.app(settings, Workspaces.connect(workspace.client(), null),
-                new Advisor(Thresholds.defaults())), "/slack/events", settings.port());
+        Workspace connected = Workspaces.connect(workspace.client(), null);
+        Changes changes = new Changes(db);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
+                ApprovalPolicy.fromEnvironment(approvalEnv), Clock.systemUTC());
+        server = new SlackAppServer(SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals,
+                new JobHistory(connected, changes)),
+                "/slack/events", settings.port());
         Thread serving = new Thread(() -> {
             try {
                 server.start(); // blocks in Jetty's join()

@@ -24,6 +24,9 @@ final class FakeSlackApi implements AutoCloseable {
     static final String BOT_USER = "UBOT";
     /** A channel the bot was never invited to: posting there fails as in Slack. */
     static final String NOT_A_MEMBER = "C0PRIVATE";
+    /** A user group with one member, for approvers by group. */
+    static final String GROUP = "S0APPROVERS";
+    static final String GROUP_MEMBER = "U0CARL";
 
     /** One call: the Web API method (or "upload"), its form parameters, and the ts a new message got. */
     record Call(String method, Map<String, String> params, int bodyBytes, String tsPosted) {
@@ -106,6 +109,8 @@ final class FakeSlackApi implements AutoCloseable {
             case "chat.postEphemeral" -> "{\"ok\":true,\"message_ts\":\"" + ts + "\"}";
             case "files.getUploadURLExternal" -> "{\"ok\":true,\"upload_url\":\"" + baseUrl() + "/upload/F" + ts
                     + "\",\"file_id\":\"F" + ts + "\"}";
+            case "usergroups.users.list" -> GROUP.equals(params.get("usergroup"))
+                    ? "{\"ok\":true,\"users\":[\"" + GROUP_MEMBER + "\"]}" : "{\"ok\":false,\"error\":\"no_such_subteam\"}";
             case "files.completeUploadExternal" -> "{\"ok\":true,\"files\":[{\"id\":\"F1\"}]}";
             default -> "{\"ok\":false,\"error\":\"unknown_method\"}";
         };

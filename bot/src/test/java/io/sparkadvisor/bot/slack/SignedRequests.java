@@ -40,6 +40,11 @@ final class SignedRequests {
         return send(slashCommandBody(text, channel, user), "application/x-www-form-urlencoded", now(), secret);
     }
 
+    /** An interactive payload (a button click), form-encoded as {@code payload=<json>}. */
+    HttpResponse<String> interaction(String payloadJson) {
+        return send("payload=" + encode(payloadJson), "application/x-www-form-urlencoded", now(), secret);
+    }
+
     HttpResponse<String> event(String eventJson, String eventId) {
         return send(eventBody(eventJson, eventId), "application/json", now(), secret);
     }

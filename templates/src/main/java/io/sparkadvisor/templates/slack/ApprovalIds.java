@@ -1,14 +1,16 @@
 package io.sparkadvisor.templates.slack;
 
 /**
- * The identifiers on the Approve / Reject buttons of a recommendation step, shared by the templates
- * and the handlers that receive the clicks: {@code action_id} says which button, {@code value} and
- * {@code block_id} carry {@code <recommendation id>:<step>}.
+ * The identifiers on the Approve / Reject (and, once applied, Roll back) buttons of a recommendation
+ * step, shared by the templates and the handlers that receive the clicks: {@code action_id} says
+ * which button, {@code value} and {@code block_id} carry {@code <recommendation id>:<step>}.
  */
 public final class ApprovalIds {
     public static final String APPROVE = "approve_step";
     public static final String REJECT = "reject_step";
+    public static final String ROLL_BACK = "roll_back_step";
     private static final String BLOCK_PREFIX = "approval:";
+    private static final String ROLL_BACK_PREFIX = "rollback:";
 
     private ApprovalIds() {}
 
@@ -18,6 +20,10 @@ public final class ApprovalIds {
 
     public static String blockId(String recommendationId, int step) {
         return BLOCK_PREFIX + value(recommendationId, step);
+    }
+
+    public static String rollBackBlockId(String recommendationId, int step) {
+        return ROLL_BACK_PREFIX + value(recommendationId, step);
     }
 
     /** The recommendation id and step from a button's value; the id itself may contain colons. */

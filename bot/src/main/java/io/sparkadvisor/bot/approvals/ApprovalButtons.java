@@ -1,0 +1,70 @@
+package io.sparkadvisor.bot.approvals;
+
+import com.slack.api.app_backend.interactive_components.payload.BlockActionPayload;
+import com.slack.api.bolt.App;
+import com.slack.api.methods.MethodsClient;
+import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.templates.slack.ApprovalIds;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Approve, Reject and Roll back buttons in Bolt: each click is acked at once and decided off the request
+ * thread, since applying a change takes several Databricks calls and Slack waits three seconds.
+ */
+public final class ApprovalButtons {
+    private static final Logger LOG = LoggerFactory.getLogger(ApprovalButtons.class);
+    private static final int THREADS = 2;
+
+    private ApprovalButtons() {}
+
+    public static void register(App app, ApprovalDesk desk) {
+        ExecutorService pool = pool();
+        app.blockAction(ApprovalIds.APPROVE, (req, ctx) -> {
+            decide(pool, req.getPayload(), ctx.client(), desk::approve);
+            return ctx.ack();
+        });
+        app.blockAction(ApprovalIds.REJECT, (req, ctx) -> {
+            decide(pool, req.getPayload(), ctx.client(), desk::reject);
+            return ctx.ack();
+        });
+        app.blockAction(ApprovalIds.ROLL_BACK, (req, ctx) -> {
+            decide(pool, req.getPayload(), ctx.client(), desk::rollBack);
+            return ctx.ack();
+        });
+    }
+
+    private static void decide(ExecutorService pool, BlockActionPayload payload, MethodsClient client,
+            BiConsumer<Click, SlackReplies> decision) {
+        Click click = click(payload);
+        pool.execute(() -> {
+            try {
+                decision.accept(click, new SlackReplies(client));
+            } catch (RuntimeException e) {
+                LOG.warn("click on {} by {} failed: {}", ApprovalIds.value(click.step().recommendationId(), click.step().step()),
+                        click.userId(), e.toString());
+                new SlackReplies(client).whisper(click, ":warning: Something went wrong; nothing more was done. Try again in a minute.");
+            }
+        });
+    }
+
+    private static Click click(BlockActionPayload payload) {
+        var action = payload.getActions().get(0);
+        var message = payload.getMessage();
+        return new Click(payload.getUser().getId(), payload.getContainer().getChannelId(), payload.getContainer().getMessageTs(),
+                message.getText(), GsonFactory.createSnakeCase().toJson(message.getBlocks()), ApprovalIds.parse(action.getValue()));
+    }
+
+    private static ExecutorService pool() {
+        AtomicInteger count = new AtomicInteger();
+        return Executors.newFixedThreadPool(THREADS, r -> {
+            Thread t = new Thread(r, "spark-advisor-approval-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+}

@@ -1,0 +1,199 @@
+package io.sparkadvisor.bot.approvals;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.store.AuditEntry;
+import io.sparkadvisor.bot.store.ChangeRecord;
+import io.sparkadvisor.bot.store.ChangeState;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.databricks.apply.AppliedChange;
+import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.ClusterTarget;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.templates.slack.StepDecision;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Turns recommendations into changes: records each posted recommendation with the job's settings
+ * fingerprint, and on Approve claims the step (once, whatever the number of clicks or replicas),
+ * applies its changes to the job cluster unless the job was edited since, records the settings
+ * before and after, and says so in place and in the thread. Reject closes the step.
+ */
+public final class ApprovalDesk {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final String NOT_ALLOWED = ":no_entry: You are not allowed to approve changes to jobs; ask one of the approvers.";
+    static final String NOT_YOURS = ":no_entry: You asked for this analysis, so another approver has to approve its changes.";
+
+    private final Recommendations recommendations;
+    private final Changes changes;
+    private final Workspace workspace;
+    private final ApprovalPolicy policy;
+    private final Clock clock;
+
+    public ApprovalDesk(Recommendations recommendations, Changes changes, Workspace workspace, ApprovalPolicy policy, Clock clock) {
+        this.recommendations = recommendations;
+        this.changes = changes;
+        this.workspace = workspace;
+        this.policy = policy;
+        this.clock = clock;
+    }
+
+    /** Records the findings that have steps the bot can apply, against the job's settings as they are now. */
+    public void proposed(PostedAdvice advice) {
+        if (advice.ref().jobId() == null || advice.target() == null) {
+            return;
+        }
+        List<PostedAdvice.Posted> applicable = advice.findings().stream().filter(p -> !applicableSteps(p.finding().recommendation().steps()).isEmpty()).toList();
+        if (applicable.isEmpty()) {
+            return;
+        }
+        String fingerprint = workspace.settings(advice.ref().jobId()).fingerprint();
+        for (PostedAdvice.Posted p : applicable) {
+            List<Step> steps = p.finding().recommendation().steps();
+            recommendations.posted(new StoredRecommendation(p.recommendationId(), advice.ref().runId(), advice.ref().jobId(),
+                    p.finding().rule(), ClusterTargets.encode(advice.target()), write(steps), fingerprint, advice.channel(),
+                    advice.threadTs(), p.messageTs(), advice.requester(), clock.instant()), applicableSteps(steps));
+        }
+    }
+
+    void approve(Click click, SlackReplies slack) {
+        Optional<StoredRecommendation> found = authorised(click, slack);
+        if (found.isEmpty()) {
+            return;
+        }
+        StoredRecommendation rec = found.get();
+        if (policy.forbidsSelfApproval(click.userId(), rec.requester())) {
+            slack.whisper(click, NOT_YOURS);
+            return;
+        }
+        int stepNumber = click.step().step();
+        if (!changes.move(ChangeState.PROPOSED, ChangeState.APPROVED, audit(rec, click, "approved", "step " + stepNumber + " of " + rec.rule()))) {
+            slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
+            return;
+        }
+        ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
+        try {
+            Step step = step(rec, stepNumber);
+            ClusterChange change = StepChanges.of(target, step);
+            AppliedChange applied = workspace.apply(rec.jobId(), change, rec.settingsFingerprint());
+            String what = describe(step) + " on " + ClusterTargets.describe(target);
+            Instant at = clock.instant();
+            changes.applied(applied.before().settingsJson(), applied.after().settingsJson(), applied.after().fingerprint(),
+                    new AuditEntry(at, click.userId(), rec.jobId(), rec.id(), stepNumber, "applied", what));
+            slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.applied(click.userId(), at), true));
+            slack.inThread(rec, ":white_check_mark: <@" + click.userId() + "> approved step " + stepNumber + " of `" + rec.rule()
+                    + "`, and job " + rec.jobId() + " now has " + what + ". The settings before the change are recorded for a rollback.");
+        } catch (WorkspaceException | StepChanges.NotApplicableException e) {
+            // the job was edited since, or the workspace refused: nothing changed, so the step can be approved again
+            changes.move(ChangeState.APPROVED, ChangeState.PROPOSED, audit(rec, click, "refused", e.getMessage()));
+            slack.whisper(click, ":warning: " + e.getMessage());
+            slack.inThread(rec, ":warning: Step " + stepNumber + " was not applied: " + e.getMessage());
+        }
+    }
+
+    void reject(Click click, SlackReplies slack) {
+        Optional<StoredRecommendation> found = authorised(click, slack);
+        if (found.isEmpty()) {
+            return;
+        }
+        StoredRecommendation rec = found.get();
+        int stepNumber = click.step().step();
+        if (!changes.move(ChangeState.PROPOSED, ChangeState.REJECTED, audit(rec, click, "rejected", "step " + stepNumber + " of " + rec.rule()))) {
+            slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
+            return;
+        }
+        slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rejected(click.userId(), clock.instant()), false));
+    }
+
+    /**
+     * Puts back the settings recorded before the step, unless the job was edited after it. The
+     * step is claimed as rolled back first, so two clicks restore once; a refused restore returns
+     * it to applied.
+     */
+    void rollBack(Click click, SlackReplies slack) {
+        Optional<StoredRecommendation> found = authorised(click, slack);
+        if (found.isEmpty()) {
+            return;
+        }
+        StoredRecommendation rec = found.get();
+        int stepNumber = click.step().step();
+        if (!changes.move(ChangeState.APPLIED, ChangeState.ROLLED_BACK, audit(rec, click, "rolled-back", "step " + stepNumber + " of " + rec.rule()))) {
+            slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
+            return;
+        }
+        ChangeRecord change = changes.find(rec.id(), stepNumber).orElseThrow();
+        try {
+            workspace.restore(rec.jobId(), change.settingsBefore(), change.fingerprintAfter());
+            slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rolledBack(click.userId(), clock.instant()), false));
+            slack.inThread(rec, ":leftwards_arrow_with_hook: <@" + click.userId() + "> rolled back step " + stepNumber + " of `" + rec.rule()
+                    + "`: job " + rec.jobId() + " has its settings from before the change again.");
+        } catch (WorkspaceException e) {
+            changes.move(ChangeState.ROLLED_BACK, ChangeState.APPLIED, audit(rec, click, "refused", e.getMessage()));
+            slack.whisper(click, ":warning: " + e.getMessage());
+        }
+    }
+
+    /** The recommendation behind the click, when the clicker is an approver; otherwise tells them why not. */
+    private Optional<StoredRecommendation> authorised(Click click, SlackReplies slack) {
+        if (!policy.isApprover(slack.client(), click.userId())) {
+            slack.whisper(click, NOT_ALLOWED);
+            return Optional.empty();
+        }
+        Optional<StoredRecommendation> rec = recommendations.find(click.step().recommendationId());
+        if (rec.isEmpty()) {
+            slack.whisper(click, ":warning: I have no record of this recommendation, so I cannot act on it. Ask for a fresh analysis of the run.");
+        }
+        return rec;
+    }
+
+    private String alreadyDecided(String recommendationId, int step) {
+        return changes.find(recommendationId, step).map(c -> "Step " + step + " is already " + c.state().id()
+                + (c.decidedBy() == null ? "" : " (by <@" + c.decidedBy() + ">)") + "; nothing more was done.")
+                .orElse("Step " + step + " has nothing the bot can apply.");
+    }
+
+    private AuditEntry audit(StoredRecommendation rec, Click click, String action, String detail) {
+        return new AuditEntry(clock.instant(), click.userId(), rec.jobId(), rec.id(), click.step().step(), action, detail);
+    }
+
+    private static Step step(StoredRecommendation rec, int number) {
+        return read(rec.stepsJson()).stream().filter(s -> s.step() == number).findFirst()
+                .orElseThrow(() -> new StepChanges.NotApplicableException("This recommendation has no step " + number + "."));
+    }
+
+    private static String describe(Step step) {
+        return step.changes().stream().filter(Change::applicable).map(c -> c.scope() + " `" + c.key() + "` = `" + c.value() + "`")
+                .collect(Collectors.joining(", "));
+    }
+
+    private static List<Integer> applicableSteps(List<Step> steps) {
+        return steps.stream().filter(s -> s.changes().stream().anyMatch(Change::applicable)).map(Step::step).toList();
+    }
+
+    private static String write(List<Step> steps) {
+        try {
+            return JSON.writeValueAsString(steps);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("steps are plain records", e);
+        }
+    }
+
+    private static List<Step> read(String stepsJson) {
+        try {
+            return JSON.readValue(stepsJson, new TypeReference<List<Step>>() {});
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("steps were written by write()", e);
+        }
+    }
+}

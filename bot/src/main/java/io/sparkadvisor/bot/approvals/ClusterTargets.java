@@ -1,0 +1,63 @@
+package io.sparkadvisor.bot.approvals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.databricks.apply.ClusterTarget;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which cluster definition of a job the Spark application ran on, from the job's settings and the
+ * tasks that shared the cluster: their {@code job_clusters} entry, or the one task's own
+ * {@code new_cluster}. Tasks on an existing all-purpose cluster or serverless have none to change.
+ * Stored as {@code job_cluster:<key>} or {@code task:<key>}.
+ */
+public final class ClusterTargets {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String JOB_CLUSTER = "job_cluster:";
+    private static final String TASK = "task:";
+
+    private ClusterTargets() {}
+
+    public static Optional<ClusterTarget> of(String jobSettingsJson, List<String> taskKeys) {
+        if (jobSettingsJson == null) {
+            return Optional.empty();
+        }
+        for (JsonNode task : read(jobSettingsJson).path("tasks")) {
+            if (taskKeys.contains(task.path("task_key").asText())) {
+                if (task.hasNonNull("job_cluster_key")) {
+                    return Optional.of(new ClusterTarget.JobCluster(task.get("job_cluster_key").asText()));
+                }
+                if (task.hasNonNull("new_cluster")) {
+                    return Optional.of(new ClusterTarget.TaskCluster(task.get("task_key").asText()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    static String encode(ClusterTarget target) {
+        return target instanceof ClusterTarget.JobCluster j ? JOB_CLUSTER + j.jobClusterKey()
+                : TASK + ((ClusterTarget.TaskCluster) target).taskKey();
+    }
+
+    static ClusterTarget decode(String stored) {
+        return stored.startsWith(JOB_CLUSTER) ? new ClusterTarget.JobCluster(stored.substring(JOB_CLUSTER.length()))
+                : new ClusterTarget.TaskCluster(stored.substring(TASK.length()));
+    }
+
+    static String describe(ClusterTarget target) {
+        return target instanceof ClusterTarget.JobCluster j ? "job cluster " + j.jobClusterKey()
+                : "the cluster of task " + ((ClusterTarget.TaskCluster) target).taskKey();
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

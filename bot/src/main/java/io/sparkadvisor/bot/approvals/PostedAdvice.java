@@ -1,0 +1,18 @@
+package io.sparkadvisor.bot.approvals;
+
+import io.sparkadvisor.databricks.apply.ClusterTarget;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.rules.advisor.Finding;
+import java.util.List;
+
+/**
+ * The findings of one analysed Spark application as posted in a thread.
+ *
+ * @param target the job cluster the application ran on; null when the run has no job cluster to change
+ */
+public record PostedAdvice(RunRef ref, ClusterTarget target, String channel, String threadTs, String requester,
+        List<Posted> findings) {
+
+    /** One finding's message, whose buttons carry {@code recommendationId}. */
+    public record Posted(String recommendationId, Finding finding, String messageTs) {}
+}

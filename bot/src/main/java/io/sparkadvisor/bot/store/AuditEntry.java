@@ -1,0 +1,8 @@
+package io.sparkadvisor.bot.store;
+
+import java.time.Instant;
+
+/** One line of the audit trail: who did what to which job, for which recommendation step, and why. */
+public record AuditEntry(Instant at, String actor, long jobId, String recommendationId, int step, String action,
+        String detail) {
+}

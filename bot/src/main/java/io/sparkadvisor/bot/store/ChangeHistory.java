@@ -1,0 +1,8 @@
+package io.sparkadvisor.bot.store;
+
+import java.time.Instant;
+
+/** A decided step of a recommendation for one job: what the rule was, where it stands, who moved it last and when. */
+public record ChangeHistory(String recommendationId, String rule, long runId, int step, ChangeState state, String decidedBy,
+        Instant decidedAt) {
+}

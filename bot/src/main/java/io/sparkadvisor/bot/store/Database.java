@@ -1,0 +1,101 @@
+package io.sparkadvisor.bot.store;
+
+import io.sparkadvisor.bot.cli.BadInputException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+import org.flywaydb.core.Flyway;
+
+/**
+ * Where approvals, changes and the audit trail live: PostgreSQL when {@code DATABASE_URL} is set
+ * (what several replicas share), else an H2 file at {@code SPARK_ADVISOR_DB_PATH} (one process).
+ * The credentials of a {@code postgres://user:password@host/db} URL travel as connection
+ * properties, so the JDBC URL that drivers and Flyway may log carries no password.
+ */
+public final class Database {
+    private static final String DEFAULT_FILE = ".spark-advisor/advisor";
+
+    private final String jdbcUrl;
+    private final Properties credentials;
+
+    Database(String jdbcUrl, Properties credentials) {
+        this.jdbcUrl = jdbcUrl;
+        this.credentials = credentials;
+    }
+
+    public static Database fromEnvironment(Map<String, String> env) {
+        String url = env.get("DATABASE_URL");
+        if (url != null && !url.isBlank()) {
+            return postgres(url.trim());
+        }
+        String path = env.getOrDefault("SPARK_ADVISOR_DB_PATH", "");
+        return h2(path.isBlank() ? Path.of(System.getProperty("user.home"), DEFAULT_FILE) : Path.of(path.trim()));
+    }
+
+    /** An H2 file database; H2 adds ".mv.db". It stays open while the process runs, not per connection. */
+    public static Database h2(Path file) {
+        return new Database("jdbc:h2:file:" + file.toAbsolutePath() + ";DB_CLOSE_DELAY=-1", new Properties());
+    }
+
+    /** {@code jdbc:postgresql://host/db?user=..&password=..} or the usual {@code postgres://user:password@host:port/db}. */
+    public static Database postgres(String url) {
+        Properties credentials = new Properties();
+        if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+            URI uri = URI.create(url);
+            if (uri.getHost() == null) {
+                throw new BadInputException("DATABASE_URL is malformed: it names no host");
+            }
+            if (uri.getRawUserInfo() != null) {
+                String[] userInfo = uri.getUserInfo().split(":", 2);
+                credentials.setProperty("user", userInfo[0]);
+                if (userInfo.length > 1) {
+                    credentials.setProperty("password", userInfo[1]);
+                }
+            }
+            return new Database("jdbc:postgresql://" + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "")
+                    + uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()), credentials);
+        }
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new BadInputException("DATABASE_URL is malformed: give a jdbc:postgresql: or postgres:// URL");
+        }
+        return new Database(url, credentials);
+    }
+
+    /** Brings the schema to the newest migration; replicas starting together are serialised by Flyway's lock. */
+    public Database migrate() {
+        Flyway.configure().dataSource(jdbcUrl, credentials.getProperty("user"), credentials.getProperty("password"))
+                .locations("classpath:db/migration").load().migrate();
+        return this;
+    }
+
+    /** Statements run in one transaction, committed when {@code work} returns, rolled back when it throws. */
+    <T> T inTransaction(Work<T> work) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, credentials)) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(new Statements(c));
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException(e);
+        }
+    }
+
+    interface Work<T> {
+        T run(Statements sql) throws SQLException;
+    }
+
+    @Override
+    public String toString() {
+        return jdbcUrl.startsWith("jdbc:h2:") ? "H2 " + jdbcUrl.substring("jdbc:h2:file:".length()).replaceAll(";.*", "")
+                : "PostgreSQL";
+    }
+}

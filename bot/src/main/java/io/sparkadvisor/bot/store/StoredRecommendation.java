@@ -1,0 +1,11 @@
+package io.sparkadvisor.bot.store;
+
+import java.time.Instant;
+
+/**
+ * A recommendation as posted: the job cluster its steps go to ({@code clusterTarget}), the steps
+ * as JSON, the fingerprint of the job's settings when it was made, and the Slack message showing it.
+ */
+public record StoredRecommendation(String id, long runId, long jobId, String rule, String clusterTarget, String stepsJson,
+        String settingsFingerprint, String channel, String threadTs, String messageTs, String requester, Instant createdAt) {
+}

@@ -1,0 +1,228 @@
+package io.sparkadvisor.bot.slack;
+
+import static io.sparkadvisor.bot.slack.BotHarness.CHANNEL;
+import static io.sparkadvisor.bot.slack.BotHarness.USER;
+import static io.sparkadvisor.bot.slack.BotHarness.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.bot.store.AuditEntry;
+import io.sparkadvisor.bot.store.ChangeRecord;
+import io.sparkadvisor.bot.store.ChangeState;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Approve and Reject end to end: a signed click into Bolt, the change as {@code jobs/update} on the
+ * Databricks emulator, the record in a real database, the message edited through the fake Slack
+ * Web API. Each subclass runs it on one kind of database; each test asks about a run of its own
+ * (job 42, runs from {@link #firstRun()}) and approves the skew finding's step 1, a spark_conf change.
+ */
+abstract class ApprovalsEndToEnd {
+    static final String APPROVER = "U0BOB";
+    static final String BYSTANDER = "U0EVE";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static BotHarness bot;
+    private static String jobAsDeclared;
+
+    abstract long firstRun();
+
+    static void start(TestDatabases.Kind kind) {
+        bot = new BotHarness(TestDatabases.fresh(kind), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER + "," + USER,
+                "SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP));
+        jobAsDeclared = settings().settingsJson();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        bot.close();
+    }
+
+    /** Each test starts from job 42 as declared, whatever an earlier test changed. */
+    @BeforeEach
+    void forgetEarlierCallsAndChanges() {
+        bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + jobAsDeclared + "}");
+        bot.slack.clear();
+        bot.workspace.clearRequests();
+    }
+
+    @Test
+    void anApprovalChangesExactlyTheStepsSettingsOnTheJobClusterAndARollBackRestoresThemByteForByte() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding(firstRun());
+        String id = firstRun() + "-skew";
+        SettingsSnapshot before = settings();
+
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED && !edits(finding).isEmpty());
+
+        List<RecordedRequest> updates = bot.workspace.requests("POST", "/api/2.2/jobs/update");
+        assertEquals(1, updates.size());
+        JsonNode sent = JSON.readTree(updates.get(0).body()).path("new_settings");
+        assertEquals(List.of("job_clusters"), fieldNames(sent), "only the changed cluster entry is sent");
+        ObjectNode expected = (ObjectNode) JSON.readTree(before.settingsJson());
+        ObjectNode conf = ((ObjectNode) expected.path("job_clusters").get(0).path("new_cluster")).putObject("spark_conf");
+        JsonNode steps = JSON.readTree(new Recommendations(bot.db).find(id).orElseThrow().stepsJson());
+        steps.get(0).path("changes").forEach(c -> conf.put(c.path("key").asText(), c.path("value").asText()));
+        assertEquals("true", conf.path("spark.sql.adaptive.skewJoin.enabled").asText());
+        assertEquals(expected, JSON.readTree(settings().settingsJson()), "the job changed by the step's spark_conf, nothing else");
+
+        ChangeRecord record = new Changes(bot.db).find(id, 1).orElseThrow();
+        assertEquals(APPROVER, record.decidedBy());
+        assertEquals(before.settingsJson(), record.settingsBefore());
+        assertEquals(settings().fingerprint(), record.fingerprintAfter());
+        assertEquals(List.of("approved", "applied"), audit(id).stream().map(AuditEntry::action).toList());
+        String edited = edits(finding).get(0).param("blocks");
+        assertTrue(edited.contains("Applied by <@" + APPROVER + "> <!date^"), edited);
+        assertTrue(!edited.contains("\"action_id\":\"approve_step\""), "step 1's buttons are gone");
+        await(WAIT, () -> notesInThread(finding).stream().anyMatch(n -> n.contains("approved step 1")));
+
+        click(finding, edited, APPROVER, "roll_back_step", id);
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && edits(finding).size() == 2);
+        assertEquals(before.settingsJson(), settings().settingsJson());
+        assertEquals(2, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
+        assertTrue(edits(finding).get(1).param("blocks").contains("Rolled back by <@" + APPROVER + ">"));
+        assertTrue(!edits(finding).get(1).param("blocks").contains("roll_back_step"), "no second roll back");
+        assertEquals(List.of("approved", "applied", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
+
+        bot.requests.command("history skewed-join", CHANNEL, USER);
+        await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+        String history = JSON.readTree(bot.slack.calls("response_url").get(0).param("json")).path("text").asText();
+        assertTrue(history.contains("Changes to job 42") && history.contains("step 1 of `skew` (from run " + firstRun()
+                + "): *rolled-back* by <@" + APPROVER + ">"), history);
+    }
+
+    @Test
+    void onlyAnotherApproverMayDecideAndAnyoneElseIsToldSoWithNothingChanged() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 1);
+        String id = (firstRun() + 1) + "-skew";
+
+        click(finding, BYSTANDER, "approve_step", id);
+        click(finding, USER, "approve_step", id);
+        await(WAIT, () -> bot.slack.calls("chat.postEphemeral").size() == 2);
+
+        Map<String, String> told = bot.slack.calls("chat.postEphemeral").stream()
+                .collect(Collectors.toMap(c -> c.param("user"), c -> c.param("text")));
+        assertTrue(told.get(BYSTANDER).contains("not allowed"), told.toString());
+        assertTrue(told.get(USER).contains("another approver"), told.toString());
+        assertEquals(ChangeState.PROPOSED, state(id));
+        assertEquals(List.of(), edits(finding));
+
+        click(finding, FakeSlackApi.GROUP_MEMBER, "reject_step", id);
+        await(WAIT, () -> state(id) == ChangeState.REJECTED && !edits(finding).isEmpty());
+        assertTrue(edits(finding).get(0).param("blocks").contains("Rejected by <@" + FakeSlackApi.GROUP_MEMBER + ">"));
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
+        assertEquals(List.of("rejected"), audit(id).stream().map(AuditEntry::action).toList());
+    }
+
+    @Test
+    void aJobEditedSinceTheRecommendationIsNotChangedAndAFreshAnalysisIsOffered() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 2);
+        String id = (firstRun() + 2) + "-skew";
+        String edited = settings().settingsJson().replace("\"num_workers\":2", "\"num_workers\":3");
+        bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + edited + "}");
+
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> !bot.slack.calls("chat.postEphemeral").isEmpty());
+
+        assertTrue(whispers().get(0).contains("was edited since") && whispers().get(0).contains("fresh analysis"), whispers().get(0));
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
+        assertEquals(ChangeState.PROPOSED, state(id));
+        assertEquals(List.of("approved", "refused"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of(), edits(finding));
+    }
+
+    @Test
+    void aDoubleClickAndASecondApproverAtTheSameMomentMakeOneChangeAndOneRecord() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 3);
+        String id = (firstRun() + 3) + "-skew";
+
+        CompletableFuture.allOf(
+                CompletableFuture.runAsync(() -> click(finding, APPROVER, "approve_step", id)),
+                CompletableFuture.runAsync(() -> click(finding, APPROVER, "approve_step", id)),
+                CompletableFuture.runAsync(() -> click(finding, FakeSlackApi.GROUP_MEMBER, "approve_step", id))).join();
+        await(WAIT, () -> state(id) == ChangeState.APPLIED && !edits(finding).isEmpty() && bot.slack.calls("chat.postEphemeral").size() == 2);
+
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
+        assertEquals(1, edits(finding).size());
+        assertTrue(whispers().stream().allMatch(w -> w.contains("already")), whispers().toString());
+        assertEquals(List.of("approved", "applied"), audit(id).stream().map(AuditEntry::action).toList());
+    }
+
+    /** Asks about {@code run} and returns the thread reply carrying the skew finding's buttons. */
+    private static FakeSlackApi.Call postedSkewFinding(long run) {
+        bot.requests.command("run:" + run, CHANNEL, USER);
+        String value = "\"value\":\"" + run + "-skew:1\"";
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
+        FakeSlackApi.Call finding = bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains(value))
+                .findFirst().orElseThrow();
+        bot.slack.clear();
+        return finding;
+    }
+
+    private static void click(FakeSlackApi.Call finding, String user, String actionId, String recommendationId) {
+        click(finding, finding.param("blocks"), user, actionId, recommendationId);
+    }
+
+    /** A click on {@code finding}'s message as it now shows {@code blocks}. */
+    private static void click(FakeSlackApi.Call finding, String blocks, String user, String actionId, String recommendationId) {
+        String payload = "{\"type\":\"block_actions\",\"team\":{\"id\":\"T111\",\"domain\":\"t\"},\"user\":{\"id\":\"" + user
+                + "\",\"username\":\"someone\",\"team_id\":\"T111\"},\"api_app_id\":\"A111\",\"token\":\"unused\","
+                + "\"trigger_id\":\"1.2.3\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
+                + "\",\"channel_id\":\"" + CHANNEL + "\",\"is_ephemeral\":false},\"channel\":{\"id\":\"" + CHANNEL
+                + "\",\"name\":\"data\"},\"message\":{\"type\":\"message\",\"ts\":\"" + finding.tsPosted() + "\",\"thread_ts\":\""
+                + finding.param("thread_ts") + "\",\"text\":" + JSON.valueToTree(finding.param("text")) + ",\"blocks\":"
+                + blocks + "},\"response_url\":\"" + bot.slack.responseUrl() + "\",\"actions\":[{\"type\":\"button\","
+                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + (actionId.equals("roll_back_step") ? "rollback:" : "approval:") + recommendationId + ":1\",\"value\":\""
+                + recommendationId + ":1\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
+        assertEquals(200, bot.requests.interaction(payload).statusCode());
+    }
+
+    private static SettingsSnapshot settings() {
+        return Workspaces.connect(bot.workspace.client(), null).settings(42);
+    }
+
+    private static ChangeState state(String id) {
+        return new Changes(bot.db).find(id, 1).orElseThrow().state();
+    }
+
+    private static List<AuditEntry> audit(String id) {
+        return new Changes(bot.db).audit(42).stream().filter(e -> e.recommendationId().equals(id)).toList();
+    }
+
+    private static List<FakeSlackApi.Call> edits(FakeSlackApi.Call finding) {
+        return bot.slack.calls("chat.update").stream().filter(c -> c.param("ts").equals(finding.tsPosted())).toList();
+    }
+
+    private static List<String> whispers() {
+        return bot.slack.calls("chat.postEphemeral").stream().map(c -> c.param("text")).toList();
+    }
+
+    private static List<String> notesInThread(FakeSlackApi.Call finding) {
+        return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(finding.param("thread_ts")))
+                .map(c -> c.param("text")).toList();
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}
