@@ -22,8 +22,4 @@ public record Distribution(long count, long sum, long min, long p25, long p50, l
         int index = (int) Math.ceil(q * n) - 1;
         return sorted[Math.max(0, Math.min(n - 1, index))];
     }
-
-    public double mean() {
-        return count == 0 ? 0 : (double) sum / count;
-    }
 }

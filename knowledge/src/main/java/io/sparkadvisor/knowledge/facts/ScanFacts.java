@@ -14,10 +14,6 @@ public record ScanFacts(int nodeId, String format, List<String> locations, Strin
         return !isEmptyList(partitionFilters);
     }
 
-    public boolean hasPushedFilters() {
-        return !isEmptyList(pushedFilters);
-    }
-
     private static boolean isEmptyList(String filters) {
         return filters == null || filters.isBlank() || filters.equals("[]");
     }

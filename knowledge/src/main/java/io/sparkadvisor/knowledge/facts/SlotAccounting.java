@@ -8,9 +8,4 @@ package io.sparkadvisor.knowledge.facts;
  * the most tasks running at once.
  */
 public record SlotAccounting(long slotMs, long taskMs, long idleSlotMs, long stageSlotMs, long stageIdleSlotMs,
-        long queuedWallMs, long idleWhileQueuedSlotMs, int peakSlots, int peakRunningTasks) {
-
-    public double busyShare() {
-        return slotMs == 0 ? 0 : (double) taskMs / slotMs;
-    }
-}
+        long queuedWallMs, long idleWhileQueuedSlotMs, int peakSlots, int peakRunningTasks) {}

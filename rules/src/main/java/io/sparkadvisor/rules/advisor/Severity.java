@@ -10,8 +10,4 @@ public enum Severity {
     public String id() {
         return name().toLowerCase();
     }
-
-    public Severity atLeast(Severity other) {
-        return compareTo(other) >= 0 ? this : other;
-    }
 }
