@@ -12,7 +12,6 @@ import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
-import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.EventLog;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
@@ -94,8 +93,15 @@ public final class FollowUpWatcher {
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         List<Step> steps = ApprovalDesk.steps(rec);
         Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
-        RunFacts baseline = facts(workspace.fetch(new RunRef(rec.runId(), rec.jobId(), null)), target);
-        Verdict verdict = FollowUp.evaluate(step.verify(), baseline, facts(next, target), "SUCCESS".equals(next.run().resultState()));
+        RunFacts baseline = facts(workspace.fetch(new RunRef(rec.runId(), rec.jobId(), null)), target)
+                .orElseThrow(() -> new EventLogUnavailableException("the event log of run " + rec.runId() + " is gone"));
+        boolean succeeded = "SUCCESS".equals(next.run().resultState());
+        Optional<RunFacts> after = facts(next, target);
+        if (after.isEmpty() && succeeded) {
+            return; // its log may still be on its way
+        }
+        Verdict verdict = after.map(a -> FollowUp.evaluate(step.verify(), baseline, a, succeeded))
+                .orElseGet(() -> FollowUp.failedRun(step.verify(), baseline));
         ChangeState to = verdict.passed() ? ChangeState.VERIFIED : ChangeState.APPLIED;
         AuditEntry why = new AuditEntry(clock.instant(), ACTOR, rec.jobId(), rec.id(), change.step(),
                 verdict.passed() ? "verified" : "checks-failed", VerdictMessage.text(rec.rule(), change.step(), latest.runId(), verdict));
@@ -112,14 +118,12 @@ public final class FollowUpWatcher {
         }
     }
 
-    /** The facts of the run's cluster the recommendation is about. */
-    private static RunFacts facts(RunTelemetry telemetry, ClusterTarget target) {
-        ClusterTelemetry cluster = telemetry.clusters().stream()
+    /** The facts of the run's cluster the recommendation is about; empty when that cluster delivered no event log. */
+    private static Optional<RunFacts> facts(RunTelemetry telemetry, ClusterTarget target) {
+        return telemetry.clusters().stream()
                 .filter(c -> c.eventLog() instanceof EventLog.Delivered)
                 .filter(c -> ClusterTargets.of(telemetry.jobSettingsJson(), c.taskKeys()).map(target::equals).orElse(false))
-                .findFirst().orElseThrow(() -> new EventLogUnavailableException("run " + telemetry.ref().runId()
-                        + " has no event log of the changed cluster yet"));
-        return RunAnalysis.facts(telemetry, cluster, bytes -> {});
+                .findFirst().map(c -> RunAnalysis.facts(telemetry, c, bytes -> {}));
     }
 
     private void post(StoredRecommendation rec, String text, String blocksJson) {

@@ -216,6 +216,23 @@ abstract class ApprovalsEndToEnd {
         assertEquals(List.of("approved", "applied", "checks-failed", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
     }
 
+    @Test
+    void aNextRunThatFailedBeforeDeliveringItsLogFailsTheStep() throws Exception {
+        long run = firstRun() + 6;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+
+        bot.addNextRun(42, 4292, "skewed-join", "1203-failed", null);
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.APPLIED, state(id));
+        FakeSlackApi.Call verdict = verdicts(finding).get(0);
+        assertTrue(verdict.param("text").contains("failed its checks on run 4292. The run itself failed"), verdict.param("text"));
+        assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
+    }
+
     /** The follow-up's verdicts in the thread of {@code finding}. */
     private static List<FakeSlackApi.Call> verdicts(FakeSlackApi.Call finding) {
         return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(finding.param("thread_ts"))

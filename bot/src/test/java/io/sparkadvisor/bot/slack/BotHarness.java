@@ -124,16 +124,22 @@ final class BotHarness implements AutoCloseable {
                 Corpus.dir().resolve(corpusLog));
     }
 
-    /** The job's next run, started now on a fresh job cluster {@code clusterId} that delivered {@code corpusLog}. */
+    /**
+     * The job's next run, started now on a fresh job cluster {@code clusterId} that delivered {@code corpusLog};
+     * with a null log, a run that failed before delivering any.
+     */
     void addNextRun(long jobId, long runId, String jobName, String clusterId, String corpusLog) {
         workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
-        workspace.addRun(jobId, runJson(jobId, runId, jobName, clusterId, System.currentTimeMillis()), Corpus.dir().resolve(corpusLog));
+        String run = runJson(jobId, runId, jobName, clusterId, System.currentTimeMillis());
+        workspace.addRun(jobId, corpusLog == null ? run.replace(SUCCEEDED, FAILED) : run,
+                corpusLog == null ? null : Corpus.dir().resolve(corpusLog));
     }
 
     private static final String LOG_CONF = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
     private static final String NEW_CLUSTER = "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
             + "\"data_security_mode\":\"SINGLE_USER\"," + LOG_CONF + "}";
     private static final String SUCCEEDED = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
+    private static final String FAILED = SUCCEEDED.replace("SUCCESS", "FAILED");
 
     /** A terminated job cluster: 2 x i3.xlarge, dedicated access mode, logs delivered to dbfs:/cluster-logs. */
     private static String clusterJson(String clusterId) {

@@ -71,6 +71,15 @@ class FollowUpTest {
     }
 
     @Test
+    void aRunThatFailedWithoutALogFailsWithNothingMeasured() {
+        Verdict v = FollowUp.failedRun(firstStepChecks("skew", "skew"), Corpus.facts("skew"));
+        assertEquals(List.of(false, false), passes(v));
+        assertEquals("11x", v.rows().get(0).beforeText());
+        assertEquals("not measured", v.rows().get(0).afterText());
+        assertFalse(v.runSucceeded());
+    }
+
+    @Test
     void aStageTheNextRunDoesNotHaveIsNotMeasuredAndFails() {
         MetricCheck gone = new MetricCheck(RunMetrics.stageCpuShare(999), MetricCheck.Comparison.BELOW, 1, "stage 999");
         Verdict v = FollowUp.evaluate(List.of(gone), Corpus.facts("healthy"), Corpus.facts("healthy"), true);
