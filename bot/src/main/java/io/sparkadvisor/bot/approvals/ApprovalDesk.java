@@ -167,8 +167,13 @@ public final class ApprovalDesk {
         return new AuditEntry(clock.instant(), click.userId(), rec.jobId(), rec.id(), click.step().step(), action, detail);
     }
 
+    /** The steps of a recommendation as they were posted. */
+    public static List<Step> steps(StoredRecommendation rec) {
+        return read(rec.stepsJson());
+    }
+
     private static Step step(StoredRecommendation rec, int number) {
-        return read(rec.stepsJson()).stream().filter(s -> s.step() == number).findFirst()
+        return steps(rec).stream().filter(s -> s.step() == number).findFirst()
                 .orElseThrow(() -> new StepChanges.NotApplicableException("This recommendation has no step " + number + "."));
     }
 

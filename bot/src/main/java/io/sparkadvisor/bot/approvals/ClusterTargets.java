@@ -43,7 +43,7 @@ public final class ClusterTargets {
                 : TASK + ((ClusterTarget.TaskCluster) target).taskKey();
     }
 
-    static ClusterTarget decode(String stored) {
+    public static ClusterTarget decode(String stored) {
         return stored.startsWith(JOB_CLUSTER) ? new ClusterTarget.JobCluster(stored.substring(JOB_CLUSTER.length()))
                 : new ClusterTarget.TaskCluster(stored.substring(TASK.length()));
     }

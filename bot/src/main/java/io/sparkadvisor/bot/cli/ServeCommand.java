@@ -6,6 +6,7 @@ import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.JobHistory;
+import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.Changes;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,6 +35,7 @@ import picocli.CommandLine.Spec;
                 "Reads SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET (HTTP), SLACK_APP_TOKEN, PORT, SLACK_API_URL,"
                         + " and DATABRICKS_HOST with DATABRICKS_TOKEN (or the SDK's other auth) unless --workspace-dir.",
                 "Approvals: SPARK_ADVISOR_APPROVERS, SPARK_ADVISOR_APPROVER_GROUP, SPARK_ADVISOR_SELF_APPROVAL (deny|allow),"
+                        + " follow-up of applied steps every SPARK_ADVISOR_FOLLOWUP_SECONDS (default 300),"
                         + " kept in DATABASE_URL (PostgreSQL) or the H2 file SPARK_ADVISOR_DB_PATH (default ~/.spark-advisor/advisor)."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
@@ -58,6 +61,8 @@ final class ServeCommand implements Callable<Integer> {
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, workspace, policy, Clock.systemUTC());
         App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()), approvals,
                 new JobHistory(workspace, changes));
+        new FollowUpWatcher(new Recommendations(db), changes, workspace, app.client(), Clock.systemUTC())
+                .start(Executors.newSingleThreadScheduledExecutor(), FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
             new SocketModeApp(settings.appToken(), app).start();

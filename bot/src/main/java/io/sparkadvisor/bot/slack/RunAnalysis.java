@@ -20,13 +20,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * From what a person typed to advice: resolve the run, fetch its clusters, stream each cluster's
  * event log into facts (with the cluster's real shape) and run the rules. A run whose tasks used
  * several clusters ran several Spark applications: each gets its own advice.
  */
-final class RunAnalysis {
+public final class RunAnalysis {
     private final Workspace workspace;
     private final Advisor advisor;
 
@@ -59,14 +60,9 @@ final class RunAnalysis {
     }
 
     private AnalysedRun analyse(RunTelemetry telemetry, ClusterTelemetry cluster, boolean severalClusters, Progress progress) {
-        List<LogPart> parts = cluster.eventLog().parts();
-        long total = parts.stream().mapToLong(LogPart::size).allMatch(s -> s >= 0)
-                ? parts.stream().mapToLong(LogPart::size).sum() : -1;
+        long total = size(cluster);
         progress.downloaded(0, total);
-        RunFacts facts = RunFactsReader.read(parts, bytes -> progress.downloaded(bytes, total));
-        if (cluster.clusterJson() != null) {
-            facts = facts.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
-        }
+        RunFacts facts = facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total));
         progress.step("Analysing " + String.format(Locale.ROOT, "%,d", facts.coverage().tasks()) + " tasks…");
         String subject = subject(telemetry) + (severalClusters ? " · cluster " + cluster.clusterId()
                 + " (" + String.join(", ", cluster.taskKeys()) + ")" : "");
@@ -78,6 +74,19 @@ final class RunAnalysis {
         return new AnalysedRun(telemetry.ref(),
                 ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null),
                 severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts), Math.max(total, 0));
+    }
+
+    /** The facts of one cluster's event log (delivered), joined with the cluster's real shape when known. */
+    public static RunFacts facts(RunTelemetry telemetry, ClusterTelemetry cluster, LongConsumer downloaded) {
+        RunFacts facts = RunFactsReader.read(cluster.eventLog().parts(), downloaded);
+        return cluster.clusterJson() == null ? facts
+                : facts.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
+    }
+
+    /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */
+    private static long size(ClusterTelemetry cluster) {
+        List<LogPart> parts = cluster.eventLog().parts();
+        return parts.stream().mapToLong(LogPart::size).allMatch(s -> s >= 0) ? parts.stream().mapToLong(LogPart::size).sum() : -1;
     }
 
     /** The locator's explanation, which names the cluster and the cluster_log_conf that fixes it. */

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.store;
 
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -45,10 +46,35 @@ public final class Changes {
 
     public Optional<ChangeRecord> find(String recommendationId, int step) {
         return db.inTransaction(sql -> sql.query("SELECT * FROM changes WHERE recommendation_id = ? AND step = ?",
-                rs -> new ChangeRecord(rs.getString("recommendation_id"), rs.getInt("step"), ChangeState.of(rs.getString("state")),
-                        rs.getString("decided_by"), Statements.instant(rs, "decided_at"), Statements.instant(rs, "applied_at"),
-                        rs.getString("settings_before"), rs.getString("settings_after"), rs.getString("fingerprint_after")),
-                recommendationId, step).stream().findFirst());
+                Changes::record, recommendationId, step).stream().findFirst());
+    }
+
+    /** Applied steps whose next run has not been judged yet, from the database so none is lost to a restart. */
+    public List<ChangeRecord> awaitingFollowUp() {
+        return db.inTransaction(sql -> sql.query("SELECT * FROM changes WHERE state = 'applied' AND followed_up_run_id IS NULL"
+                + " ORDER BY applied_at", Changes::record));
+    }
+
+    /**
+     * Records the verdict on an applied step from run {@code runId}, moving it to {@code to} (verified,
+     * or applied again when it failed and waits for a roll back); false when another replica already did.
+     */
+    public boolean followedUp(long runId, ChangeState to, AuditEntry why) {
+        return db.inTransaction(sql -> {
+            boolean moved = sql.update("UPDATE changes SET state = ?, followed_up_run_id = ? WHERE recommendation_id = ?"
+                    + " AND step = ? AND state = 'applied' AND followed_up_run_id IS NULL", to.id(), runId,
+                    why.recommendationId(), why.step()) == 1;
+            if (moved) {
+                append(sql, why);
+            }
+            return moved;
+        });
+    }
+
+    private static ChangeRecord record(ResultSet rs) throws SQLException {
+        return new ChangeRecord(rs.getString("recommendation_id"), rs.getInt("step"), ChangeState.of(rs.getString("state")),
+                rs.getString("decided_by"), Statements.instant(rs, "decided_at"), Statements.instant(rs, "applied_at"),
+                rs.getString("settings_before"), rs.getString("settings_after"), rs.getString("fingerprint_after"));
     }
 
     /** The decided steps of a job's recommendations, oldest decision first. */

@@ -166,6 +166,79 @@ abstract class ApprovalsEndToEnd {
         assertEquals(List.of("approved", "applied"), audit(id).stream().map(AuditEntry::action).toList());
     }
 
+    @Test
+    void theJobsNextRunAfterTheChangeIsJudgedOnceAndTheVerdictPostedInTheThread() throws Exception {
+        long run = firstRun() + 4;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+
+        bot.followUp.poll();
+        assertEquals(ChangeState.APPLIED, state(id), "the job's latest run is from before the change");
+        assertTrue(verdicts(finding).isEmpty());
+
+        bot.addNextRun(42, 4290, "skewed-join", "1203-next", "healthy.log.gz");
+        bot.followUp.poll();
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.VERIFIED, state(id));
+        List<FakeSlackApi.Call> verdicts = verdicts(finding);
+        assertEquals(1, verdicts.size(), "judged once");
+        String table = verdicts.get(0).param("blocks");
+        assertTrue(verdicts.get(0).param("text").contains("Step 1 of `skew` :white_check_mark: passed its checks on run 4290"));
+        assertTrue(table.contains("the longest task of stage 2 takes under 3.0x the median") && table.contains("11x")
+                && table.contains("1.0x") && table.contains("pass") && !table.contains("FAIL"), table);
+        assertTrue(!table.contains("roll_back_step"), "nothing to roll back after a pass");
+        assertEquals("verified", audit(id).get(audit(id).size() - 1).action());
+    }
+
+    @Test
+    void aNextRunThatFailsTheChecksKeepsTheStepAppliedAndItsVerdictRollsItBack() throws Exception {
+        long run = firstRun() + 5;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        SettingsSnapshot before = settings();
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+
+        bot.addNextRun(42, 4291, "skewed-join", "1203-still-skewed", "skew.log.gz");
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.APPLIED, state(id), "a failed step waits for its roll back");
+        FakeSlackApi.Call verdict = verdicts(finding).get(0);
+        assertTrue(verdict.param("text").contains(":x: failed its checks on run 4291"), verdict.param("text"));
+        assertTrue(verdict.param("blocks").contains("FAIL") && verdict.param("blocks").contains("roll_back_step"));
+
+        click(verdict, verdict.param("blocks"), APPROVER, "roll_back_step", id);
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK);
+        assertEquals(before.settingsJson(), settings().settingsJson());
+        assertEquals(List.of("approved", "applied", "checks-failed", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
+    }
+
+    @Test
+    void aNextRunThatFailedBeforeDeliveringItsLogFailsTheStep() throws Exception {
+        long run = firstRun() + 6;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+
+        bot.addNextRun(42, 4292, "skewed-join", "1203-failed", null);
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.APPLIED, state(id));
+        FakeSlackApi.Call verdict = verdicts(finding).get(0);
+        assertTrue(verdict.param("text").contains("failed its checks on run 4292. The run itself failed"), verdict.param("text"));
+        assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
+    }
+
+    /** The follow-up's verdicts in the thread of {@code finding}. */
+    private static List<FakeSlackApi.Call> verdicts(FakeSlackApi.Call finding) {
+        return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(finding.param("thread_ts"))
+                && c.param("text").contains("its checks on run")).toList();
+    }
+
     /** Asks about {@code run} and returns the thread reply carrying the skew finding's buttons. */
     private static FakeSlackApi.Call postedSkewFinding(long run) {
         bot.requests.command("run:" + run, CHANNEL, USER);

@@ -1,9 +1,11 @@
 package io.sparkadvisor.bot.slack;
 
+import com.slack.api.bolt.App;
 import com.slack.api.bolt.jetty.SlackAppServer;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.JobHistory;
+import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.Recommendations;
@@ -42,6 +44,8 @@ final class BotHarness implements AutoCloseable {
     final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
     final SignedRequests requests;
     final Database db;
+    /** Not scheduled: a test calls {@code poll()} when the next run is there. */
+    final FollowUpWatcher followUp;
     private final SlackAppServer server;
 
     /** Nobody may approve; approvals in a fresh H2 file. */
@@ -61,9 +65,9 @@ final class BotHarness implements AutoCloseable {
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
                 ApprovalPolicy.fromEnvironment(approvalEnv), Clock.systemUTC());
-        server = new SlackAppServer(SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals,
-                new JobHistory(connected, changes)),
-                "/slack/events", settings.port());
+        App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes));
+        followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, app.client(), Clock.systemUTC());
+        server = new SlackAppServer(app, "/slack/events", settings.port());
         Thread serving = new Thread(() -> {
             try {
                 server.start(); // blocks in Jetty's join()
@@ -108,29 +112,51 @@ final class BotHarness implements AutoCloseable {
      */
     private static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
             long firstRun, long lastRun) {
-        String logConf = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
-        String newCluster = "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
-                + "\"data_security_mode\":\"SINGLE_USER\"," + logConf + "}";
-        String state = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
-        emulator.putJson("clusters/" + clusterId + ".json", "{\"cluster_id\":\"" + clusterId + "\",\"spark_version\":"
-                + "\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
-                + "\"data_security_mode\":\"SINGLE_USER\"," + logConf + ",\"cluster_source\":\"JOB\",\"state\":\"TERMINATED\","
-                + "\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}");
+        emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
         emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
-                + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":"
+                + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + NEW_CLUSTER + "}],\"tasks\":"
                 + "[{\"task_key\":\"main\",\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/"
                 + jobName + ".py\"}}]}}");
         for (long run = firstRun; run <= lastRun; run++) {
-            long start = 1764720000000L + (run - firstRun) * 3_600_000L;
-            String times = "\"start_time\":" + start + ",\"end_time\":" + (start + 100_000);
-            emulator.putJson("runs/" + run + ".json", "{\"job_id\":" + jobId + ",\"run_id\":" + run + ",\"run_name\":\""
-                    + jobName + "\",\"state\":" + state + "," + times + ",\"job_clusters\":[{\"job_cluster_key\":\"main\","
-                    + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)
-                    + ",\"state\":" + state + ",\"cluster_instance\":{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":"
-                    + "\"777\"},\"job_cluster_key\":\"main\"," + times + "}]}");
+            emulator.putJson("runs/" + run + ".json", runJson(jobId, run, jobName, clusterId, 1764720000000L + (run - firstRun) * 3_600_000L));
         }
         emulator.putFile("dbfs/cluster-logs/" + clusterId + "/eventlog/" + clusterId + "_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
                 Corpus.dir().resolve(corpusLog));
+    }
+
+    /**
+     * The job's next run, started now on a fresh job cluster {@code clusterId} that delivered {@code corpusLog};
+     * with a null log, a run that failed before delivering any.
+     */
+    void addNextRun(long jobId, long runId, String jobName, String clusterId, String corpusLog) {
+        workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
+        String run = runJson(jobId, runId, jobName, clusterId, System.currentTimeMillis());
+        workspace.addRun(jobId, corpusLog == null ? run.replace(SUCCEEDED, FAILED) : run,
+                corpusLog == null ? null : Corpus.dir().resolve(corpusLog));
+    }
+
+    private static final String LOG_CONF = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
+    private static final String NEW_CLUSTER = "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+            + "\"data_security_mode\":\"SINGLE_USER\"," + LOG_CONF + "}";
+    private static final String SUCCEEDED = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
+    private static final String FAILED = SUCCEEDED.replace("SUCCESS", "FAILED");
+
+    /** A terminated job cluster: 2 x i3.xlarge, dedicated access mode, logs delivered to dbfs:/cluster-logs. */
+    private static String clusterJson(String clusterId) {
+        return "{\"cluster_id\":\"" + clusterId + "\",\"spark_version\":"
+                + "\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+                + "\"data_security_mode\":\"SINGLE_USER\"," + LOG_CONF + ",\"cluster_source\":\"JOB\",\"state\":\"TERMINATED\","
+                + "\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}";
+    }
+
+    /** A successful run of the job's one task "main" on job cluster "main", 100 s from {@code start}. */
+    private static String runJson(long jobId, long run, String jobName, String clusterId, long start) {
+        String times = "\"start_time\":" + start + ",\"end_time\":" + (start + 100_000);
+        return "{\"job_id\":" + jobId + ",\"run_id\":" + run + ",\"run_name\":\""
+                + jobName + "\",\"state\":" + SUCCEEDED + "," + times + ",\"job_clusters\":[{\"job_cluster_key\":\"main\","
+                + "\"new_cluster\":" + NEW_CLUSTER + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)
+                + ",\"state\":" + SUCCEEDED + ",\"cluster_instance\":{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":"
+                + "\"777\"},\"job_cluster_key\":\"main\"," + times + "}]}";
     }
 
     private static boolean accepts(int port) {

@@ -7,7 +7,10 @@ import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Recommendation;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
@@ -27,6 +30,8 @@ import java.util.Map;
 public final class SkewAdvice {
     public static final String RULE = "skew";
     private static final int MAX_SALT_BUCKETS = 64;
+    /** Below this a stage no longer waits on one task for most of its time. */
+    private static final double MAX_TO_MEDIAN_AFTER = 3;
 
     private SkewAdvice() {}
 
@@ -57,10 +62,10 @@ public final class SkewAdvice {
                     Change.sparkConf("spark.sql.adaptive.skewJoin.enabled", "true"),
                     Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionFactor", factor),
                     Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", thresholdBytes)),
-                    m.list("aqeChecks"), m.text("aqeRollback")));
+                    m.list("aqeChecks"), m.text("aqeRollback"), verify(e)));
         }
         steps.add(new Step(steps.size() + 1, List.of(Change.code("salt " + key + " into " + buckets + " buckets",
-                m.text("saltSnippet"))), m.list("saltChecks"), m.text("saltRollback")));
+                m.text("saltSnippet"))), m.list("saltChecks"), m.text("saltRollback"), verify(e)));
 
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("maxTaskMs", e.maxTaskMs());
@@ -80,6 +85,16 @@ public final class SkewAdvice {
                 new Recommendation(m.text(e.aqeCanSplit() ? "summaryJoin" : "summary"), m.list("preconditions"), steps,
                         m.text("proof"), m.text("experiment")),
                 new Savings(e.stragglerMs(), Format.round(coreHours)));
+    }
+
+    /** Either step must even the stage out without making the run longer. */
+    static List<MetricCheck> verify(SkewEvidence e) {
+        return List.of(
+                new MetricCheck(RunMetrics.stageMaxToMedian(e.stageId()), Comparison.BELOW, MAX_TO_MEDIAN_AFTER,
+                        "the longest task of stage " + e.stageId() + " takes under " + Format.ratio(MAX_TO_MEDIAN_AFTER)
+                                + "x the median (was " + Format.ratio(e.maxToMedian()) + "x)"),
+                new MetricCheck(RunMetrics.APP_DURATION_MS, Comparison.AT_MOST_BASELINE_TIMES, 1,
+                        "the run takes no longer than " + Format.duration(e.appDurationMs())));
     }
 
     /** Enough buckets to bring the hot partition down to the median, or to the target size when that needs fewer. */

@@ -5,6 +5,7 @@ import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.ScanFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,11 +29,10 @@ public record SkewEvidence(int stageId, int tasks, long maxTaskMs, long medianTa
         var duration = stage.metric(TaskMetric.DURATION);
         var shuffle = stage.metric(TaskMetric.SHUFFLE_READ_BYTES);
         long wall = Math.max(1, stage.wallMs());
-        double ratio = (double) duration.max() / Math.max(1, duration.p50());
         List<PlanNode> nodes = run.nodesIn(stage);
         String join = nodes.stream().filter(PlanNode::isJoin).map(PlanNode::name).findFirst().orElse("");
         return new SkewEvidence(stage.stageId(), stage.successfulTasks(), duration.max(), duration.p50(), duration.p75(),
-                ratio, wall, Math.min(1, (double) (duration.max() - duration.p50()) / wall), shuffle.max(), shuffle.p50(),
+                RunMetrics.maxToMedian(stage), wall, Math.min(1, (double) (duration.max() - duration.p50()) / wall), shuffle.max(), shuffle.p50(),
                 keys(run.exchangesInto(stage)), join, join.equals("SortMergeJoin") || join.equals("ShuffledHashJoin"),
                 sources(run, stage), run.slots(), run.appDurationMs());
     }

@@ -10,7 +10,10 @@ import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Recommendation;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
@@ -68,8 +71,9 @@ public final class IoBoundAdvice {
 
         List<Step> steps = new ArrayList<>();
         if (blocker.isEmpty()) {
-            steps.add(new Step(1, List.of(Change.envVar(VARIABLE, step1)), m.list("checks1"), m.text("rollback")));
-            steps.add(new Step(2, List.of(Change.envVar(VARIABLE, step2)), m.list("checks2"), m.text("rollback")));
+            List<MetricCheck> verify = verify(e, t.get(IO_MAX_GC_SHARE_AFTER));
+            steps.add(new Step(1, List.of(Change.envVar(VARIABLE, step1)), m.list("checks1"), m.text("rollback"), verify));
+            steps.add(new Step(2, List.of(Change.envVar(VARIABLE, step2)), m.list("checks2"), m.text("rollback"), verify));
         }
 
         Map<String, Object> evidence = new LinkedHashMap<>();
@@ -96,6 +100,17 @@ public final class IoBoundAdvice {
                 new Recommendation(m.text(blocker.isEmpty() ? "summary" : "summaryBlocked"), preconditions(e, m),
                         steps, m.text("proof"), m.text("experiment")),
                 new Savings(saved, Format.round(saved * (double) e.slots() / 3_600_000)));
+    }
+
+    /** More slots must turn waiting into work without slowing the run or pushing GC past the rollback limit. */
+    static List<MetricCheck> verify(IoBoundEvidence e, double maxGcShare) {
+        return List.of(
+                new MetricCheck(RunMetrics.stageCpuShare(e.stageId()), Comparison.ABOVE_BASELINE_TIMES, 1,
+                        "CPU share of stage " + e.stageId() + " rises above " + Format.percent(e.cpuShare())),
+                new MetricCheck(RunMetrics.APP_DURATION_MS, Comparison.AT_MOST_BASELINE_TIMES, 1.1,
+                        "the run takes at most 10% longer than " + Format.duration(e.appDurationMs())),
+                new MetricCheck(RunMetrics.stageGcShare(e.stageId()), Comparison.BELOW, maxGcShare,
+                        "GC share of stage " + e.stageId() + " stays under " + Format.percent(maxGcShare)));
     }
 
     /** Why the change cannot work on this cluster, with the alternative; empty when nothing is known against it. */

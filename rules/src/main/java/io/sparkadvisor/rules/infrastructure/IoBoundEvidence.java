@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.infrastructure;
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
 import java.util.List;
@@ -27,8 +28,7 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, long runTimeMs,
     private static IoBoundEvidence of(RunView run, StageFacts s) {
         long runTime = Math.max(1, s.sum(TaskMetric.EXECUTOR_RUN_TIME));
         return new IoBoundEvidence(s.stageId(), s.successfulTasks(), run.slots(), runTime,
-                s.sum(TaskMetric.EXECUTOR_CPU_TIME), (double) s.sum(TaskMetric.EXECUTOR_CPU_TIME) / runTime,
-                (double) s.sum(TaskMetric.JVM_GC_TIME) / runTime, s.metric(TaskMetric.DURATION).p50(), s.queuedTaskMs(), (double) s.queuedTaskMs() / runTime,
+                s.sum(TaskMetric.EXECUTOR_CPU_TIME), RunMetrics.cpuShare(s), RunMetrics.gcShare(s), s.metric(TaskMetric.DURATION).p50(), s.queuedTaskMs(), (double) s.queuedTaskMs() / runTime,
                 s.wallMs(), (double) s.wallMs() / run.appDurationMs(), run.appDurationMs(), run.workerCores(),
                 run.cluster(), run.sparkSetting("spark.executor.cores").map(v -> Integer.parseInt(v.trim())), run.whatIf());
     }

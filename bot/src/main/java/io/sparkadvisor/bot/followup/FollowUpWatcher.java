@@ -1,0 +1,140 @@
+package io.sparkadvisor.bot.followup;
+
+import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.ClusterTargets;
+import io.sparkadvisor.bot.slack.RunAnalysis;
+import io.sparkadvisor.bot.store.AuditEntry;
+import io.sparkadvisor.bot.store.ChangeRecord;
+import io.sparkadvisor.bot.store.ChangeState;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.apply.ClusterTarget;
+import io.sparkadvisor.databricks.fetch.EventLog;
+import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
+import io.sparkadvisor.databricks.fetch.RunTelemetry;
+import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.advisor.FollowUp;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.advisor.Verdict;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Judges each applied step on its job's next completed run: polls the database for applied steps (so
+ * a restart loses none), and once the job's latest completed run started after the apply, evaluates
+ * the step's checks against the run the advice came from, records the verdict once across replicas,
+ * and posts it in the recommendation's thread; a passed step brings its next step to approve.
+ */
+public final class FollowUpWatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(FollowUpWatcher.class);
+    static final String ACTOR = "spark-advisor";
+
+    private final Recommendations recommendations;
+    private final Changes changes;
+    private final Workspace workspace;
+    private final MethodsClient slack;
+    private final Clock clock;
+
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, Workspace workspace, MethodsClient slack, Clock clock) {
+        this.recommendations = recommendations;
+        this.changes = changes;
+        this.workspace = workspace;
+        this.slack = slack;
+        this.clock = clock;
+    }
+
+    /** SPARK_ADVISOR_FOLLOWUP_SECONDS between polls, 300 by default. */
+    public static Duration interval(Map<String, String> env) {
+        return Duration.ofSeconds(Long.parseLong(env.getOrDefault("SPARK_ADVISOR_FOLLOWUP_SECONDS", "300").trim()));
+    }
+
+    public void start(ScheduledExecutorService scheduler, Duration every) {
+        scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                poll();
+            } catch (RuntimeException e) { // an escaping exception would cancel the schedule for good
+                LOG.warn("follow-up poll failed: {}", e.toString());
+            }
+        }, every.toSeconds(), every.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    /** One pass over the applied steps; a step that cannot be judged yet is tried again next time. */
+    public void poll() {
+        for (ChangeRecord change : changes.awaitingFollowUp()) {
+            try {
+                followUp(change);
+            } catch (RuntimeException e) {
+                LOG.warn("follow-up of step {} of {} failed: {}", change.step(), change.recommendationId(), e.toString());
+            }
+        }
+    }
+
+    private void followUp(ChangeRecord change) {
+        StoredRecommendation rec = recommendations.find(change.recommendationId()).orElseThrow();
+        RunRef latest = workspace.resolve("job:" + rec.jobId());
+        if (latest.runId() == rec.runId()) {
+            return;
+        }
+        RunTelemetry next = workspace.fetch(latest);
+        if (next.run().startMs() < change.appliedAt().toEpochMilli()) {
+            return; // started before the change: it ran with the old settings
+        }
+        ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
+        List<Step> steps = ApprovalDesk.steps(rec);
+        Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
+        RunFacts baseline = facts(workspace.fetch(new RunRef(rec.runId(), rec.jobId(), null)), target)
+                .orElseThrow(() -> new EventLogUnavailableException("the event log of run " + rec.runId() + " is gone"));
+        boolean succeeded = "SUCCESS".equals(next.run().resultState());
+        Optional<RunFacts> after = facts(next, target);
+        if (after.isEmpty() && succeeded) {
+            return; // its log may still be on its way
+        }
+        Verdict verdict = after.map(a -> FollowUp.evaluate(step.verify(), baseline, a, succeeded))
+                .orElseGet(() -> FollowUp.failedRun(step.verify(), baseline));
+        ChangeState to = verdict.passed() ? ChangeState.VERIFIED : ChangeState.APPLIED;
+        AuditEntry why = new AuditEntry(clock.instant(), ACTOR, rec.jobId(), rec.id(), change.step(),
+                verdict.passed() ? "verified" : "checks-failed", VerdictMessage.text(rec.rule(), change.step(), latest.runId(), verdict));
+        if (!changes.followedUp(latest.runId(), to, why)) {
+            return; // another replica judged it
+        }
+        post(rec, VerdictMessage.text(rec.rule(), change.step(), latest.runId(), verdict),
+                VerdictMessage.blocks(rec.id(), rec.rule(), change.step(), latest.runId(), verdict));
+        Optional<Step> following = steps.stream().filter(s -> s.step() == change.step() + 1).findFirst();
+        if (verdict.passed() && following.isPresent()
+                && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
+            post(rec, VerdictMessage.nextStepText(rec.rule(), following.get()),
+                    VerdictMessage.nextStepBlocks(rec.id(), rec.rule(), following.get()));
+        }
+    }
+
+    /** The facts of the run's cluster the recommendation is about; empty when that cluster delivered no event log. */
+    private static Optional<RunFacts> facts(RunTelemetry telemetry, ClusterTarget target) {
+        return telemetry.clusters().stream()
+                .filter(c -> c.eventLog() instanceof EventLog.Delivered)
+                .filter(c -> ClusterTargets.of(telemetry.jobSettingsJson(), c.taskKeys()).map(target::equals).orElse(false))
+                .findFirst().map(c -> RunAnalysis.facts(telemetry, c, bytes -> {}));
+    }
+
+    private void post(StoredRecommendation rec, String text, String blocksJson) {
+        try {
+            var response = slack.chatPostMessage(r -> r.channel(rec.channel()).threadTs(rec.threadTs()).text(text)
+                    .blocksAsString(blocksJson).unfurlLinks(false));
+            if (!response.isOk()) {
+                LOG.warn("chat.postMessage answered {}", response.getError());
+            }
+        } catch (Exception e) {
+            LOG.warn("chat.postMessage failed: {}", e.getClass().getSimpleName());
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.sparkadvisor.rules.advisor;
+
+import io.sparkadvisor.knowledge.facts.JobFacts;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/** Evaluates a step's {@link MetricCheck}s on the run after the change against the baseline run the advice came from. */
+public final class FollowUp {
+    private FollowUp() {}
+
+    /** {@code runSucceeded} is what the scheduler reported; a Spark job that failed inside the run fails it too. */
+    public static Verdict evaluate(List<MetricCheck> checks, RunFacts baseline, RunFacts after, boolean runSucceeded) {
+        boolean allJobsSucceeded = after.jobs().stream().map(JobFacts::result).allMatch("JobSucceeded"::equals);
+        List<Verdict.Row> rows = checks.stream().map(c -> row(c, baseline, RunMetrics.value(after, c.metric()))).toList();
+        return new Verdict(runSucceeded && allJobsSucceeded, rows);
+    }
+
+    /** A run that failed before its event log was delivered: nothing measured, the step failed. */
+    public static Verdict failedRun(List<MetricCheck> checks, RunFacts baseline) {
+        return new Verdict(false, checks.stream().map(c -> row(c, baseline, OptionalDouble.empty())).toList());
+    }
+
+    /** A metric either run cannot measure fails: the check cannot be shown to hold. */
+    private static Verdict.Row row(MetricCheck check, RunFacts baseline, OptionalDouble after) {
+        OptionalDouble before = RunMetrics.value(baseline, check.metric());
+        boolean passed = before.isPresent() && after.isPresent() && check.passes(before.getAsDouble(), after.getAsDouble());
+        return new Verdict.Row(check, before, after, passed);
+    }
+}

@@ -1,0 +1,98 @@
+package io.sparkadvisor.rules.advisor;
+
+import static io.sparkadvisor.rules.RuleTesting.advise;
+import static io.sparkadvisor.rules.RuleTesting.fired;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.knowledge.Corpus;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Verdicts of the io-bound and skew steps on corpus runs standing in for the job's next run. */
+class FollowUpTest {
+    private static List<MetricCheck> firstStepChecks(String scenario, String rule) {
+        return fired(advise(scenario), rule).recommendation().steps().get(0).verify();
+    }
+
+    private static Verdict verdict(String rule, String baseline, String after, boolean runSucceeded) {
+        return FollowUp.evaluate(firstStepChecks(baseline, rule), Corpus.facts(baseline), Corpus.facts(after), runSucceeded);
+    }
+
+    private static List<Boolean> passes(Verdict v) {
+        return v.rows().stream().map(Verdict.Row::passed).toList();
+    }
+
+    @Test
+    void ioBoundChecksTheStagesCpuShareTheRunsDurationAndGc() {
+        List<MetricCheck> checks = firstStepChecks("io-bound", "io-bound-slots");
+        assertEquals(List.of("stage[0].cpuShare", "appDurationMs", "stage[0].gcShare"), checks.stream().map(MetricCheck::metric).toList());
+        assertEquals(0.1, checks.get(2).bound()); // the rollback threshold ioBoundSlots.maxGcShareAfter
+    }
+
+    @Test
+    void ioBoundAfterABusierButSlowerRunFailsOnDuration() {
+        Verdict v = verdict("io-bound-slots", "io-bound", "healthy", true);
+        assertEquals(List.of(true, false, true), passes(v));
+        assertEquals("22.3 s", v.rows().get(1).beforeText());
+        assertEquals("34.4 s", v.rows().get(1).afterText());
+        assertFalse(v.passed());
+    }
+
+    @Test
+    void ioBoundUnchangedRunFailsBecauseTheCpuShareDidNotRise() {
+        Verdict v = verdict("io-bound-slots", "io-bound", "io-bound", true);
+        assertEquals(List.of(false, true, true), passes(v));
+        assertFalse(v.passed());
+    }
+
+    @Test
+    void skewGoneAndRunShorterPasses() {
+        Verdict v = verdict("skew", "skew", "healthy", true);
+        assertEquals(List.of(true, true), passes(v));
+        assertEquals("11x", v.rows().get(0).beforeText());
+        assertEquals("1.0x", v.rows().get(0).afterText());
+        assertTrue(v.passed());
+    }
+
+    @Test
+    void skewStillThereAndSlowerFailsBoth() {
+        assertEquals(List.of(false, false), passes(verdict("skew", "skew", "skew-spark4", true)));
+    }
+
+    @Test
+    void aFailedRunFailsWhateverItsMetrics() {
+        Verdict v = verdict("skew", "skew", "healthy", false);
+        assertEquals(List.of(true, true), passes(v));
+        assertFalse(v.passed());
+    }
+
+    @Test
+    void aRunThatFailedWithoutALogFailsWithNothingMeasured() {
+        Verdict v = FollowUp.failedRun(firstStepChecks("skew", "skew"), Corpus.facts("skew"));
+        assertEquals(List.of(false, false), passes(v));
+        assertEquals("11x", v.rows().get(0).beforeText());
+        assertEquals("not measured", v.rows().get(0).afterText());
+        assertFalse(v.runSucceeded());
+    }
+
+    @Test
+    void aStageTheNextRunDoesNotHaveIsNotMeasuredAndFails() {
+        MetricCheck gone = new MetricCheck(RunMetrics.stageCpuShare(999), MetricCheck.Comparison.BELOW, 1, "stage 999");
+        Verdict v = FollowUp.evaluate(List.of(gone), Corpus.facts("healthy"), Corpus.facts("healthy"), true);
+        assertEquals("not measured", v.rows().get(0).afterText());
+        assertFalse(v.passed());
+    }
+
+    @Test
+    void stepsStoredWithAndWithoutChecksReadBack() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        Step step = fired(advise("skew"), "skew").recommendation().steps().get(0);
+        assertEquals(step, json.readValue(json.writeValueAsString(step), Step.class));
+        String older = "{\"step\":1,\"changes\":[],\"checks\":[\"a sentence\"],\"rollbackWhen\":\"never\"}";
+        assertEquals(List.of(), json.readValue(older, new TypeReference<Step>() {}).verify());
+    }
+}
