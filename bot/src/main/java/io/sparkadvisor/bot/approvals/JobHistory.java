@@ -8,7 +8,7 @@ import io.sparkadvisor.templates.slack.StepDecision;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** {@code /spark-advisor history <job>}: the steps decided for a job, their state, by whom and when. */
+/** {@code /spark-advisor history <job>}: the steps decided for a job, their state, by whom and when, and their measured effect. */
 public final class JobHistory {
     public static final String USAGE = "Which job? Ask `/spark-advisor history <job id or name>`.";
 
@@ -43,6 +43,6 @@ public final class JobHistory {
 
     private static String line(ChangeHistory c) {
         return "• step " + c.step() + " of `" + c.rule() + "` (from run " + c.runId() + "): *" + c.state().id() + "* by <@"
-                + c.decidedBy() + "> " + StepDecision.when(c.decidedAt());
+                + c.decidedBy() + "> " + StepDecision.when(c.decidedAt()) + (c.verdict() == null ? "" : "\n" + c.verdict());
     }
 }

@@ -104,7 +104,7 @@ public final class FollowUpWatcher {
                 .orElseGet(() -> FollowUp.failedRun(step.verify(), baseline));
         ChangeState to = verdict.passed() ? ChangeState.VERIFIED : ChangeState.APPLIED;
         AuditEntry why = new AuditEntry(clock.instant(), ACTOR, rec.jobId(), rec.id(), change.step(),
-                verdict.passed() ? "verified" : "checks-failed", VerdictMessage.text(rec.rule(), change.step(), latest.runId(), verdict));
+                verdict.passed() ? "verified" : "checks-failed", VerdictMessage.summary(rec.rule(), change.step(), latest.runId(), verdict));
         if (!changes.followedUp(latest.runId(), to, why)) {
             return; // another replica judged it
         }

@@ -25,9 +25,14 @@ final class VerdictMessage {
         return "Step " + step + " of `" + rule + "` " + outcome + " on run " + runId + "." + run;
     }
 
+    /** The verdict with its table of checks, before and after: the measured effect the history shows. */
+    static String summary(String rule, int step, long runId, Verdict v) {
+        return text(rule, step, runId, v) + "\n```" + table(v) + "```";
+    }
+
     static String blocks(String recommendationId, String rule, int step, long runId, Verdict v) {
         ArrayNode blocks = JSON.createArrayNode();
-        section(blocks, text(rule, step, runId, v) + "\n```" + table(v) + "```");
+        section(blocks, summary(rule, step, runId, v));
         if (!v.passed()) {
             buttons(blocks, ApprovalIds.rollBackBlockId(recommendationId, step), ApprovalIds.value(recommendationId, step),
                     button(ApprovalIds.ROLL_BACK, "Roll back", "danger"));

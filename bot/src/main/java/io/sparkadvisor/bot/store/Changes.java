@@ -57,12 +57,13 @@ public final class Changes {
 
     /**
      * Records the verdict on an applied step from run {@code runId}, moving it to {@code to} (verified,
-     * or applied again when it failed and waits for a roll back); false when another replica already did.
+     * or applied again when it failed and waits for a roll back) and keeping the verdict, {@code why}'s
+     * detail, as the step's measured effect; false when another replica already did.
      */
     public boolean followedUp(long runId, ChangeState to, AuditEntry why) {
         return db.inTransaction(sql -> {
-            boolean moved = sql.update("UPDATE changes SET state = ?, followed_up_run_id = ? WHERE recommendation_id = ?"
-                    + " AND step = ? AND state = 'applied' AND followed_up_run_id IS NULL", to.id(), runId,
+            boolean moved = sql.update("UPDATE changes SET state = ?, followed_up_run_id = ?, verdict = ? WHERE"
+                    + " recommendation_id = ? AND step = ? AND state = 'applied' AND followed_up_run_id IS NULL", to.id(), runId, why.detail(),
                     why.recommendationId(), why.step()) == 1;
             if (moved) {
                 append(sql, why);
@@ -77,14 +78,14 @@ public final class Changes {
                 rs.getString("settings_before"), rs.getString("settings_after"), rs.getString("fingerprint_after"));
     }
 
-    /** The decided steps of a job's recommendations, oldest decision first. */
+    /** The decided steps of a job's recommendations with their verdicts, oldest decision first. */
     public List<ChangeHistory> history(long jobId) {
         return db.inTransaction(sql -> sql.query("SELECT c.recommendation_id, r.rule_id, r.run_id, c.step, c.state, c.decided_by,"
-                + " c.decided_at FROM changes c JOIN recommendations r ON r.id = c.recommendation_id WHERE r.job_id = ?"
+                + " c.decided_at, c.verdict FROM changes c JOIN recommendations r ON r.id = c.recommendation_id WHERE r.job_id = ?"
                 + " AND c.state <> 'proposed' ORDER BY c.decided_at, c.recommendation_id, c.step",
                 rs -> new ChangeHistory(rs.getString("recommendation_id"), rs.getString("rule_id"), rs.getLong("run_id"),
                         rs.getInt("step"), ChangeState.of(rs.getString("state")), rs.getString("decided_by"),
-                        Statements.instant(rs, "decided_at")), jobId));
+                        Statements.instant(rs, "decided_at"), rs.getString("verdict")), jobId));
     }
 
     /** Something worth keeping that changes no state (an apply the workspace refused). */

@@ -102,9 +102,7 @@ abstract class ApprovalsEndToEnd {
         assertTrue(!edits(finding).get(1).param("blocks").contains("roll_back_step"), "no second roll back");
         assertEquals(List.of("approved", "applied", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
 
-        bot.requests.command("history skewed-join", CHANNEL, USER);
-        await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
-        String history = JSON.readTree(bot.slack.calls("response_url").get(0).param("json")).path("text").asText();
+        String history = history();
         assertTrue(history.contains("Changes to job 42") && history.contains("step 1 of `skew` (from run " + firstRun()
                 + "): *rolled-back* by <@" + APPROVER + ">"), history);
     }
@@ -191,6 +189,10 @@ abstract class ApprovalsEndToEnd {
                 && table.contains("1.0x") && table.contains("pass") && !table.contains("FAIL"), table);
         assertTrue(!table.contains("roll_back_step"), "nothing to roll back after a pass");
         assertEquals("verified", audit(id).get(audit(id).size() - 1).action());
+
+        String history = history();
+        assertTrue(history.contains("step 1 of `skew` (from run " + run + "): *verified* by <@" + APPROVER + ">")
+                && history.contains("passed its checks on run 4290.\n```check") && history.contains("11x"), history);
     }
 
     @Test
@@ -231,6 +233,13 @@ abstract class ApprovalsEndToEnd {
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
         assertTrue(verdict.param("text").contains("failed its checks on run 4292. The run itself failed"), verdict.param("text"));
         assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
+    }
+
+    /** {@code /spark-advisor history skewed-join}'s answer. */
+    private static String history() throws Exception {
+        bot.requests.command("history skewed-join", CHANNEL, USER);
+        await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+        return JSON.readTree(bot.slack.calls("response_url").get(0).param("json")).path("text").asText();
     }
 
     /** The follow-up's verdicts in the thread of {@code finding}. */
