@@ -5,6 +5,7 @@ import static io.sparkadvisor.bot.slack.BotHarness.USER;
 import static io.sparkadvisor.bot.slack.BotHarness.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,11 +20,16 @@ import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,15 +46,23 @@ abstract class ApprovalsEndToEnd {
     static final String BYSTANDER = "U0EVE";
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Where the database is, as a bot finds it in its environment. */
+    private static Map<String, String> database;
     private static BotHarness bot;
     private static String jobAsDeclared;
 
     abstract long firstRun();
 
     static void start(TestDatabases.Kind kind) {
-        bot = new BotHarness(TestDatabases.fresh(kind), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER + "," + USER,
-                "SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP));
+        database = TestDatabases.freshEnvironment(kind);
+        bot = instance();
         jobAsDeclared = settings().settingsJson();
+    }
+
+    /** A bot instance (Bolt app and follow-up watcher) on {@link #database}. */
+    private static BotHarness instance() {
+        return new BotHarness(Database.fromEnvironment(database), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER + "," + USER,
+                "SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP));
     }
 
     @AfterAll
@@ -213,8 +227,8 @@ abstract class ApprovalsEndToEnd {
         assertTrue(verdict.param("blocks").contains("FAIL") && verdict.param("blocks").contains("roll_back_step"));
 
         click(verdict, verdict.param("blocks"), APPROVER, "roll_back_step", id);
-        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK);
-        assertEquals(before.settingsJson(), settings().settingsJson());
+        // The step is claimed as rolled back before the restore, so wait for the restored settings themselves.
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && before.settingsJson().equals(settings().settingsJson()));
         assertEquals(List.of("approved", "applied", "checks-failed", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
     }
 
@@ -233,6 +247,60 @@ abstract class ApprovalsEndToEnd {
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
         assertTrue(verdict.param("text").contains("failed its checks on run 4292. The run itself failed"), verdict.param("text"));
         assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
+    }
+
+    @Test
+    void aStepAppliedBeforeARestartIsJudgedOnceByTheNextInstanceOnTheSameDatabase() throws Exception {
+        long run = firstRun() + 7;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+
+        // Nothing of the first instance survives but the database: the pending follow-up must come from it.
+        bot.close();
+        TestDatabases.stop(database);
+        bot = instance();
+        bot.addNextRun(42, 4293, "skewed-join", "1203-after-restart", "healthy.log.gz");
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.VERIFIED, state(id));
+        List<FakeSlackApi.Call> verdicts = verdicts(finding);
+        assertEquals(1, verdicts.size(), "posted once, in the thread of the finding the first instance posted");
+        assertTrue(verdicts.get(0).param("text").contains("Step 1 of `skew` :white_check_mark: passed its checks on run 4293"));
+        assertEquals(List.of("approved", "applied", "verified"), audit(id).stream().map(AuditEntry::action).toList());
+    }
+
+    @Test
+    void twoReplicasInTwoProcessesPollingTogetherPostTheVerdictOnceAndRecordItOnce() throws Exception {
+        assumeTrue(database.containsKey("DATABASE_URL"), "an H2 file database is open in one process only");
+        long run = firstRun() + 8;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+        bot.addNextRun(42, 4294, "skewed-join", "1203-two-replicas", "healthy.log.gz");
+
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), OtherReplica.class.getName(), database.get("DATABASE_URL"),
+                bot.workspace.url(), bot.slack.baseUrl()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            BufferedReader said = new BufferedReader(new InputStreamReader(other.getInputStream(), StandardCharsets.UTF_8));
+            while (!"ready".equals(said.readLine())) {
+                assertTrue(other.isAlive(), "the other replica died before it was ready");
+            }
+            other.getOutputStream().write('\n');
+            other.getOutputStream().flush();
+            bot.followUp.poll();
+            assertTrue(other.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "the other replica's poll ends");
+            assertEquals(0, other.exitValue());
+        } finally {
+            other.destroy();
+        }
+
+        assertEquals(ChangeState.VERIFIED, state(id));
+        assertEquals(1, verdicts(finding).size(), "one of the two replicas posts the verdict");
+        assertEquals(List.of("approved", "applied", "verified"), audit(id).stream().map(AuditEntry::action).toList());
     }
 
     /** {@code /spark-advisor history skewed-join}'s answer. */

@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -16,25 +18,46 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class TestDatabases {
     public enum Kind { H2, POSTGRESQL }
 
+    private static final String H2_PATH = "SPARK_ADVISOR_DB_PATH";
     private static final AtomicInteger NEXT = new AtomicInteger();
     private static EmbeddedPostgres postgres;
 
     private TestDatabases() {}
 
-
     public static Database fresh(Kind kind) {
-        return (kind == Kind.H2 ? h2() : postgres()).migrate();
+        return Database.fromEnvironment(freshEnvironment(kind));
     }
 
-    private static Database h2() {
+    /** A fresh, migrated database, as the environment that points a bot at it: what a restarted bot connects to again. */
+    public static Map<String, String> freshEnvironment(Kind kind) {
+        Map<String, String> env = kind == Kind.H2 ? Map.of(H2_PATH, h2().toString()) : Map.of("DATABASE_URL", postgres());
+        Database.fromEnvironment(env).migrate();
+        return env;
+    }
+
+    /**
+     * Closes the H2 engine behind {@code env}, as the bot's process exiting would, so the next
+     * connection reopens the file; a PostgreSQL server outlives any bot anyway.
+     */
+    public static void stop(Map<String, String> env) {
+        if (env.containsKey(H2_PATH)) {
+            try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + env.get(H2_PATH))) {
+                c.createStatement().execute("SHUTDOWN");
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static Path h2() {
         try {
-            return Database.h2(Files.createTempDirectory("advisor-db").resolve("advisor"));
+            return Files.createTempDirectory("advisor-db").resolve("advisor").toAbsolutePath();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static synchronized Database postgres() {
+    private static synchronized String postgres() {
         try {
             if (postgres == null) {
                 postgres = EmbeddedPostgres.builder().start();
@@ -43,7 +66,7 @@ public final class TestDatabases {
             try (Connection c = postgres.getPostgresDatabase().getConnection()) {
                 c.createStatement().execute("CREATE DATABASE " + name);
             }
-            return Database.postgres("postgres://postgres:unused@localhost:" + postgres.getPort() + "/" + name);
+            return "postgres://postgres:unused@localhost:" + postgres.getPort() + "/" + name;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (SQLException e) {
