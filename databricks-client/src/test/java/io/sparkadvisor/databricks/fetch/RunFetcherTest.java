@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sparkadvisor.databricks.Workspace;
-import io.sparkadvisor.databricks.Workspaces;
-import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import io.sparkadvisor.databricks.SampleWorkspaceTest;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
@@ -18,30 +16,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RunFetcherTest {
+class RunFetcherTest extends SampleWorkspaceTest {
     /** Every path SDK 0.141.0 uses for what this module does; anything else would be an invented API. */
     static final Pattern REAL_SDK_PATHS = Pattern.compile("/\\.well-known/databricks-config|/oidc/\\.well-known/oauth-authorization-server"
             + "|/api/2\\.2/jobs/(runs/get|runs/list|list|get|update|reset)|/api/2\\.1/clusters/(get|list-node-types|events)"
             + "|/api/2\\.0/dbfs/(list|read)|/api/2\\.0/fs/(files|directories)/Volumes/.+|/driver-proxy-api/o/\\d+/[^/]+/40001/api/v1/.+");
-
-    static WorkspaceEmulator emulator;
-    static Workspace workspace;
-
-    @BeforeAll
-    static void start() {
-        emulator = WorkspaceEmulator.startWithSample();
-        workspace = Workspaces.connect(emulator.client(), null);
-    }
-
-    @AfterAll
-    static void stop() {
-        emulator.close();
-    }
 
     @Test
     void multiTaskRunWithASharedJobClusterAndAnExistingCluster() throws IOException {

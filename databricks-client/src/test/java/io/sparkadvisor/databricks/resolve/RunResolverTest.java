@@ -4,29 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.SampleWorkspaceTest;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
-import io.sparkadvisor.databricks.Workspaces;
-import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class RunResolverTest {
-    static WorkspaceEmulator emulator;
-    static Workspace workspace;
-
-    @BeforeAll
-    static void start() {
-        emulator = WorkspaceEmulator.startWithSample();
-        workspace = Workspaces.connect(emulator.client(), null);
-    }
-
-    @AfterAll
-    static void stop() {
-        emulator.close();
-    }
-
+class RunResolverTest extends SampleWorkspaceTest {
     @Test
     void currentRunPageLink() {
         assertEquals(new RunRef(1001, 7L, 1234567890L),
