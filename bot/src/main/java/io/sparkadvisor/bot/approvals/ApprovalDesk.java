@@ -15,14 +15,17 @@ import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
+import io.sparkadvisor.databricks.apply.SettingsChangedException;
+import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.templates.slack.ChangeMessages;
+import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import io.sparkadvisor.templates.slack.StepDecision;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Turns recommendations into changes: records each posted recommendation with the job's settings
@@ -83,22 +86,27 @@ public final class ApprovalDesk {
             return;
         }
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
+        Subject subject = new Subject(rec.rule(), stepNumber, rec.jobId());
         try {
             Step step = step(rec, stepNumber);
             ClusterChange change = StepChanges.of(target, step);
+            SettingsSnapshot before = workspace.settings(rec.jobId());
+            if (!before.fingerprint().equals(rec.settingsFingerprint())) {
+                throw new SettingsChangedException(rec.jobId(), rec.settingsFingerprint(), before.fingerprint());
+            }
+            changes.prepared(rec.id(), stepNumber, before.settingsJson());
             AppliedChange applied = workspace.apply(rec.jobId(), change, rec.settingsFingerprint());
-            String what = describe(step) + " on " + ClusterTargets.describe(target);
+            String what = ChangeMessages.describe(step) + " on " + ClusterTargets.describe(target);
             Instant at = clock.instant();
             changes.applied(applied.before().settingsJson(), applied.after().settingsJson(), applied.after().fingerprint(),
                     new AuditEntry(at, click.userId(), rec.jobId(), rec.id(), stepNumber, "applied", what));
             slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.applied(click.userId(), at), true));
-            slack.inThread(rec, ":white_check_mark: <@" + click.userId() + "> approved step " + stepNumber + " of `" + rec.rule()
-                    + "`, and job " + rec.jobId() + " now has " + what + ". The settings before the change are recorded for a rollback.");
+            slack.inThread(rec, ChangeMessages.applied(subject, click.userId(), what));
         } catch (WorkspaceException | StepChanges.NotApplicableException e) {
             // the job was edited since, or the workspace refused: nothing changed, so the step can be approved again
             changes.move(ChangeState.APPROVED, ChangeState.PROPOSED, audit(rec, click, "refused", e.getMessage()));
             slack.whisper(click, ":warning: " + e.getMessage());
-            slack.inThread(rec, ":warning: Step " + stepNumber + " was not applied: " + e.getMessage());
+            slack.inThread(rec, ChangeMessages.notApplied(subject, e.getMessage()));
         }
     }
 
@@ -136,8 +144,7 @@ public final class ApprovalDesk {
         try {
             workspace.restore(rec.jobId(), change.settingsBefore(), change.fingerprintAfter());
             slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rolledBack(click.userId(), clock.instant()), false));
-            slack.inThread(rec, ":leftwards_arrow_with_hook: <@" + click.userId() + "> rolled back step " + stepNumber + " of `" + rec.rule()
-                    + "`: job " + rec.jobId() + " has its settings from before the change again.");
+            slack.inThread(rec, ChangeMessages.rolledBack(new Subject(rec.rule(), stepNumber, rec.jobId()), click.userId()));
         } catch (WorkspaceException e) {
             changes.move(ChangeState.ROLLED_BACK, ChangeState.APPLIED, audit(rec, click, "refused", e.getMessage()));
             slack.whisper(click, ":warning: " + e.getMessage());
@@ -172,14 +179,9 @@ public final class ApprovalDesk {
         return read(rec.stepsJson());
     }
 
-    private static Step step(StoredRecommendation rec, int number) {
+    static Step step(StoredRecommendation rec, int number) {
         return steps(rec).stream().filter(s -> s.step() == number).findFirst()
                 .orElseThrow(() -> new StepChanges.NotApplicableException("This recommendation has no step " + number + "."));
-    }
-
-    private static String describe(Step step) {
-        return step.changes().stream().filter(Change::applicable).map(c -> c.scope() + " `" + c.key() + "` = `" + c.value() + "`")
-                .collect(Collectors.joining(", "));
     }
 
     private static List<Integer> applicableSteps(List<Step> steps) {

@@ -3,15 +3,16 @@ package io.sparkadvisor.bot.approvals;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.methods.SlackApiTextResponse;
 import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the desk says in Slack about a click. The decision is already recorded when these are sent,
+ * What the bot says in Slack about a change. The decision is already recorded when these are sent,
  * so a failed post is logged and does not undo it.
  */
-record SlackReplies(MethodsClient client) {
+public record SlackReplies(MethodsClient client) {
     private static final Logger LOG = LoggerFactory.getLogger(SlackReplies.class);
 
     /** A reply only the clicker sees. */
@@ -28,8 +29,7 @@ record SlackReplies(MethodsClient client) {
     }
 
     /** A note in the recommendation's thread, not broadcast to the channel. */
-    void inThread(StoredRecommendation rec, String text) {
-        var message = SlackMessages.notice(text);
+    public void inThread(StoredRecommendation rec, SlackMessage message) {
         send("chat.postMessage", () -> client.chatPostMessage(r -> r.channel(rec.channel()).threadTs(rec.threadTs())
                 .text(message.text()).blocksAsString(message.blocksJson()).unfurlLinks(false)));
     }

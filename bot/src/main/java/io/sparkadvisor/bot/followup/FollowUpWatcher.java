@@ -3,6 +3,8 @@ package io.sparkadvisor.bot.followup;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
+import io.sparkadvisor.bot.approvals.InterruptedApprovals;
+import io.sparkadvisor.bot.approvals.SlackReplies;
 import io.sparkadvisor.bot.slack.RunAnalysis;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
@@ -20,8 +22,11 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.FollowUp;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
+import io.sparkadvisor.templates.slack.ChangeMessages;
+import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,20 +43,27 @@ import org.slf4j.LoggerFactory;
  */
 public final class FollowUpWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(FollowUpWatcher.class);
-    static final String ACTOR = "spark-advisor";
+
+    /**
+     * How long after a successful run its event log may still arrive (cluster log delivery copies
+     * every few minutes and once more at termination); after that the step is judged unmeasured.
+     */
+    static final Duration LOG_DELIVERY_WAIT = Duration.ofHours(2);
 
     private final Recommendations recommendations;
     private final Changes changes;
     private final Workspace workspace;
-    private final MethodsClient slack;
+    private final SlackReplies slack;
     private final Clock clock;
+    private final InterruptedApprovals interrupted;
 
     public FollowUpWatcher(Recommendations recommendations, Changes changes, Workspace workspace, MethodsClient slack, Clock clock) {
         this.recommendations = recommendations;
         this.changes = changes;
         this.workspace = workspace;
-        this.slack = slack;
+        this.slack = new SlackReplies(slack);
         this.clock = clock;
+        this.interrupted = new InterruptedApprovals(recommendations, changes, workspace, this.slack, clock);
     }
 
     /** SPARK_ADVISOR_FOLLOWUP_SECONDS between polls, 300 by default. */
@@ -69,8 +81,12 @@ public final class FollowUpWatcher {
         }, every.toSeconds(), every.toSeconds(), TimeUnit.SECONDS);
     }
 
-    /** One pass over the applied steps; a step that cannot be judged yet is tried again next time. */
+    /**
+     * One pass: approvals a stopped bot left half done are finished first (a recovered one is judged
+     * in the same pass), then each applied step; a step that cannot be judged yet is tried next time.
+     */
     public void poll() {
+        interrupted.finish();
         for (ChangeRecord change : changes.awaitingFollowUp()) {
             try {
                 followUp(change);
@@ -97,24 +113,23 @@ public final class FollowUpWatcher {
                 .orElseThrow(() -> new EventLogUnavailableException("the event log of run " + rec.runId() + " is gone"));
         boolean succeeded = "SUCCESS".equals(next.run().resultState());
         Optional<RunFacts> after = facts(next, target);
-        if (after.isEmpty() && succeeded) {
+        if (after.isEmpty() && succeeded && clock.instant().isBefore(Instant.ofEpochMilli(next.run().endMs()).plus(LOG_DELIVERY_WAIT))) {
             return; // its log may still be on its way
         }
         Verdict verdict = after.map(a -> FollowUp.evaluate(step.verify(), baseline, a, succeeded))
-                .orElseGet(() -> FollowUp.failedRun(step.verify(), baseline));
+                .orElseGet(() -> FollowUp.withoutLog(step.verify(), baseline, succeeded));
         ChangeState to = verdict.passed() ? ChangeState.VERIFIED : ChangeState.APPLIED;
-        AuditEntry why = new AuditEntry(clock.instant(), ACTOR, rec.jobId(), rec.id(), change.step(),
-                verdict.passed() ? "verified" : "checks-failed", VerdictMessage.summary(rec.rule(), change.step(), latest.runId(), verdict));
+        Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
+        AuditEntry why = new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(), change.step(),
+                verdict.passed() ? "verified" : "checks-failed", ChangeMessages.verdictSummary(subject, latest.runId(), verdict));
         if (!changes.followedUp(latest.runId(), to, why)) {
             return; // another replica judged it
         }
-        post(rec, VerdictMessage.text(rec.rule(), change.step(), latest.runId(), verdict),
-                VerdictMessage.blocks(rec.id(), rec.rule(), change.step(), latest.runId(), verdict));
+        slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, latest.runId(), verdict));
         Optional<Step> following = steps.stream().filter(s -> s.step() == change.step() + 1).findFirst();
         if (verdict.passed() && following.isPresent()
                 && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
-            post(rec, VerdictMessage.nextStepText(rec.rule(), following.get()),
-                    VerdictMessage.nextStepBlocks(rec.id(), rec.rule(), following.get()));
+            slack.inThread(rec, ChangeMessages.nextStep(rec.id(), rec.rule(), following.get()));
         }
     }
 
@@ -124,17 +139,5 @@ public final class FollowUpWatcher {
                 .filter(c -> c.eventLog() instanceof EventLog.Delivered)
                 .filter(c -> ClusterTargets.of(telemetry.jobSettingsJson(), c.taskKeys()).map(target::equals).orElse(false))
                 .findFirst().map(c -> RunAnalysis.facts(telemetry, c, bytes -> {}));
-    }
-
-    private void post(StoredRecommendation rec, String text, String blocksJson) {
-        try {
-            var response = slack.chatPostMessage(r -> r.channel(rec.channel()).threadTs(rec.threadTs()).text(text)
-                    .blocksAsString(blocksJson).unfurlLinks(false));
-            if (!response.isOk()) {
-                LOG.warn("chat.postMessage answered {}", response.getError());
-            }
-        } catch (Exception e) {
-            LOG.warn("chat.postMessage failed: {}", e.getClass().getSimpleName());
-        }
     }
 }

@@ -55,10 +55,16 @@ final class AskService {
 
     /** A short reply only the asker sees (help, "busy", a job's history), made and sent off the request thread. */
     void whisper(MethodsClient client, String channel, String userId, Supplier<SlackMessage> reply) {
+        whisperAll(client, channel, userId, () -> List.of(reply.get()));
+    }
+
+    /** A reply too long for one message (a job's history), in order. */
+    void whisperAll(MethodsClient client, String channel, String userId, Supplier<List<SlackMessage>> reply) {
         orInline(pool).execute(() -> {
             try {
-                SlackMessage message = reply.get();
-                client.chatPostEphemeral(r -> r.channel(channel).user(userId).text(message.text()).blocksAsString(message.blocksJson()));
+                for (SlackMessage message : reply.get()) {
+                    client.chatPostEphemeral(r -> r.channel(channel).user(userId).text(message.text()).blocksAsString(message.blocksJson()));
+                }
             } catch (Exception e) {
                 LOG.warn("cannot reply to {} in {}: {}", userId, channel, e.getClass().getSimpleName());
             }

@@ -65,7 +65,7 @@ public final class SlackBot {
             return switch (text.kind()) {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
                 case RESERVED -> ctx.ack(reserved(text));
-                case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query())))
+                case HISTORY -> later(pool, () -> history.answer(text.query()).forEach(m -> respond(ctx, m)))
                         ? ctx.ack() : ctx.ack(BUSY);
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
@@ -110,7 +110,7 @@ public final class SlackBot {
     private static void onMessage(AskService asks, JobHistory history, MethodsClient client, String channel, String user, String text) {
         AskText parsed = AskText.parse(text);
         switch (parsed.kind()) {
-            case HISTORY -> asks.whisper(client, channel, user, () -> SlackMessages.notice(history.answer(parsed.query())));
+            case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query()));
             case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
             case RESERVED -> asks.whisper(client, channel, user, () -> SlackMessages.notice(reserved(parsed)));
             case RUN -> {
@@ -134,6 +134,15 @@ public final class SlackBot {
     private static void respond(SlashCommandContext ctx, String text) {
         try {
             ctx.respond(text);
+        } catch (IOException e) {
+            LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
+        }
+    }
+
+    /** Blocks, so that mentions and dates in the message render; the text is the notification. */
+    private static void respond(SlashCommandContext ctx, SlackMessage message) {
+        try {
+            ctx.respond(r -> r.responseType("ephemeral").text(message.text()).blocks(blocks(message)));
         } catch (IOException e) {
             LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
         }

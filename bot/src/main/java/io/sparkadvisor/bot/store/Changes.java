@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.store;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,6 +43,21 @@ public final class Changes {
             }
             return moved;
         });
+    }
+
+    /**
+     * Keeps the settings an approved step starts from, before its change is sent: if the bot stops
+     * in between, they tell whether the change reached the job and what a roll back restores.
+     */
+    public boolean prepared(String recommendationId, int step, String settingsBefore) {
+        return db.inTransaction(sql -> sql.update("UPDATE changes SET settings_before = ? WHERE recommendation_id = ? AND step = ?"
+                + " AND state = 'approved'", settingsBefore, recommendationId, step) == 1);
+    }
+
+    /** Steps approved before {@code cutoff} and still not applied: their apply was cut short. */
+    public List<ChangeRecord> approvedBefore(Instant cutoff) {
+        return db.inTransaction(sql -> sql.query("SELECT * FROM changes WHERE state = 'approved' AND decided_at < ? ORDER BY decided_at",
+                Changes::record, cutoff));
     }
 
     public Optional<ChangeRecord> find(String recommendationId, int step) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.bot.MovableClock;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
@@ -18,14 +19,19 @@ import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -50,6 +56,8 @@ abstract class ApprovalsEndToEnd {
     private static Map<String, String> database;
     private static BotHarness bot;
     private static String jobAsDeclared;
+    /** Shared by the instances a test starts, so a restart does not turn the bot's time back. */
+    private static final MovableClock CLOCK = new MovableClock();
 
     abstract long firstRun();
 
@@ -62,7 +70,7 @@ abstract class ApprovalsEndToEnd {
     /** A bot instance (Bolt app and follow-up watcher) on {@link #database}. */
     private static BotHarness instance() {
         return new BotHarness(Database.fromEnvironment(database), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER + "," + USER,
-                "SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP));
+                "SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP), CLOCK);
     }
 
     @AfterAll
@@ -303,11 +311,127 @@ abstract class ApprovalsEndToEnd {
         assertEquals(List.of("approved", "applied", "verified"), audit(id).stream().map(AuditEntry::action).toList());
     }
 
-    /** {@code /spark-advisor history skewed-join}'s answer. */
+    @Test
+    void aStepClaimedByABotThatStoppedBeforeSendingItIsReleasedOnceItIsStaleAndCanBeApprovedAgain() throws Exception {
+        long run = firstRun() + 9;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        claimedByAStoppedBot(id, null);
+
+        bot.followUp.poll();
+        assertEquals(ChangeState.APPROVED, state(id), "an approval younger than the grace period may still be applying");
+        CLOCK.advance(Duration.ofMinutes(11));
+        bot.followUp.poll();
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.PROPOSED, state(id));
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
+        assertEquals(List.of("approved", "released"), audit(id).stream().map(AuditEntry::action).toList());
+        List<String> notes = notesInThread(finding);
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("step 1 of `skew` by <@" + APPROVER + "> was cut short before it reached job 42, so nothing changed"), notes.get(0));
+
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
+    }
+
+    @Test
+    void aChangeSentByABotThatStoppedBeforeRecordingItIsRecordedForItsApproverAndJudged() throws Exception {
+        long run = firstRun() + 10;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        SettingsSnapshot before = settings();
+        claimedByAStoppedBot(id, before);
+        Workspaces.connect(bot.workspace.client(), null).apply(42, skewStepOne(id), before.fingerprint());
+
+        CLOCK.advance(Duration.ofMinutes(11));
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.APPLIED, state(id));
+        ChangeRecord record = new Changes(bot.db).find(id, 1).orElseThrow();
+        assertEquals(before.settingsJson(), record.settingsBefore(), "what a roll back restores");
+        assertEquals(settings().fingerprint(), record.fingerprintAfter());
+        assertEquals(List.of("approved:" + APPROVER, "applied:" + APPROVER),
+                audit(id).stream().map(e -> e.action() + ":" + e.actor()).toList());
+        assertTrue(notesInThread(finding).get(0).contains("was cut short after job 42 had been changed. The change is now recorded"));
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "the bot sent nothing more");
+
+        bot.addNextRun(42, 4295, "skewed-join", "1203-recovered", "healthy.log.gz");
+        bot.followUp.poll();
+        assertEquals(ChangeState.VERIFIED, state(id));
+    }
+
+    @Test
+    void aClaimedStepWhoseJobWasEditedSinceIsReleasedWithAWarningToCheckTheJob() throws Exception {
+        long run = firstRun() + 11;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        claimedByAStoppedBot(id, settings());
+        String edited = settings().settingsJson().replace("\"num_workers\":2", "\"num_workers\":3");
+        bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + edited + "}");
+
+        CLOCK.advance(Duration.ofMinutes(11));
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.PROPOSED, state(id));
+        assertEquals(List.of("approved", "released"), audit(id).stream().map(AuditEntry::action).toList());
+        assertTrue(notesInThread(finding).get(0).contains("has been edited since, so I cannot tell whether the change is in effect"));
+        assertEquals(edited, settings().settingsJson(), "the job is left as its editor left it");
+    }
+
+    @Test
+    void aSuccessfulNextRunWhoseLogNeverArrivesIsJudgedUnmeasuredOnceTheDeliveryWaitIsOver() throws Exception {
+        long run = firstRun() + 12;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = run + "-skew";
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+
+        bot.addNextRunWithoutLog(42, 4296, "skewed-join", "1203-no-log");
+        bot.followUp.poll();
+        assertTrue(verdicts(finding).isEmpty(), "its log may still be on its way");
+
+        CLOCK.advance(Duration.ofHours(3));
+        bot.followUp.poll();
+
+        FakeSlackApi.Call verdict = verdicts(finding).get(0);
+        assertTrue(verdict.param("text").contains("failed its checks on run 4296. The run's event log could not be read"), verdict.param("text"));
+        assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
+        assertEquals(ChangeState.APPLIED, state(id), "waits for its roll back");
+        bot.followUp.poll();
+        assertEquals(1, verdicts(finding).size(), "judged once");
+    }
+
+    /** A replica claimed step 1 for {@link #APPROVER} and stopped; with {@code before}, after keeping the settings it started from. */
+    private static void claimedByAStoppedBot(String id, SettingsSnapshot before) {
+        Changes changes = new Changes(bot.db);
+        assertTrue(changes.move(ChangeState.PROPOSED, ChangeState.APPROVED,
+                new AuditEntry(CLOCK.instant(), APPROVER, 42, id, 1, "approved", "step 1 of skew")));
+        if (before != null) {
+            assertTrue(changes.prepared(id, 1, before.settingsJson()));
+        }
+    }
+
+    /** Step 1 of the skew recommendation {@code id} as the job change it makes: its spark_conf on job cluster "main". */
+    private static ClusterChange skewStepOne(String id) throws IOException {
+        Map<String, String> conf = new HashMap<>();
+        JSON.readTree(new Recommendations(bot.db).find(id).orElseThrow().stepsJson()).get(0).path("changes")
+                .forEach(c -> conf.put(c.path("key").asText(), c.path("value").asText()));
+        return new ClusterChange(new ClusterTarget.JobCluster("main"), conf, null, null, null, null, null);
+    }
+
+    /** {@code /spark-advisor history skewed-join}'s answer: the text of its blocks. */
     private static String history() throws Exception {
         bot.requests.command("history skewed-join", CHANNEL, USER);
         await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
-        return JSON.readTree(bot.slack.calls("response_url").get(0).param("json")).path("text").asText();
+        return blocksText(JSON.readTree(bot.slack.calls("response_url").get(0).param("json")).path("blocks"));
+    }
+
+    private static String blocksText(JsonNode blocks) {
+        StringBuilder text = new StringBuilder();
+        blocks.forEach(b -> text.append(b.path("text").path("text").asText()).append('\n'));
+        return text.toString();
     }
 
     /** The follow-up's verdicts in the thread of {@code finding}. */
@@ -365,9 +489,16 @@ abstract class ApprovalsEndToEnd {
         return bot.slack.calls("chat.postEphemeral").stream().map(c -> c.param("text")).toList();
     }
 
+    /** What the bot said in the thread of {@code finding}, as people read it. */
     private static List<String> notesInThread(FakeSlackApi.Call finding) {
         return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(finding.param("thread_ts")))
-                .map(c -> c.param("text")).toList();
+                .map(c -> {
+                    try {
+                        return blocksText(JSON.readTree(c.param("blocks")));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }).toList();
     }
 
     private static List<String> fieldNames(JsonNode node) {

@@ -9,7 +9,7 @@ class ApprovalsOnPostgresTest extends ApprovalsEndToEnd {
         start(TestDatabases.Kind.POSTGRESQL);
     }
 
-    /** The last nine of job 42's runs 4201..4210: each test asks about one, and this bot and its database are its own. */
+    /** From the second of job 42's runs 4201..4220: each test asks about one, and this bot and its database are its own. */
     @Override
     long firstRun() {
         return 4202;

@@ -30,10 +30,10 @@ import java.util.function.BooleanSupplier;
 /**
  * The whole bot, for real: Bolt's Jetty server on a free port with request verification on, the
  * fake Slack Web API, and the Databricks emulator serving the sample workspace plus job 42
- * ("skewed-join"), whose runs 4201 to 4210 ran on one cluster that delivered the corpus's
+ * ("skewed-join"), whose runs 4201 to 4220 ran on one cluster that delivered the corpus's
  * skewed-join event log to DBFS, and job 43 ("io-bound-scan", run 4301) with the io-bound log. The
- * bot shares a finished analysis for a while, so each test asks about a run of its own; 4210 is
- * job 42's latest. Approvals are kept in {@code db}.
+ * bot shares a finished analysis for a while, so each test asks about a run of its own; 4220 is
+ * job 42's latest. Approvals are kept in {@code db}; the bot's time is {@code clock}.
  */
 final class BotHarness implements AutoCloseable {
     static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
@@ -44,19 +44,21 @@ final class BotHarness implements AutoCloseable {
     final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
     final SignedRequests requests;
     final Database db;
+    final Clock clock;
     /** Not scheduled: a test calls {@code poll()} when the next run is there. */
     final FollowUpWatcher followUp;
     private final SlackAppServer server;
 
     /** Nobody may approve; approvals in a fresh H2 file. */
     BotHarness() {
-        this(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of());
+        this(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC());
     }
 
     /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings. */
-    BotHarness(Database db, Map<String, String> approvalEnv) {
+    BotHarness(Database db, Map<String, String> approvalEnv, Clock clock) {
         this.db = db;
-        addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4210);
+        this.clock = clock;
+        addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         int port = freePort();
         SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
@@ -64,9 +66,9 @@ final class BotHarness implements AutoCloseable {
         Workspace connected = Workspaces.connect(workspace.client(), null);
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
-                ApprovalPolicy.fromEnvironment(approvalEnv), Clock.systemUTC());
+                ApprovalPolicy.fromEnvironment(approvalEnv), clock);
         App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes));
-        followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, app.client(), Clock.systemUTC());
+        followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, app.client(), clock);
         server = new SlackAppServer(app, "/slack/events", settings.port());
         Thread serving = new Thread(() -> {
             try {
@@ -129,10 +131,18 @@ final class BotHarness implements AutoCloseable {
      * with a null log, a run that failed before delivering any.
      */
     void addNextRun(long jobId, long runId, String jobName, String clusterId, String corpusLog) {
+        addNextRun(jobId, runId, jobName, clusterId, corpusLog != null, corpusLog);
+    }
+
+    /** The job's next run, started now, successful, but its cluster never delivered an event log. */
+    void addNextRunWithoutLog(long jobId, long runId, String jobName, String clusterId) {
+        addNextRun(jobId, runId, jobName, clusterId, true, null);
+    }
+
+    private void addNextRun(long jobId, long runId, String jobName, String clusterId, boolean succeeded, String corpusLog) {
         workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
-        String run = runJson(jobId, runId, jobName, clusterId, System.currentTimeMillis());
-        workspace.addRun(jobId, corpusLog == null ? run.replace(SUCCEEDED, FAILED) : run,
-                corpusLog == null ? null : Corpus.dir().resolve(corpusLog));
+        String run = runJson(jobId, runId, jobName, clusterId, clock.millis());
+        workspace.addRun(jobId, succeeded ? run : run.replace(SUCCEEDED, FAILED), corpusLog == null ? null : Corpus.dir().resolve(corpusLog));
     }
 
     private static final String LOG_CONF = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";

@@ -102,7 +102,7 @@ class SlackBotEndToEndTest {
         assertEquals(200, bot.requests.event(mention, "Ev001").statusCode());
 
         String parentTs = awaitAnswer(CHANNEL);
-        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("Run 4210 of skewed-join")));
+        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("Run 4220 of skewed-join")));
     }
 
     @Test

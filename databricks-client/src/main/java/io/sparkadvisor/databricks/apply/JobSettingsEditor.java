@@ -48,6 +48,16 @@ public final class JobSettingsEditor {
         return applied;
     }
 
+    /**
+     * The settings {@link #apply} would leave when it starts from {@code before}, computed without a
+     * call: comparing them with the job's settings tells whether an interrupted apply reached the job.
+     */
+    public static SettingsSnapshot expectedAfter(SettingsSnapshot before, ClusterChange change) {
+        JobSettings settings = SdkJson.read(before.settingsJson(), JobSettings.class);
+        changedEntry(before.jobId(), settings, change); // edits the entry inside settings
+        return SettingsSnapshot.of(before.jobId(), settings);
+    }
+
     /** Settings holding only the targeted job cluster or task, changed. */
     private static JobSettings changedEntry(long jobId, JobSettings settings, ClusterChange change) {
         if (change.target() instanceof ClusterTarget.JobCluster target) {

@@ -67,6 +67,20 @@ class JobSettingsEditorTest {
     }
 
     @Test
+    void theSettingsExpectedAfterAChangeAreWhatTheWorkspaceHoldsOnceItIsApplied() {
+        SettingsSnapshot before = workspace.settings(7);
+        ClusterChange change = new ClusterChange(new ClusterTarget.JobCluster("main"),
+                Map.of("spark.sql.shuffle.partitions", "400"), Map.of("SPARK_WORKER_CORES", "6"), 6L, null, null, null);
+        SettingsSnapshot expected = JobSettingsEditor.expectedAfter(before, change);
+        assertNotEquals(before.fingerprint(), expected.fingerprint());
+        assertEquals(before, workspace.settings(7), "computing it does not touch the job");
+
+        AppliedChange applied = workspace.apply(7, change, before.fingerprint());
+
+        assertEquals(applied.after(), expected);
+    }
+
+    @Test
     void concurrentEditMakesApplyRefuse() {
         String seen = workspace.settings(7).fingerprint();
         someoneElseRenamesTheJob();

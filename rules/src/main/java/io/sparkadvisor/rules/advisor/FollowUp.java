@@ -16,9 +16,12 @@ public final class FollowUp {
         return new Verdict(runSucceeded && allJobsSucceeded, rows);
     }
 
-    /** A run that failed before its event log was delivered: nothing measured, the step failed. */
-    public static Verdict failedRun(List<MetricCheck> checks, RunFacts baseline) {
-        return new Verdict(false, checks.stream().map(c -> row(c, baseline, OptionalDouble.empty())).toList());
+    /**
+     * A run whose event log never arrived (a run that failed early, or a delivery that stopped):
+     * nothing measured, so the step cannot be shown to hold and fails.
+     */
+    public static Verdict withoutLog(List<MetricCheck> checks, RunFacts baseline, boolean runSucceeded) {
+        return new Verdict(runSucceeded, checks.stream().map(c -> row(c, baseline, OptionalDouble.empty())).toList());
     }
 
     /** A metric either run cannot measure fails: the check cannot be shown to hold. */

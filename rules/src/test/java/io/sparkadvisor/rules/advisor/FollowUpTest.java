@@ -72,7 +72,7 @@ class FollowUpTest {
 
     @Test
     void aRunThatFailedWithoutALogFailsWithNothingMeasured() {
-        Verdict v = FollowUp.failedRun(firstStepChecks("skew", "skew"), Corpus.facts("skew"));
+        Verdict v = FollowUp.withoutLog(firstStepChecks("skew", "skew"), Corpus.facts("skew"), false);
         assertEquals(List.of(false, false), passes(v));
         assertEquals("11x", v.rows().get(0).beforeText());
         assertEquals("not measured", v.rows().get(0).afterText());

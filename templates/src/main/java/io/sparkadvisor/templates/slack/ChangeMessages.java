@@ -1,0 +1,143 @@
+package io.sparkadvisor.templates.slack;
+
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.advisor.Verdict;
+import io.sparkadvisor.templates.Templates;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The messages about a change to a job, from its approval to its verdict: notes in the
+ * recommendation's thread, the follow-up's verdict table (with Roll back when it failed), the next
+ * step with its own Approve and Reject, and a job's history. User ids and dates are Slack markup
+ * written by the templates; everything else is escaped, so a job or rule name cannot ping anyone.
+ */
+public final class ChangeMessages {
+    /** The outcome of finishing an approval that a stopped bot left half done. */
+    public enum Interrupted { RELEASED, RECOVERED, UNKNOWN }
+
+    /** A change as the thread and the history show it. */
+    public record Subject(String rule, int step, long jobId) {}
+
+    /** One decided step of a job, for {@link #history}. */
+    public record Decided(String rule, int step, long runId, String state, String user, Instant at, String verdict) {}
+
+    private ChangeMessages() {}
+
+    /** {@code what}: the applied changes and the cluster they went to, as {@link #describe} words them. */
+    public static SlackMessage applied(Subject s, String userId, String what) {
+        return note("applied", s, Map.of("user", userId, "what", what));
+    }
+
+    public static SlackMessage notApplied(Subject s, String reason) {
+        return note("notApplied", s, Map.of("reason", reason));
+    }
+
+    public static SlackMessage rolledBack(Subject s, String userId) {
+        return note("rolledBack", s, Map.of("user", userId));
+    }
+
+    public static SlackMessage interrupted(Subject s, String userId, Interrupted outcome) {
+        String kind = switch (outcome) {
+            case RELEASED -> "released";
+            case RECOVERED -> "recovered";
+            case UNKNOWN -> "unknown";
+        };
+        return note(kind, s, Map.of("user", userId));
+    }
+
+    /** The applicable changes of a step, e.g. "spark_env_vars `SPARK_WORKER_CORES` = `6`". */
+    public static String describe(Step step) {
+        return String.join(", ", step.changes().stream().filter(Change::applicable)
+                .map(c -> c.scope() + " `" + c.key() + "` = `" + c.value() + "`").toList());
+    }
+
+    /** The verdict's first line: which step, which run, and how it went. */
+    public static String verdictHeadline(Subject s, long runId, Verdict v) {
+        String outcome = v.passed() ? ":white_check_mark: passed its checks" : ":x: failed its checks";
+        String why = !v.runSucceeded() ? " The run itself failed, which fails the step."
+                : v.rows().isEmpty() ? " It has no checks the bot can measure, so a person has to judge it."
+                : v.rows().stream().noneMatch(r -> r.after().isPresent()) ? " The run's event log could not be read, so nothing was measured."
+                : "";
+        return "Step " + s.step() + " of `" + s.rule() + "` " + outcome + " on run " + runId + "." + why;
+    }
+
+    /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
+    public static String verdictSummary(Subject s, long runId, Verdict v) {
+        return verdictHeadline(s, runId, v) + "\n```" + table(v) + "```";
+    }
+
+    public static SlackMessage verdict(String recommendationId, Subject s, long runId, Verdict v) {
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("headline", verdictHeadline(s, runId, v));
+        scope.put("table", table(v));
+        scope.put("canRollBack", !v.passed());
+        scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
+        scope.put("rollBack", ApprovalIds.ROLL_BACK);
+        scope.put("value", ApprovalIds.value(recommendationId, s.step()));
+        return only(verdictHeadline(s, runId, v), "slack/verdict.json", scope);
+    }
+
+    /** The step after a passed one, with the buttons the approval desk answers on the block it edits. */
+    public static SlackMessage nextStep(String recommendationId, String rule, Step next) {
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("step", next.step());
+        scope.put("rule", rule);
+        scope.put("changes", next.changes().stream().filter(Change::applicable)
+                .map(c -> Map.of("scope", c.scope(), "key", c.key(), "value", c.value())).toList());
+        scope.put("checks", next.checks());
+        scope.put("hasChecks", !next.checks().isEmpty());
+        scope.put("rollbackWhen", next.rollbackWhen());
+        scope.put("blockId", ApprovalIds.blockId(recommendationId, next.step()));
+        scope.put("value", ApprovalIds.value(recommendationId, next.step()));
+        scope.put("approve", ApprovalIds.APPROVE);
+        scope.put("reject", ApprovalIds.REJECT);
+        return only("Next: step " + next.step() + " of " + rule, "slack/next-step.json", scope);
+    }
+
+    /** The decided steps of a job, oldest first; long histories run over several messages. */
+    public static List<SlackMessage> history(long jobId, List<Decided> decided) {
+        List<Map<String, Object>> changes = decided.stream().map(d -> {
+            Map<String, Object> item = new LinkedHashMap<>();
+            item.put("step", d.step());
+            item.put("rule", d.rule());
+            item.put("runId", d.runId());
+            item.put("state", d.state());
+            item.put("user", d.user());
+            item.put("when", StepDecision.when(d.at()));
+            item.put("verdict", d.verdict() == null ? "" : d.verdict());
+            return item;
+        }).toList();
+        return SlackLimits.fit("Changes to job " + jobId, Templates.json("slack/history.json", Map.of("jobId", jobId, "changes", changes)));
+    }
+
+    private static SlackMessage note(String kind, Subject s, Map<String, Object> details) {
+        Map<String, Object> scope = new LinkedHashMap<>(details);
+        scope.put(kind, true);
+        scope.put("step", s.step());
+        scope.put("rule", s.rule());
+        scope.put("jobId", s.jobId());
+        return only("Step " + s.step() + " of " + s.rule() + " on job " + s.jobId(), "slack/thread-note.json", scope);
+    }
+
+    /** Messages about one change are short: one message, or a bug. */
+    private static SlackMessage only(String fallback, String template, Map<String, Object> scope) {
+        List<SlackMessage> fitted = SlackLimits.fit(fallback, Templates.json(template, scope));
+        if (fitted.size() != 1) {
+            throw new IllegalStateException(template + " rendered " + fitted.size() + " messages");
+        }
+        return fitted.get(0);
+    }
+
+    /** Fixed-width columns: the check as the rule words it, the metric before and after, and its outcome. */
+    private static String table(Verdict v) {
+        int width = v.rows().stream().mapToInt(r -> r.check().text().length()).max().orElse(5);
+        String format = "%-" + width + "s  %-12s  %-12s  %s%n";
+        StringBuilder out = new StringBuilder(String.format(format, "check", "before", "after", ""));
+        v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(), r.passed() ? "pass" : "FAIL")));
+        return out.toString();
+    }
+}
