@@ -81,6 +81,12 @@ public final class ApprovalDesk {
             return;
         }
         int stepNumber = click.step().step();
+        Optional<ChangeRecord> previous = changes.find(rec.id(), stepNumber - 1);
+        if (previous.map(p -> p.state() == ChangeState.APPROVED || p.state() == ChangeState.APPLIED).orElse(false)) {
+            slack.whisper(click, "Step " + (stepNumber - 1) + " is " + previous.get().state().id() + " and waits for its verdict on the job's"
+                    + " next run; step " + stepNumber + " builds on it, so approve it once that step has passed.");
+            return;
+        }
         if (!changes.move(ChangeState.PROPOSED, ChangeState.APPROVED, audit(rec, click, "approved", "step " + stepNumber + " of " + rec.rule()))) {
             slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
             return;
@@ -90,12 +96,13 @@ public final class ApprovalDesk {
         try {
             Step step = step(rec, stepNumber);
             ClusterChange change = StepChanges.of(target, step);
+            String expected = settingsToBuildOn(changes, rec, stepNumber);
             SettingsSnapshot before = workspace.settings(rec.jobId());
-            if (!before.fingerprint().equals(rec.settingsFingerprint())) {
-                throw new SettingsChangedException(rec.jobId(), rec.settingsFingerprint(), before.fingerprint());
+            if (!before.fingerprint().equals(expected)) {
+                throw new SettingsChangedException(rec.jobId(), expected, before.fingerprint());
             }
             changes.prepared(rec.id(), stepNumber, before.settingsJson());
-            AppliedChange applied = workspace.apply(rec.jobId(), change, rec.settingsFingerprint());
+            AppliedChange applied = workspace.apply(rec.jobId(), change, expected);
             String what = ChangeMessages.describe(step) + " on " + ClusterTargets.describe(target);
             Instant at = clock.instant();
             changes.applied(applied.before().settingsJson(), applied.after().settingsJson(), applied.after().fingerprint(),
@@ -172,6 +179,15 @@ public final class ApprovalDesk {
 
     private AuditEntry audit(StoredRecommendation rec, Click click, String action, String detail) {
         return new AuditEntry(clock.instant(), click.userId(), rec.jobId(), rec.id(), click.step().step(), action, detail);
+    }
+
+    /**
+     * The fingerprint of the settings a step starts from: those the previous step left when it passed,
+     * else those the advice saw (a rejected or rolled-back step left them as they were).
+     */
+    static String settingsToBuildOn(Changes changes, StoredRecommendation rec, int step) {
+        return changes.find(rec.id(), step - 1).filter(p -> p.state() == ChangeState.VERIFIED).map(ChangeRecord::fingerprintAfter)
+                .orElse(rec.settingsFingerprint());
     }
 
     /** The steps of a recommendation as they were posted. */

@@ -73,11 +73,12 @@ public final class InterruptedApprovals {
     }
 
     /** The settings before are kept just before the change is sent: without them, nothing was sent. */
-    private static Interrupted outcome(StoredRecommendation rec, ChangeRecord change, SettingsSnapshot now) {
-        if (change.settingsBefore() == null || now.fingerprint().equals(rec.settingsFingerprint())) {
+    private Interrupted outcome(StoredRecommendation rec, ChangeRecord change, SettingsSnapshot now) {
+        String startedFrom = ApprovalDesk.settingsToBuildOn(changes, rec, change.step());
+        if (change.settingsBefore() == null || now.fingerprint().equals(startedFrom)) {
             return Interrupted.RELEASED;
         }
-        SettingsSnapshot before = new SettingsSnapshot(rec.jobId(), change.settingsBefore(), rec.settingsFingerprint());
+        SettingsSnapshot before = new SettingsSnapshot(rec.jobId(), change.settingsBefore(), startedFrom);
         SettingsSnapshot expected = JobSettingsEditor.expectedAfter(before,
                 StepChanges.of(ClusterTargets.decode(rec.clusterTarget()), ApprovalDesk.step(rec, change.step())));
         return now.fingerprint().equals(expected.fingerprint()) ? Interrupted.RECOVERED : Interrupted.UNKNOWN;

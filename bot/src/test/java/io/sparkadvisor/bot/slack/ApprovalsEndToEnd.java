@@ -403,6 +403,45 @@ abstract class ApprovalsEndToEnd {
         assertEquals(1, verdicts(finding).size(), "judged once");
     }
 
+    @Test
+    void aPassedStepBringsTheNextStepWhoseApproveAppliesIt() throws Exception {
+        FakeSlackApi.Call finding = postedFinding(4301, "io-bound-slots");
+        String id = "4301-io-bound-slots";
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> stateOf(id, 1) == ChangeState.APPLIED);
+        assertEquals("6", workerCores(), "step 1");
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", id, 2);
+        await(WAIT, () -> !whispers().isEmpty());
+        assertTrue(whispers().get(0).contains("Step 1 is applied and waits for its verdict"), whispers().get(0));
+        assertEquals(ChangeState.PROPOSED, stateOf(id, 2), "step 2 builds on a step that has not passed yet");
+
+        // a quicker run whose scan stage keeps its cores busier stands in for the job after the change
+        bot.addNextRun(43, 4390, "io-bound-scan", "1203-io-next", "exact-partition-path.log.gz");
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.VERIFIED, stateOf(id, 1));
+        List<FakeSlackApi.Call> next = bot.slack.calls("chat.postMessage").stream()
+                .filter(c -> c.param("text").equals("Next: step 2 of io-bound-slots")).toList();
+        assertEquals(1, next.size());
+        String blocks = next.get(0).param("blocks");
+        assertTrue(blocks.contains("SPARK_WORKER_CORES") && blocks.contains("\"value\":\"" + id + ":2\""), blocks);
+
+        click(next.get(0), blocks, APPROVER, "approve_step", id, 2);
+        await(WAIT, () -> stateOf(id, 2) == ChangeState.APPLIED);
+        assertEquals("8", workerCores(), "step 2");
+        assertTrue(bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(next.get(0).tsPosted())
+                && c.param("blocks").contains("Applied by <@" + APPROVER + ">")), "the next-step message shows who applied it");
+    }
+
+    private static String workerCores() throws IOException {
+        JsonNode job = JSON.readTree(Workspaces.connect(bot.workspace.client(), null).settings(43).settingsJson());
+        return job.path("job_clusters").get(0).path("new_cluster").path("spark_env_vars").path("SPARK_WORKER_CORES").asText();
+    }
+
+    private static ChangeState stateOf(String id, int step) {
+        return new Changes(bot.db).find(id, step).orElseThrow().state();
+    }
+
     /** A replica claimed step 1 for {@link #APPROVER} and stopped; with {@code before}, after keeping the settings it started from. */
     private static void claimedByAStoppedBot(String id, SettingsSnapshot before) {
         Changes changes = new Changes(bot.db);
@@ -442,8 +481,13 @@ abstract class ApprovalsEndToEnd {
 
     /** Asks about {@code run} and returns the thread reply carrying the skew finding's buttons. */
     private static FakeSlackApi.Call postedSkewFinding(long run) {
+        return postedFinding(run, "skew");
+    }
+
+    /** Asks about {@code run} and returns the thread reply carrying the buttons of {@code rule}'s finding. */
+    private static FakeSlackApi.Call postedFinding(long run, String rule) {
         bot.requests.command("run:" + run, CHANNEL, USER);
-        String value = "\"value\":\"" + run + "-skew:1\"";
+        String value = "\"value\":\"" + run + "-" + rule + ":1\"";
         await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
         FakeSlackApi.Call finding = bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains(value))
                 .findFirst().orElseThrow();
@@ -455,8 +499,12 @@ abstract class ApprovalsEndToEnd {
         click(finding, finding.param("blocks"), user, actionId, recommendationId);
     }
 
-    /** A click on {@code finding}'s message as it now shows {@code blocks}. */
     private static void click(FakeSlackApi.Call finding, String blocks, String user, String actionId, String recommendationId) {
+        click(finding, blocks, user, actionId, recommendationId, 1);
+    }
+
+    /** A click on step {@code step}'s button of {@code finding}'s message as it now shows {@code blocks}. */
+    private static void click(FakeSlackApi.Call finding, String blocks, String user, String actionId, String recommendationId, int step) {
         String payload = "{\"type\":\"block_actions\",\"team\":{\"id\":\"T111\",\"domain\":\"t\"},\"user\":{\"id\":\"" + user
                 + "\",\"username\":\"someone\",\"team_id\":\"T111\"},\"api_app_id\":\"A111\",\"token\":\"unused\","
                 + "\"trigger_id\":\"1.2.3\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
@@ -464,8 +512,8 @@ abstract class ApprovalsEndToEnd {
                 + "\",\"name\":\"data\"},\"message\":{\"type\":\"message\",\"ts\":\"" + finding.tsPosted() + "\",\"thread_ts\":\""
                 + finding.param("thread_ts") + "\",\"text\":" + JSON.valueToTree(finding.param("text")) + ",\"blocks\":"
                 + blocks + "},\"response_url\":\"" + bot.slack.responseUrl() + "\",\"actions\":[{\"type\":\"button\","
-                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + (actionId.equals("roll_back_step") ? "rollback:" : "approval:") + recommendationId + ":1\",\"value\":\""
-                + recommendationId + ":1\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
+                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + (actionId.equals("roll_back_step") ? "rollback:" : "approval:") + recommendationId + ":" + step
+                + "\",\"value\":\"" + recommendationId + ":" + step + "\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
         assertEquals(200, bot.requests.interaction(payload).statusCode());
     }
 
@@ -474,7 +522,7 @@ abstract class ApprovalsEndToEnd {
     }
 
     private static ChangeState state(String id) {
-        return new Changes(bot.db).find(id, 1).orElseThrow().state();
+        return stateOf(id, 1);
     }
 
     private static List<AuditEntry> audit(String id) {
