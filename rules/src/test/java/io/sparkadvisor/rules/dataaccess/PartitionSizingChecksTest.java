@@ -1,6 +1,9 @@
 package io.sparkadvisor.rules.dataaccess;
 
+import static io.sparkadvisor.rules.advisor.Verdicts.F;
+import static io.sparkadvisor.rules.advisor.Verdicts.P;
 import static io.sparkadvisor.rules.advisor.Verdicts.checks;
+import static io.sparkadvisor.rules.advisor.Verdicts.metrics;
 import static io.sparkadvisor.rules.advisor.Verdicts.outcomes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -21,12 +24,6 @@ import org.junit.jupiter.api.Test;
  * No corpus stage has too many tiny tasks, so that step comes from evidence built by hand.
  */
 class PartitionSizingChecksTest {
-    private static final String P = "pass";
-    private static final String F = "FAIL";
-
-    private static List<String> metrics(List<MetricCheck> checks) {
-        return checks.stream().map(MetricCheck::metric).toList();
-    }
 
     @Test
     void tooFewTasksStepWantsTasksOutOfTheRuleRangeAndAShorterStage() {

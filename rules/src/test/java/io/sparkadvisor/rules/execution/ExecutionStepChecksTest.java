@@ -1,6 +1,9 @@
 package io.sparkadvisor.rules.execution;
 
+import static io.sparkadvisor.rules.advisor.Verdicts.F;
+import static io.sparkadvisor.rules.advisor.Verdicts.P;
 import static io.sparkadvisor.rules.advisor.Verdicts.checks;
+import static io.sparkadvisor.rules.advisor.Verdicts.metrics;
 import static io.sparkadvisor.rules.advisor.Verdicts.outcomes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -18,17 +21,11 @@ import org.junit.jupiter.api.Test;
  * lost-executor failure, so those steps come from the task-failures run with its failures relabelled.
  */
 class ExecutionStepChecksTest {
-    private static final String P = "pass";
-    private static final String F = "FAIL";
     private static final RunFacts SPILL = Corpus.facts("spill");
     private static final RunFacts GC = Corpus.facts("gc-pressure");
     private static final RunFacts FAILURES = Corpus.facts("task-failures");
     private static final RunFacts OUT_OF_MEMORY = EditedRuns.withFailuresAs(FAILURES, "ExceptionFailure", true);
     private static final RunFacts EXECUTOR_LOST = EditedRuns.withFailuresAs(FAILURES, "ExecutorLostFailure", false);
-
-    private static List<String> metrics(List<MetricCheck> checks) {
-        return checks.stream().map(MetricCheck::metric).toList();
-    }
 
     @Test
     void spillPartitionsStepWantsSpillDownTasksLongEnoughAndTheRunNotSlower() {

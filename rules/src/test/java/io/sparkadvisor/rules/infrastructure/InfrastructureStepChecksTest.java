@@ -1,6 +1,9 @@
 package io.sparkadvisor.rules.infrastructure;
 
+import static io.sparkadvisor.rules.advisor.Verdicts.F;
+import static io.sparkadvisor.rules.advisor.Verdicts.P;
 import static io.sparkadvisor.rules.advisor.Verdicts.checks;
+import static io.sparkadvisor.rules.advisor.Verdicts.metrics;
 import static io.sparkadvisor.rules.advisor.Verdicts.outcomes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -23,13 +26,7 @@ import org.junit.jupiter.api.Test;
  * a local-mode corpus log, so their steps come from evidence built by hand over a corpus run.
  */
 class InfrastructureStepChecksTest {
-    private static final String P = "pass";
-    private static final String F = "FAIL";
     private static final RunFacts OUT_OF_MEMORY = EditedRuns.withFailuresAs(Corpus.facts("task-failures"), "ExceptionFailure", true);
-
-    private static List<String> metrics(List<MetricCheck> checks) {
-        return checks.stream().map(MetricCheck::metric).toList();
-    }
 
     @Test
     void smallerHeapMustBeBetterUsedWithoutOutOfMemoryGcSpillOrSlowdown() {
