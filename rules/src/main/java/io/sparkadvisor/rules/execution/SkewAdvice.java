@@ -26,7 +26,8 @@ import java.util.Map;
  * The skew recommendation: AQE's skew-join split first when the stage is a join it can split (with
  * a skew factor and byte threshold computed from this stage), then salting the hot key with a
  * bucket count derived from how far the largest partition exceeds the target size, and the query
- * that finds the hot value.
+ * that finds the hot value. The follow-up measures the stage's longest task under 3x the median and the
+ * run no slower than {@code followUp.noiseRatio} allows.
  */
 public final class SkewAdvice {
     public static final String RULE = "skew";

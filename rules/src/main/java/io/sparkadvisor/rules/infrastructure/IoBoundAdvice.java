@@ -30,6 +30,8 @@ import java.util.Optional;
  * More slots, not more nodes: SPARK_WORKER_CORES at 1.5x then 2x the node's cores, each step proven
  * by one full run. The preconditions are checked against the cluster: standard access mode drops the
  * variable and single-node clusters have no Worker, so there the finding gives the alternative instead.
+ * The follow-up measures the stage's CPU share rising, its GC under {@code ioBoundSlots.maxGcShareAfter}
+ * and the run at most {@code followUp.tradeOffRatio} slower.
  */
 public final class IoBoundAdvice {
     public static final String RULE = "io-bound-slots";
