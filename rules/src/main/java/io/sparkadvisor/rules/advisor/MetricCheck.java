@@ -9,6 +9,10 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
     public enum Comparison {
         /** after &lt; bound */
         BELOW,
+        /** after ≤ bound */
+        AT_MOST,
+        /** after ≥ bound */
+        AT_LEAST,
         /** after &gt; bound × before */
         ABOVE_BASELINE_TIMES,
         /** after ≤ bound × before */
@@ -18,6 +22,8 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
     public boolean passes(double before, double after) {
         return switch (comparison) {
             case BELOW -> after < bound;
+            case AT_MOST -> after <= bound;
+            case AT_LEAST -> after >= bound;
             case ABOVE_BASELINE_TIMES -> after > bound * before;
             case AT_MOST_BASELINE_TIMES -> after <= bound * before;
         };

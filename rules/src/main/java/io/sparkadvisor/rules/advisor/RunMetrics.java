@@ -1,52 +1,133 @@
 package io.sparkadvisor.rules.advisor;
 
+import static java.util.Map.entry;
+
+import io.sparkadvisor.knowledge.facts.ExecutorFacts;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.execution.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.execution.TaskMemory;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * The metrics a {@link MetricCheck} names, measured the same way on the baseline and the next run:
- * {@code appDurationMs}, and per stage {@code stage[ID].cpuShare}, {@code .gcShare}, {@code .maxToMedian}.
- * Stage ids match across runs of the same job code, so a stage is found by its id in both.
+ * The metrics a {@link MetricCheck} names, measured the same way on the baseline and the next run.
+ * Whole-run metrics have plain names ({@code appDurationMs}, {@code gcShare}); per-stage metrics are
+ * {@code stage[ID].name} and read the final attempt of that stage, found by its id in both runs
+ * (stage ids match across runs of the same job code). Several names exist both ways: {@code gcShare}
+ * is the whole run's, {@code stage[3].gcShare} stage 3's.
+ *
+ * <p>Whole run: {@code appDurationMs}; {@code slotMs} (slot time paid while executors existed, the
+ * run's core-hours); {@code idleSlotShare} (idle share of the slot time while stages ran, as the
+ * idle-slots rule measures it); {@code slots} (most task slots at once); {@code coresPerHost} (most
+ * executor cores alive at once on one host); {@code peakHeapShare} (largest executor JVM heap peak /
+ * the heap setting); and the sums over stages below. Per stage and summed over the run:
+ * {@code gcShare}, {@code spillBytes} (memory spilled), {@code diskSpillBytes}, {@code failedTasks}
+ * (failed attempts, killed speculative copies excluded), {@code outOfMemoryFailures},
+ * {@code executorLostFailures} (lost executor or FetchFailed). Per stage only: {@code cpuShare},
+ * {@code maxToMedian}, {@code tasks} (successful tasks), {@code medianTaskMs}, {@code wallMs}.
  */
 public final class RunMetrics {
     public static final String APP_DURATION_MS = "appDurationMs";
-    private static final Pattern STAGE_METRIC = Pattern.compile("stage\\[(\\d+)]\\.(cpuShare|gcShare|maxToMedian)");
+    public static final String SLOT_MS = "slotMs";
+    public static final String IDLE_SLOT_SHARE = "idleSlotShare";
+    public static final String SLOTS = "slots";
+    public static final String CORES_PER_HOST = "coresPerHost";
+    public static final String PEAK_HEAP_SHARE = "peakHeapShare";
+    public static final String GC_SHARE = "gcShare";
+    public static final String SPILL_BYTES = "spillBytes";
+    public static final String DISK_SPILL_BYTES = "diskSpillBytes";
+    public static final String FAILED_TASKS = "failedTasks";
+    public static final String OUT_OF_MEMORY_FAILURES = "outOfMemoryFailures";
+    public static final String EXECUTOR_LOST_FAILURES = "executorLostFailures";
+    public static final String CPU_SHARE = "cpuShare";
+    public static final String MAX_TO_MEDIAN = "maxToMedian";
+    public static final String TASKS = "tasks";
+    public static final String MEDIAN_TASK_MS = "medianTaskMs";
+    public static final String WALL_MS = "wallMs";
+
+    private static final Pattern STAGE_METRIC = Pattern.compile("stage\\[(\\d+)]\\.(\\w+)");
+    private static final Set<String> COUNTS = Set.of(SLOTS, CORES_PER_HOST, FAILED_TASKS, OUT_OF_MEMORY_FAILURES,
+            EXECUTOR_LOST_FAILURES, TASKS);
+
+    /** A metric of one stage; NaN when the stage cannot measure it. */
+    private interface StageMetric {
+        double of(RunView run, StageFacts stage);
+    }
+
+    private static final Map<String, StageMetric> PER_STAGE = Map.ofEntries(
+            entry(CPU_SHARE, (run, s) -> cpuShare(s)),
+            entry(GC_SHARE, (run, s) -> gcShare(s)),
+            entry(MAX_TO_MEDIAN, (run, s) -> maxToMedian(s)),
+            entry(TASKS, (run, s) -> s.successfulTasks()),
+            entry(MEDIAN_TASK_MS, (run, s) -> s.metric(TaskMetric.DURATION).p50()),
+            entry(WALL_MS, (run, s) -> s.wallMs()),
+            entry(SPILL_BYTES, (run, s) -> s.sum(TaskMetric.MEMORY_BYTES_SPILLED)),
+            entry(DISK_SPILL_BYTES, (run, s) -> s.sum(TaskMetric.DISK_BYTES_SPILLED)),
+            entry(FAILED_TASKS, (run, s) -> failures(run, s.stageId(), f -> true)),
+            entry(OUT_OF_MEMORY_FAILURES, (run, s) -> failures(run, s.stageId(), TaskFailureFacts::outOfMemory)),
+            entry(EXECUTOR_LOST_FAILURES, (run, s) -> failures(run, s.stageId(), RunMetrics::executorLost)));
+
+    /** Whole-run metrics; NaN when the run cannot measure it. */
+    private static final Map<String, ToDoubleFunction<RunView>> WHOLE_RUN = Map.ofEntries(
+            entry(APP_DURATION_MS, RunView::appDurationMs),
+            entry(SLOT_MS, run -> run.facts().slots().slotMs()),
+            entry(IDLE_SLOT_SHARE, run -> (double) run.facts().slots().stageIdleSlotMs()
+                    / Math.max(1, run.facts().slots().stageSlotMs())),
+            entry(SLOTS, RunView::slots),
+            entry(CORES_PER_HOST, RunMetrics::coresPerHost),
+            entry(PEAK_HEAP_SHARE, RunMetrics::peakHeapShare),
+            entry(GC_SHARE, run -> ratio(run, TaskMetric.JVM_GC_TIME, TaskMetric.EXECUTOR_RUN_TIME)),
+            entry(SPILL_BYTES, run -> sum(run, TaskMetric.MEMORY_BYTES_SPILLED)),
+            entry(DISK_SPILL_BYTES, run -> sum(run, TaskMetric.DISK_BYTES_SPILLED)),
+            entry(FAILED_TASKS, run -> failures(run, -1, f -> true)),
+            entry(OUT_OF_MEMORY_FAILURES, run -> failures(run, -1, TaskFailureFacts::outOfMemory)),
+            entry(EXECUTOR_LOST_FAILURES, run -> failures(run, -1, RunMetrics::executorLost)));
 
     private RunMetrics() {}
 
+    /** The name of a per-stage metric: {@code stage(3, SPILL_BYTES)} is {@code stage[3].spillBytes}. */
+    public static String stage(int stageId, String metric) {
+        return "stage[" + stageId + "]." + metric;
+    }
+
     public static String stageCpuShare(int stageId) {
-        return "stage[" + stageId + "].cpuShare";
+        return stage(stageId, CPU_SHARE);
     }
 
     public static String stageGcShare(int stageId) {
-        return "stage[" + stageId + "].gcShare";
+        return stage(stageId, GC_SHARE);
     }
 
     public static String stageMaxToMedian(int stageId) {
-        return "stage[" + stageId + "].maxToMedian";
+        return stage(stageId, MAX_TO_MEDIAN);
     }
 
-    /** Empty when the run has no such stage (the job's code changed) or the name is unknown. */
+    /** Empty when the run has no such stage (the job's code changed), cannot measure it, or the name is unknown. */
     public static OptionalDouble value(RunFacts facts, String metric) {
         RunView run = new RunView(facts);
-        if (metric.equals(APP_DURATION_MS)) {
-            return OptionalDouble.of(run.appDurationMs());
-        }
         Matcher m = STAGE_METRIC.matcher(metric);
         if (!m.matches()) {
-            return OptionalDouble.empty();
+            return measured(WHOLE_RUN.containsKey(metric) ? WHOLE_RUN.get(metric).applyAsDouble(run) : Double.NaN);
         }
         int stageId = Integer.parseInt(m.group(1));
-        return run.finalStages().stream().filter(s -> s.stageId() == stageId && s.successfulTasks() > 0).findFirst()
-                .map(s -> switch (m.group(2)) {
-                    case "cpuShare" -> cpuShare(s);
-                    case "gcShare" -> gcShare(s);
-                    default -> maxToMedian(s);
-                }).map(OptionalDouble::of).orElse(OptionalDouble.empty());
+        StageMetric stageMetric = PER_STAGE.get(m.group(2));
+        return stageMetric == null ? OptionalDouble.empty() : run.finalStages().stream()
+                .filter(s -> s.stageId() == stageId && s.successfulTasks() > 0).findFirst()
+                .map(s -> measured(stageMetric.of(run, s))).orElse(OptionalDouble.empty());
+    }
+
+    private static OptionalDouble measured(double value) {
+        return Double.isNaN(value) ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 
     /** Share of the stage's task run time spent on the task thread's CPU. */
@@ -65,11 +146,62 @@ public final class RunMetrics {
         return (double) duration.max() / Math.max(1, duration.p50());
     }
 
-    /** The value as people read it: a duration, a percentage or a ratio. */
+    private static long sum(RunView run, TaskMetric metric) {
+        return run.finalStages().stream().mapToLong(s -> s.sum(metric)).sum();
+    }
+
+    private static double ratio(RunView run, TaskMetric part, TaskMetric whole) {
+        return (double) sum(run, part) / Math.max(1, sum(run, whole));
+    }
+
+    /** Failed attempts of a stage ({@code -1}: of every stage) whose failure matches. */
+    private static double failures(RunView run, int stageId, Predicate<TaskFailureFacts> which) {
+        return run.facts().failures().stream().filter(f -> stageId < 0 || f.stageId() == stageId).filter(which)
+                .mapToInt(TaskFailureFacts::attempts).sum();
+    }
+
+    private static boolean executorLost(TaskFailureFacts f) {
+        return Cause.of(f) == Cause.EXECUTOR_LOST;
+    }
+
+    /** Executors that run tasks: all of them but the driver, which is the only one in local mode. */
+    private static List<ExecutorFacts> taskExecutors(RunView run) {
+        boolean local = run.facts().properties().isLocalMode();
+        return run.facts().executors().stream().filter(e -> local || !e.id().equals("driver")).toList();
+    }
+
+    /** The most cores executors held at once on one host: how much of a node the executor shape puts to work. */
+    private static double coresPerHost(RunView run) {
+        return taskExecutors(run).stream().collect(Collectors.groupingBy(ExecutorFacts::host)).values().stream()
+                .mapToInt(RunMetrics::mostCoresAtOnce).max().orElse(0);
+    }
+
+    /** Cores alive at each executor's start (the count only rises at a start), the largest. */
+    private static int mostCoresAtOnce(List<ExecutorFacts> onHost) {
+        return onHost.stream().mapToInt(e -> onHost.stream()
+                .filter(o -> o.addedMs() <= e.addedMs() && e.addedMs() < o.removedMs())
+                .mapToInt(ExecutorFacts::cores).sum()).max().orElse(0);
+    }
+
+    /** Largest executor JVM heap peak over the heap each executor was given; not measured without executor metrics. */
+    private static double peakHeapShare(RunView run) {
+        long peak = taskExecutors(run).stream().mapToLong(ExecutorFacts::peakJvmHeapBytes).max().orElse(0);
+        return peak == 0 ? Double.NaN : (double) peak / TaskMemory.of(run).heapBytes();
+    }
+
+    /** The value as people read it: a duration, a size, a percentage, a count or a ratio. */
     public static String format(String metric, double value) {
-        if (metric.endsWith("Ms")) {
+        Matcher m = STAGE_METRIC.matcher(metric);
+        String name = m.matches() ? m.group(2) : metric;
+        if (name.endsWith("Ms")) {
             return Format.duration((long) value);
         }
-        return metric.endsWith("Share") ? Format.percent(value) : Format.ratio(value) + "x";
+        if (name.endsWith("Bytes")) {
+            return Format.bytes((long) value);
+        }
+        if (name.endsWith("Share")) {
+            return Format.percent(value);
+        }
+        return COUNTS.contains(name) ? Long.toString(Math.round(value)) : Format.ratio(value) + "x";
     }
 }

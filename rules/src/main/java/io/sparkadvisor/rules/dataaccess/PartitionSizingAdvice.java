@@ -1,15 +1,20 @@
 package io.sparkadvisor.rules.dataaccess;
 
 import static io.sparkadvisor.rules.thresholds.DataAccessThresholds.PS_MIN_SPLIT_BYTES;
+import static io.sparkadvisor.rules.thresholds.DataAccessThresholds.PS_MIN_TASKS_PER_SLOT;
 import static io.sparkadvisor.rules.thresholds.DataAccessThresholds.PS_SHRINK_FACTOR;
 import static io.sparkadvisor.rules.thresholds.DataAccessThresholds.PS_TARGET_TASKS_PER_SLOT;
 
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Recommendation;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
@@ -23,7 +28,9 @@ import java.util.Map;
  * The partition-sizing recommendation. Too few tasks: a smaller spark.sql.files.maxPartitionBytes
  * when the stage reads files that can be split further, else a coalesce widened or a repartition
  * to a few tasks per slot. Too many tiny tasks: fewer shuffle partitions, larger splits or a
- * coalesce, by the shrink factor.
+ * coalesce, by the shrink factor. The follow-up measures the stage's task count out of the range the
+ * rule fires on (at least {@code partitionSizing.minTasksPerSlot} per slot; at most the predicted count),
+ * its wall time, and no new spill or failures.
  */
 public final class PartitionSizingAdvice {
     public static final String RULE = "partition-sizing";
@@ -43,7 +50,14 @@ public final class PartitionSizingAdvice {
                     m.text("snippetCoalesce"));
             default -> Change.code("repartition(" + partitions + ")", m.text("snippetRepartition"));
         };
-        Step step = new Step(1, List.of(change), m.list("checksFew"), m.text("rollback"));
+        Checks stage = Checks.ofStage(e.stageId());
+        long enough = (long) Math.ceil(t.get(PS_MIN_TASKS_PER_SLOT) * e.slots());
+        Step step = new Step(1, List.of(change), m.list("checksFew"), m.text("rollback"), List.of(
+                new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_LEAST, enough,
+                        "stage " + e.stageId() + " runs at least " + enough + " tasks (it ran " + e.tasks() + ")"),
+                new MetricCheck(stage.metric(RunMetrics.WALL_MS), Comparison.BELOW, e.stageWallMs(),
+                        "stage " + e.stageId() + " takes less than its " + Format.duration(e.stageWallMs())),
+                Checks.ofRun().notSlower(t), stage.noNewSpill(), stage.noNewFailedTasks()));
         return new Finding(RULE, Layer.DATA_ACCESS, severity, m.text("titleFew"), List.of(e.stageId()),
                 evidence(e, proposedSplit, partitions, predicted),
                 new Recommendation(m.text("summary" + remedy), m.list("preconditions" + remedy), List.of(step),
@@ -61,7 +75,11 @@ public final class PartitionSizingAdvice {
         Change change = e.readsShuffle() ? Change.sparkConf("spark.sql.shuffle.partitions", partitions)
                 : e.readsFiles() ? Change.sparkConf("spark.sql.files.maxPartitionBytes", split)
                 : Change.code("coalesce(" + partitions + ")", m.text("snippetFewer"));
-        Step step = new Step(1, List.of(change), m.list("checksMany"), m.text("rollback"));
+        Checks stage = Checks.ofStage(e.stageId());
+        Step step = new Step(1, List.of(change), m.list("checksMany"), m.text("rollback"), List.of(
+                new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_MOST, predicted,
+                        "stage " + e.stageId() + " runs at most " + predicted + " tasks (it ran " + e.tasks() + ")"),
+                stage.notSlower(t), stage.noDiskSpill()));
         // Half of each tiny task is scheduling and start-up overhead that fewer tasks would not pay.
         long saved = Math.max(0, (e.tasks() - predicted) * e.medianTaskMs() / 2 / Math.max(1, e.slots()));
         return new Finding(RULE, Layer.DATA_ACCESS, severity, m.text("titleMany"), List.of(e.stageId()),

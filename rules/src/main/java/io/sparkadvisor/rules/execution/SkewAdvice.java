@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.execution;
 import static io.sparkadvisor.rules.thresholds.ExecutionThresholds.SKEW_TARGET_PARTITION_BYTES;
 
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Layer;
@@ -25,7 +26,8 @@ import java.util.Map;
  * The skew recommendation: AQE's skew-join split first when the stage is a join it can split (with
  * a skew factor and byte threshold computed from this stage), then salting the hot key with a
  * bucket count derived from how far the largest partition exceeds the target size, and the query
- * that finds the hot value.
+ * that finds the hot value. The follow-up measures the stage's longest task under 3x the median and the
+ * run no slower than {@code followUp.noiseRatio} allows.
  */
 public final class SkewAdvice {
     public static final String RULE = "skew";
@@ -62,10 +64,10 @@ public final class SkewAdvice {
                     Change.sparkConf("spark.sql.adaptive.skewJoin.enabled", "true"),
                     Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionFactor", factor),
                     Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", thresholdBytes)),
-                    m.list("aqeChecks"), m.text("aqeRollback"), verify(e)));
+                    m.list("aqeChecks"), m.text("aqeRollback"), verify(e, t)));
         }
         steps.add(new Step(steps.size() + 1, List.of(Change.code("salt " + key + " into " + buckets + " buckets",
-                m.text("saltSnippet"))), m.list("saltChecks"), m.text("saltRollback"), verify(e)));
+                m.text("saltSnippet"))), m.list("saltChecks"), m.text("saltRollback"), verify(e, t)));
 
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("maxTaskMs", e.maxTaskMs());
@@ -88,13 +90,12 @@ public final class SkewAdvice {
     }
 
     /** Either step must even the stage out without making the run longer. */
-    static List<MetricCheck> verify(SkewEvidence e) {
+    static List<MetricCheck> verify(SkewEvidence e, Thresholds t) {
         return List.of(
                 new MetricCheck(RunMetrics.stageMaxToMedian(e.stageId()), Comparison.BELOW, MAX_TO_MEDIAN_AFTER,
                         "the longest task of stage " + e.stageId() + " takes under " + Format.ratio(MAX_TO_MEDIAN_AFTER)
                                 + "x the median (was " + Format.ratio(e.maxToMedian()) + "x)"),
-                new MetricCheck(RunMetrics.APP_DURATION_MS, Comparison.AT_MOST_BASELINE_TIMES, 1,
-                        "the run takes no longer than " + Format.duration(e.appDurationMs())));
+                Checks.ofRun().notSlower(t));
     }
 
     /** Enough buckets to bring the hot partition down to the median, or to the target size when that needs fewer. */

@@ -1,13 +1,18 @@
 package io.sparkadvisor.rules.execution;
 
 import static io.sparkadvisor.rules.thresholds.ExecutionThresholds.SPILL_DISK_BYTES_PER_SECOND;
+import static io.sparkadvisor.rules.thresholds.ExecutionThresholds.SPILL_MAX_REMAINING_SHARE;
 
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Recommendation;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
@@ -20,7 +25,10 @@ import java.util.Map;
 /**
  * The spill recommendation: first more partitions, as many as make each task's working set fit the
  * execution memory a task got in this run, through the setting that governs this stage's partitions;
- * then, if spill persists, nodes with enough memory per core for the working set.
+ * then, if spill persists, nodes with enough memory per core for the working set. The follow-up
+ * measures the stage's spill falling to {@code spill.maxRemainingShare} of the baseline's without
+ * tasks too short to pay for themselves or a slower run; after the node change, no disk spill and
+ * GC under the gc-pressure medium rung.
  */
 public final class SpillAdvice {
     public static final String RULE = "spill";
@@ -43,10 +51,13 @@ public final class SpillAdvice {
         scope.put("perCore", Format.bytes(e.heapPerCoreBytes()));
         Messages m = Messages.of(RULE, scope);
 
+        Checks stage = Checks.ofStage(e.stageId());
         List<Step> steps = List.of(
-                new Step(1, partitionChanges(e, partitions, m), m.list("partitionChecks"), m.text("partitionRollback")),
+                new Step(1, partitionChanges(e, partitions, m), m.list("partitionChecks"), m.text("partitionRollback"),
+                        List.of(spillFalls(e, t.get(SPILL_MAX_REMAINING_SHARE)), stage.tasksLongEnough(t),
+                                Checks.ofRun().notSlower(t))),
                 new Step(2, List.of(Change.cluster("node_type_id", m.text("nodeType"))), m.list("nodeChecks"),
-                        m.text("nodeRollback")));
+                        m.text("nodeRollback"), List.of(stage.noDiskSpill(), stage.gcUnder(t))));
 
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("memorySpilledBytes", e.memorySpilledBytes());
@@ -65,6 +76,12 @@ public final class SpillAdvice {
         return new Finding(RULE, Layer.EXECUTION, severity, m.text("title"), List.of(e.stageId()), evidence,
                 new Recommendation(m.text("summary"), m.list("preconditions"), steps, m.text("proof"), m.text("experiment")),
                 new Savings(Math.round(slotMs / e.slots()), Format.round(slotMs / 3_600_000)));
+    }
+
+    private static MetricCheck spillFalls(SpillEvidence e, double remainingShare) {
+        return new MetricCheck(RunMetrics.stage(e.stageId(), RunMetrics.SPILL_BYTES), Comparison.AT_MOST_BASELINE_TIMES,
+                remainingShare, "stage " + e.stageId() + " spills at most " + Format.percent(remainingShare) + " of the "
+                        + Format.bytes(e.memorySpilledBytes()) + " it spilled");
     }
 
     private static List<Change> partitionChanges(SpillEvidence e, int partitions, Messages m) {

@@ -33,7 +33,7 @@ public record TaskFailuresEvidence(int stageId, long stageWallMs, int successful
             this.key = key;
         }
 
-        static Cause of(TaskFailureFacts f) {
+        public static Cause of(TaskFailureFacts f) {
             if (f.outOfMemory()) {
                 return OUT_OF_MEMORY;
             }

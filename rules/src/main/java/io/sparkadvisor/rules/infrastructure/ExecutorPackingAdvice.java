@@ -1,14 +1,19 @@
 package io.sparkadvisor.rules.infrastructure;
 
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Recommendation;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +22,15 @@ import java.util.Map;
 /**
  * Re-shapes executors to the node's core:memory ratio: as many executors as the memory allows,
  * rounded down to a divisor of the node's cores so every core gets one, each with an equal share of
- * the available memory.
+ * the available memory. The follow-up measures that one host's executors hold all its cores, with no
+ * out-of-memory failure, GC under the gc-pressure medium rung and the run not slower.
  */
 public final class ExecutorPackingAdvice {
     public static final String RULE = "executor-packing";
 
     private ExecutorPackingAdvice() {}
 
-    public static Finding finding(ExecutorPackingEvidence e, Severity severity) {
+    public static Finding finding(ExecutorPackingEvidence e, Thresholds t, Severity severity) {
         int executors = largestDivisorAtMost(e.nodeCores(), Math.max(1, e.executorsPerNode()));
         int cores = e.nodeCores() / executors;
         int memoryGb = (int) Math.floor(e.availableGb() / executors);
@@ -67,11 +73,17 @@ public final class ExecutorPackingAdvice {
         evidence.put("proposedExecutorMemoryGb", memoryGb);
 
         Step step = new Step(1, List.of(Change.sparkConf("spark.executor.cores", cores),
-                Change.sparkConf("spark.executor.memory", memoryGb + "g")), m.list("checks"), m.text("rollback"));
+                Change.sparkConf("spark.executor.memory", memoryGb + "g")), m.list("checks"), m.text("rollback"),
+                List.of(allCoresUsed(e), Checks.ofRun().noOutOfMemory(), Checks.ofRun().gcUnder(t), Checks.ofRun().notSlower(t)));
         return new Finding(RULE, Layer.INFRASTRUCTURE, severity, m.text("title"), List.of(), evidence,
                 new Recommendation(m.text("summary"), m.list("preconditions"), List.of(step), m.text("proof"),
                         m.text("experiment")),
                 new Savings(0, Format.round(e.strandedCoreHours())));
+    }
+
+    private static MetricCheck allCoresUsed(ExecutorPackingEvidence e) {
+        return new MetricCheck(RunMetrics.CORES_PER_HOST, Comparison.AT_LEAST, e.nodeCores(),
+                "executors hold all " + e.nodeCores() + " cores of a " + e.nodeTypeId() + " (they held " + e.usedCores() + ")");
     }
 
     static int largestDivisorAtMost(int n, int limit) {

@@ -15,10 +15,12 @@ public final class ExecutionThresholds {
     public static final String SPILL_HIGH_RATIO = "spill.highRatio";
     public static final String SPILL_MAX_TOP_TASK_SHARE = "spill.maxTopTaskShare";
     public static final String SPILL_DISK_BYTES_PER_SECOND = "spill.diskBytesPerSecond";
+    public static final String SPILL_MAX_REMAINING_SHARE = "spill.maxRemainingShare";
     public static final String GC_MIN_GC_MS = "gc-pressure.minGcMs";
     public static final String GC_LOW_RATIO = "gc-pressure.lowRatio";
     public static final String GC_MEDIUM_RATIO = "gc-pressure.mediumRatio";
     public static final String GC_HIGH_RATIO = "gc-pressure.highRatio";
+    public static final String GC_MAX_HEAP_SHARE_AFTER = "gc-pressure.maxHeapShareAfter";
     public static final String FAILURES_MIN_FAILED_ATTEMPTS = "task-failures.minFailedAttempts";
     public static final String FAILURES_LOW_RATE = "task-failures.lowRate";
     public static final String FAILURES_MEDIUM_RATE = "task-failures.mediumRate";
@@ -58,6 +60,10 @@ public final class ExecutionThresholds {
             new Threshold(SPILL_DISK_BYTES_PER_SECOND, 100L << 20, 1L << 20, 100L << 30, "bytes per second per task",
                     "Throughput of a task writing spill to local disk and reading it back, used only to estimate the saving.",
                     "spark-advisor default: a conservative share of a local SSD's few hundred MB/s, shared by the node's tasks"),
+            new Threshold(SPILL_MAX_REMAINING_SHARE, 0.1, 0, 1, "x the baseline's spilled bytes",
+                    "After more partitions the stage must spill at most this share of what it spilled before (follow-up check).",
+                    "spark-advisor default: the partition count is sized for the working set to fit, so spill should fall"
+                            + " by an order of magnitude, not by noise; the step's check says 'less than a tenth'"),
             new Threshold(GC_MIN_GC_MS, 5_000, 0, 86_400_000, "milliseconds of GC summed over the stage's tasks",
                     "A stage must spend at least this much task time in GC before its GC share counts.",
                     "DataFlint gates task-level alerts on 5 s (anchors §6.2, §8)"),
@@ -65,11 +71,16 @@ public final class ExecutionThresholds {
                     "GC pressure is low severity from this share of task run time spent in GC.",
                     "Dr. Elephant ExecutorGcHeuristic ladder 0.08/0.1/0.15/0.2 (anchors §3b, §8)"),
             new Threshold(GC_MEDIUM_RATIO, 0.1, 0, 1, "GC time / executor run time",
-                    "GC pressure is medium severity from this share.",
+                    "GC pressure is medium severity from this share. It is also the follow-up's bound: after a memory,"
+                    + " executor-shape or spill step, GC must stay below it (the steps' checks say 10% of task time).",
                     "Dr. Elephant ExecutorGcHeuristic, moderate rung 0.1 (anchors §3b)"),
             new Threshold(GC_HIGH_RATIO, 0.15, 0, 1, "GC time / executor run time",
                     "GC pressure is high severity from this share (Dr. Elephant's severe and critical rungs).",
                     "Dr. Elephant ExecutorGcHeuristic, severe rung 0.15 (anchors §3b)"),
+            new Threshold(GC_MAX_HEAP_SHARE_AFTER, 0.9, 0, 1, "peak JVM heap / heap setting",
+                    "After a larger heap, the peak JVM heap must stay below this share of it (follow-up check): above it the"
+                    + " heap is still full and collections keep running.",
+                    "the gc-pressure heap step's check; Dr. Elephant's memory heuristics flag usage near the whole heap (anchors §3b)"),
             new Threshold(FAILURES_MIN_FAILED_ATTEMPTS, 2, 1, 1_000_000, "failed task attempts in the stage",
                     "A stage needs at least this many failed attempts (killed speculative copies excluded) before its failure rate counts: one retry is a preempted node, not a pattern.",
                     "spark-advisor default; Dr. Elephant counts OOM and killed containers separately for the same reason (anchors §3b)"),

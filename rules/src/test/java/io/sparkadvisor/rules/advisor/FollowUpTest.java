@@ -88,6 +88,13 @@ class FollowUpTest {
     }
 
     @Test
+    void aStepWithoutChecksDoesNotPassEvenOnASuccessfulRun() {
+        Verdict v = FollowUp.evaluate(List.of(), Corpus.facts("healthy"), Corpus.facts("healthy"), true);
+        assertTrue(v.rows().isEmpty());
+        assertFalse(v.passed());
+    }
+
+    @Test
     void stepsStoredWithAndWithoutChecksReadBack() throws Exception {
         ObjectMapper json = new ObjectMapper();
         Step step = fired(advise("skew"), "skew").recommendation().steps().get(0);

@@ -10,6 +10,7 @@ import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.execution.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -60,7 +61,7 @@ class TaskFailuresRuleTest {
     @Test
     void executorLossRaisesTheOverheadByOneGib() {
         TaskFailuresEvidence e = evidence(Map.of(Cause.EXECUTOR_LOST, 3));
-        Finding f = TaskFailuresAdvice.finding(e, Severity.HIGH);
+        Finding f = TaskFailuresAdvice.finding(e, Thresholds.defaults(), Severity.HIGH);
         assertEquals("1408m", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals("aws_attributes.availability", f.recommendation().steps().get(1).changes().get(0).key());
     }
@@ -79,7 +80,7 @@ class TaskFailuresRuleTest {
 
     @Test
     void outOfMemoryDoublesShufflePartitionsThenTheHeap() {
-        Finding f = TaskFailuresAdvice.finding(evidence(Map.of(Cause.OUT_OF_MEMORY, 3)), Severity.HIGH);
+        Finding f = TaskFailuresAdvice.finding(evidence(Map.of(Cause.OUT_OF_MEMORY, 3)), Thresholds.defaults(), Severity.HIGH);
         assertEquals("400", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals("spark.sql.shuffle.partitions", f.recommendation().steps().get(0).changes().get(0).key());
         assertEquals("8192m", f.recommendation().steps().get(1).changes().get(0).value());

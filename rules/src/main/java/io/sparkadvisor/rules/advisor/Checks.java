@@ -1,0 +1,97 @@
+package io.sparkadvisor.rules.advisor;
+
+import static io.sparkadvisor.rules.thresholds.ExecutionThresholds.GC_MEDIUM_RATIO;
+import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_MIN_MEDIAN_TASK_MS;
+import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_NOISE_RATIO;
+import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO;
+
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+
+/**
+ * The {@link MetricCheck}s several rules' steps share, worded once, for the whole run
+ * ({@link #ofRun()}) or one stage ({@link #ofStage(int)}). Counts of failures and spilled bytes
+ * have no noise to allow for, so "no new" is at most the baseline and "none" is below one.
+ */
+public final class Checks {
+    private final int stageId;
+    private final String where;
+
+    private Checks(int stageId, String where) {
+        this.stageId = stageId;
+        this.where = where;
+    }
+
+    public static Checks ofRun() {
+        return new Checks(-1, "the run");
+    }
+
+    public static Checks ofStage(int stageId) {
+        return new Checks(stageId, "stage " + stageId);
+    }
+
+    /** The metric's name in this scope: {@code gcShare} or {@code stage[3].gcShare}. */
+    public String metric(String name) {
+        return stageId < 0 ? name : RunMetrics.stage(stageId, name);
+    }
+
+    /** The run's duration, or the stage's wall time, within run-to-run noise of the baseline's. */
+    public MetricCheck notSlower(Thresholds t) {
+        return atMostSlower(t.get(FOLLOW_UP_NOISE_RATIO));
+    }
+
+    /** The same, allowing the slowdown a step that trades time for cost accepts. */
+    public MetricCheck notMuchSlower(Thresholds t) {
+        return atMostSlower(t.get(FOLLOW_UP_TRADE_OFF_RATIO));
+    }
+
+    private MetricCheck atMostSlower(double ratio) {
+        String duration = stageId < 0 ? RunMetrics.APP_DURATION_MS : metric(RunMetrics.WALL_MS);
+        return new MetricCheck(duration, Comparison.AT_MOST_BASELINE_TIMES, ratio,
+                where + " takes at most " + Format.percent(ratio - 1) + " longer than before");
+    }
+
+    /** The median task stays long enough to be worth scheduling after a step that adds partitions. */
+    public MetricCheck tasksLongEnough(Thresholds t) {
+        double minMs = t.get(FOLLOW_UP_MIN_MEDIAN_TASK_MS);
+        return new MetricCheck(metric(RunMetrics.MEDIAN_TASK_MS), Comparison.AT_LEAST, minMs,
+                "the median task of " + where + " takes at least " + Format.duration((long) minMs));
+    }
+
+    /** GC stays below the gc-pressure rule's medium rung, the steps' "10% of task time". */
+    public MetricCheck gcUnder(Thresholds t) {
+        double bound = t.get(GC_MEDIUM_RATIO);
+        return new MetricCheck(metric(RunMetrics.GC_SHARE), Comparison.BELOW, bound,
+                "GC takes under " + Format.percent(bound) + " of task time in " + where);
+    }
+
+    public MetricCheck noOutOfMemory() {
+        return new MetricCheck(metric(RunMetrics.OUT_OF_MEMORY_FAILURES), Comparison.BELOW, 1,
+                "no task attempt of " + where + " fails with OutOfMemoryError");
+    }
+
+    public MetricCheck noExecutorLost() {
+        return new MetricCheck(metric(RunMetrics.EXECUTOR_LOST_FAILURES), Comparison.BELOW, 1,
+                "no task attempt of " + where + " fails for a lost executor or a FetchFailed");
+    }
+
+    public MetricCheck noFailedTasks() {
+        return new MetricCheck(metric(RunMetrics.FAILED_TASKS), Comparison.BELOW, 1,
+                where + " completes with no failed task attempt");
+    }
+
+    public MetricCheck noNewFailedTasks() {
+        return new MetricCheck(metric(RunMetrics.FAILED_TASKS), Comparison.AT_MOST_BASELINE_TIMES, 1,
+                where + " has no more failed task attempts than before");
+    }
+
+    /** Memory spill does not rise above the baseline's (none stays none). */
+    public MetricCheck noNewSpill() {
+        return new MetricCheck(metric(RunMetrics.SPILL_BYTES), Comparison.AT_MOST_BASELINE_TIMES, 1,
+                where + " spills no more memory to disk than before");
+    }
+
+    public MetricCheck noDiskSpill() {
+        return new MetricCheck(metric(RunMetrics.DISK_SPILL_BYTES), Comparison.BELOW, 1, where + " writes no spill to disk");
+    }
+}

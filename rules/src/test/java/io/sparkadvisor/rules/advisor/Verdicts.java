@@ -1,0 +1,36 @@
+package io.sparkadvisor.rules.advisor;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.RuleTesting;
+import java.util.List;
+import java.util.Map;
+
+/** Test helper: a rule's step checks from a baseline run, and which of them pass on a next run. */
+public final class Verdicts {
+    /** A check's outcome as {@link #outcomes} spells it, short enough to line up in assertions. */
+    public static final String P = "pass";
+    public static final String F = "FAIL";
+
+    private Verdicts() {}
+
+    public static List<String> metrics(List<MetricCheck> checks) {
+        return checks.stream().map(MetricCheck::metric).toList();
+    }
+
+    /** The checks of a step (1-based) of the rule's finding on the baseline run. */
+    public static List<MetricCheck> checks(String rule, RunFacts baseline, int step) {
+        Finding f = RuleTesting.finding(RuleTesting.advise(baseline, Map.of()), rule)
+                .orElseThrow(() -> new AssertionError(rule + " did not fire"));
+        return f.recommendation().steps().get(step - 1).verify();
+    }
+
+    /** One "pass" or "FAIL" per check, in order, for a successful next run. */
+    public static List<String> outcomes(List<MetricCheck> checks, RunFacts baseline, RunFacts after) {
+        return FollowUp.evaluate(checks, baseline, after, true).rows().stream().map(r -> r.passed() ? P : F).toList();
+    }
+
+    public static List<String> outcomes(List<MetricCheck> checks, RunFacts baseline, String after) {
+        return outcomes(checks, baseline, Corpus.facts(after));
+    }
+}

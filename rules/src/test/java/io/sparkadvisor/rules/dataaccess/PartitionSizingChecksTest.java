@@ -1,0 +1,59 @@
+package io.sparkadvisor.rules.dataaccess;
+
+import static io.sparkadvisor.rules.advisor.Verdicts.F;
+import static io.sparkadvisor.rules.advisor.Verdicts.P;
+import static io.sparkadvisor.rules.advisor.Verdicts.checks;
+import static io.sparkadvisor.rules.advisor.Verdicts.metrics;
+import static io.sparkadvisor.rules.advisor.Verdicts.outcomes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import io.sparkadvisor.rules.advisor.EditedRuns;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The follow-up checks of partition-sizing. large-files-32mb is the real next run of the split
+ * large-files-default is told to take (same input, 32 MB splits, 11 tasks), but the loaded
+ * generating machine made it slower; scaled to 40% of its times it stands for the quiet run.
+ * No corpus stage has too many tiny tasks, so that step comes from evidence built by hand.
+ */
+class PartitionSizingChecksTest {
+
+    @Test
+    void tooFewTasksStepWantsTasksOutOfTheRuleRangeAndAShorterStage() {
+        RunFacts base = Corpus.facts("large-files-default");
+        RunFacts split = Corpus.facts("large-files-32mb");
+        List<MetricCheck> c = checks("partition-sizing", base, 1);
+        assertEquals(List.of("stage[1].tasks", "stage[1].wallMs", "appDurationMs", "stage[1].spillBytes", "stage[1].failedTasks"),
+                metrics(c));
+        assertEquals(4, c.get(0).bound()); // partitionSizing.minTasksPerSlot x 2 slots
+        assertEquals(List.of(P, P, P, P, P), outcomes(c, base, EditedRuns.withTimesScaled(split, 0.4)));
+        assertEquals(List.of(P, F, F, P, P), outcomes(c, base, split));
+        assertEquals(List.of(F, F, P, P, P), outcomes(c, base, base));
+        RunFacts failing = EditedRuns.withFailures(split, List.of(new TaskFailureFacts(1, "ExceptionFailure",
+                "java.io.IOException", "read timed out", false, 2, 1_000)));
+        assertEquals(F, outcomes(c, base, failing).get(4));
+    }
+
+    @Test
+    void tooManyTasksStepWantsAtMostThePredictedTasksNoLongerStageAndNoDiskSpill() {
+        RunFacts base = Corpus.facts("small-files");
+        // Stage 0 of small-files as if it had cut 6000 tasks of 11 ms from a source it cannot split: coalesce(600).
+        PartitionSizingEvidence e = new PartitionSizingEvidence(0, 6000, 2, 24_965, 24_965, 11, 0, 0, 0, false, -1,
+                FileSplits.of(base.properties(), 2), base.application().durationMs());
+        List<MetricCheck> c = PartitionSizingAdvice.tooManyTasks(e, Thresholds.defaults(), Severity.MEDIUM)
+                .recommendation().steps().get(0).verify();
+        assertEquals(List.of("stage[0].tasks", "stage[0].wallMs", "stage[0].diskSpillBytes"), metrics(c));
+        assertEquals(600, c.get(0).bound());
+        assertEquals(List.of(P, P, P), outcomes(c, base, "healthy"));
+        assertEquals(List.of(F, P, P), outcomes(c, base, "small-files"));
+        assertEquals(List.of(P, F, P), outcomes(c, base, "gc-pressure"));
+        assertEquals(List.of(P, P, F), outcomes(c, base, "spill"));
+    }
+}
