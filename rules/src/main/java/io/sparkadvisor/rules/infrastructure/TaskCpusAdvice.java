@@ -38,6 +38,7 @@ public final class TaskCpusAdvice {
         scope.put("cpu", Format.duration(e.cpuTimeMs()));
         scope.put("run", Format.duration(e.runTimeMs()));
         scope.put("taskCpus", e.proposedTaskCpus());
+        scope.put("reserved", e.currentTaskCpus());
         scope.put("cores", e.executorCores());
         scope.put("concurrent", Math.max(1, e.executorCores() / e.proposedTaskCpus()));
         scope.put("appShare", Format.percent(e.appShare()));
@@ -51,6 +52,7 @@ public final class TaskCpusAdvice {
         evidence.put("stageWallMs", e.stageWallMs());
         evidence.put("appShare", Format.round(e.appShare()));
         evidence.put("executorCores", e.executorCores());
+        evidence.put("currentTaskCpus", e.currentTaskCpus());
         evidence.put("proposedTaskCpus", e.proposedTaskCpus());
         Step step = new Step(1, List.of(Change.sparkConf("spark.task.cpus", e.proposedTaskCpus())), m.list("checks"),
                 m.text("rollback"), List.of(cpuPerReservedCore(e, t), Checks.ofStage(e.stageId()).notMuchSlower(t),

@@ -9,7 +9,7 @@ import java.util.List;
  * A stage whose tasks keep more than one core busy each (CPU time above run time: the task runs
  * threads of its own), so the scheduler's one-core-per-task count overcommits the node. JSON
  * evidence keys: stageId, tasks, cpuTimeMs, runTimeMs, cpuPerRun, stageWallMs, appShare,
- * executorCores, proposedTaskCpus.
+ * executorCores, currentTaskCpus, proposedTaskCpus.
  */
 public record TaskCpusEvidence(int stageId, int tasks, long cpuTimeMs, long runTimeMs, long stageWallMs,
         double appShare, int executorCores, int currentTaskCpus) {
@@ -24,12 +24,18 @@ public record TaskCpusEvidence(int stageId, int tasks, long cpuTimeMs, long runT
                 run.workerCores(), run.facts().properties().taskCpus());
     }
 
+    /** Cores a task keeps busy on average. */
     public double cpuPerRun() {
         return (double) cpuTimeMs / runTimeMs;
     }
 
-    /** Cores a task actually keeps busy, rounded, within what one executor has. */
+    /** Busy cores per core the scheduler reserves for a task: what the rule decides on, so it goes quiet once spark.task.cpus fits. */
+    public double cpuPerReservedCore() {
+        return cpuPerRun() / Math.max(1, currentTaskCpus);
+    }
+
+    /** Cores a task actually keeps busy, rounded, more than it has now and within what one executor has. */
     public int proposedTaskCpus() {
-        return (int) Math.max(2, Math.min(executorCores, Math.round(cpuPerRun() * currentTaskCpus)));
+        return (int) Math.min(Math.max(executorCores, 1), Math.max(currentTaskCpus + 1, Math.round(cpuPerRun())));
     }
 }

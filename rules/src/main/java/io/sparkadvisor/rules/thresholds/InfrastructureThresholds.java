@@ -89,11 +89,12 @@ public final class InfrastructureThresholds {
                     "Dr. Elephant tuning buffer 25%; DataFlint proposes peak x 1.2 (anchors §8)"),
             new Threshold(MEMORY_RESERVED_MB, 300, 0, 4096, "MB", "Spark's reserved system memory, added to the need.",
                     "Spark's RESERVED_SYSTEM_MEMORY_BYTES = 300 MB; Dr. Elephant adds it too"),
-            new Threshold(TASK_CPUS_MIN_CPU_PER_RUN, 1.3, 1, 64, "CPU time / run time",
-                    "Tasks that keep more than one core busy: CPU time above run time by this factor.",
+            new Threshold(TASK_CPUS_MIN_CPU_PER_RUN, 1.3, 1, 64, "CPU time / run time / spark.task.cpus",
+                    "Tasks that keep more cores busy than the scheduler reserves for them: CPU time above run time"
+                    + " times spark.task.cpus by this factor.",
                     "seed 000 situation table: the task really needs more than one core"),
-            new Threshold(TASK_CPUS_HIGH_CPU_PER_RUN, 2, 1, 64, "CPU time / run time",
-                    "At or above this factor each task takes two or more cores the scheduler does not know about.",
+            new Threshold(TASK_CPUS_HIGH_CPU_PER_RUN, 2, 1, 64, "CPU time / run time / spark.task.cpus",
+                    "At or above this factor each task keeps twice the cores the scheduler reserves for it busy.",
                     "spark-advisor default"));
 
     private InfrastructureThresholds() {}

@@ -43,6 +43,16 @@ class TaskCpusTest {
     }
 
     @Test
+    void tasksAlreadyGivenTheCoresTheyUseRaiseNothingAndTooFewGetMore() {
+        assertTrue(RuleFiring.fire(Map.of(), new TaskCpusEvidence(3, 16, 320_000, 100_000, 40_000, 0.6, 4, 3)).isEmpty(),
+                "the rule's own advice, once applied, must not fire it again");
+        List<Finding> findings = RuleFiring.fire(Map.of(), new TaskCpusEvidence(3, 16, 320_000, 100_000, 40_000, 0.6, 8, 2));
+        assertEquals(Severity.MEDIUM, findings.get(0).severity(), "1.6 busy cores per reserved core");
+        assertEquals(new Change("spark_conf", "spark.task.cpus", "3"), findings.get(0).recommendation().steps().get(0).changes().get(0));
+        assertTrue(findings.get(0).title().endsWith("while the scheduler counts 2"), findings.get(0).title());
+    }
+
+    @Test
     void silentOnTheRealMultiThreadedTaskLogWhoseCpuSparkCannotSee() {
         silent(advise("task-cpus"), RULE);
         silent(advise("task-cpus"), "io-bound-slots"); // the pool threads' work is not waiting
