@@ -4,15 +4,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The wording of each rule, kept apart from its logic in {@code messages/<rule>.yaml}: named
@@ -43,6 +46,21 @@ public final class Messages {
     /** Messages of a rule bound to the values its templates refer to. */
     public static Messages of(String rule, Map<String, Object> scope) {
         return new Messages(rule, scope);
+    }
+
+    /**
+     * Also lets the templates quote thresholds as they are set, so a sentence never contradicts the
+     * check it describes: {@code {{#percent}}gc-pressure.mediumRatio{{/percent}}} gives "10%",
+     * {@code {{#longer}}followUp.tradeOffRatio{{/longer}}} "10%" (a ratio of 1.1 as the increase it allows),
+     * {@code {{#duration}}…{{/duration}}} a duration from milliseconds, {@code {{#times}}…{{/times}}} "3x".
+     */
+    public static Messages of(String rule, Map<String, Object> scope, Thresholds t) {
+        Map<String, Object> withThresholds = new HashMap<>(scope);
+        withThresholds.put("percent", (Function<String, String>) key -> Format.percent(t.get(key.trim())));
+        withThresholds.put("longer", (Function<String, String>) key -> Format.percent(t.get(key.trim()) - 1));
+        withThresholds.put("duration", (Function<String, String>) key -> Format.duration((long) t.get(key.trim())));
+        withThresholds.put("times", (Function<String, String>) key -> Format.ratio(t.get(key.trim())) + "x");
+        return new Messages(rule, withThresholds);
     }
 
     public String text(String name) {

@@ -48,7 +48,7 @@ public final class GcPressureAdvice {
         scope.put("perTaskAfter", Format.bytes(mem.heapBytes() / fewer));
         scope.put("heapAfter", mem.doubledHeapSetting());
         scope.put("peakHeap", Format.bytes(e.peakJvmHeapBytes()));
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(RULE, scope, t);
 
         Checks stage = Checks.ofStage(e.stageId());
         Step doubleHeap = new Step(2, List.of(Change.sparkConf("spark.executor.memory", mem.doubledHeapSetting())),

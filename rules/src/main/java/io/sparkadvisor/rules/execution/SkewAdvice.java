@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.execution;
 
+import static io.sparkadvisor.rules.thresholds.ExecutionThresholds.SKEW_MAX_RATIO_AFTER;
 import static io.sparkadvisor.rules.thresholds.ExecutionThresholds.SKEW_TARGET_PARTITION_BYTES;
 
 import io.sparkadvisor.rules.advisor.Change;
@@ -33,7 +34,6 @@ public final class SkewAdvice {
     public static final String RULE = "skew";
     private static final int MAX_SALT_BUCKETS = 64;
     /** Below this a stage no longer waits on one task for most of its time. */
-    private static final double MAX_TO_MEDIAN_AFTER = 3;
 
     private SkewAdvice() {}
 
@@ -56,7 +56,7 @@ public final class SkewAdvice {
         scope.put("buckets", buckets);
         scope.put("join", e.joinOperator());
         scope.put("source", e.sourceLocations().isEmpty() ? "<table>" : "parquet.`" + e.sourceLocations().get(0) + "`");
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(RULE, scope, t);
 
         List<Step> steps = new ArrayList<>();
         if (e.aqeCanSplit()) {
@@ -91,9 +91,10 @@ public final class SkewAdvice {
 
     /** Either step must even the stage out without making the run longer. */
     static List<MetricCheck> verify(SkewEvidence e, Thresholds t) {
+        double maxRatio = t.get(SKEW_MAX_RATIO_AFTER);
         return List.of(
-                new MetricCheck(RunMetrics.stageMaxToMedian(e.stageId()), Comparison.BELOW, MAX_TO_MEDIAN_AFTER,
-                        "the longest task of stage " + e.stageId() + " takes under " + Format.ratio(MAX_TO_MEDIAN_AFTER)
+                new MetricCheck(RunMetrics.stageMaxToMedian(e.stageId()), Comparison.BELOW, maxRatio,
+                        "the longest task of stage " + e.stageId() + " takes under " + Format.ratio(maxRatio)
                                 + "x the median (was " + Format.ratio(e.maxToMedian()) + "x)"),
                 Checks.ofRun().notSlower(t));
     }

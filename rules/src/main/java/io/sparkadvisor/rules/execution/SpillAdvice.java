@@ -49,7 +49,7 @@ public final class SpillAdvice {
         scope.put("need", Format.bytes(e.memoryNeededPerTaskBytes()));
         scope.put("granted", Format.bytes(e.peakExecutionMemoryMaxBytes()));
         scope.put("perCore", Format.bytes(e.heapPerCoreBytes()));
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(RULE, scope, t);
 
         Checks stage = Checks.ofStage(e.stageId());
         List<Step> steps = List.of(

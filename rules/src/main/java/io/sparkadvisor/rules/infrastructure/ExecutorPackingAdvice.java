@@ -52,7 +52,7 @@ public final class ExecutorPackingAdvice {
         scope.put("newMemory", memoryGb);
         scope.put("memoryPerCore", Format.gb((double) memoryGb / cores));
         scope.put("oldMemoryPerCore", Format.gb(e.executorMemoryGb() / Math.max(1, e.executorCores())));
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(RULE, scope, t);
 
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("nodeTypeId", e.nodeTypeId());

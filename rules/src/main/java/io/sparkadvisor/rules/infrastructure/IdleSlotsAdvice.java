@@ -55,7 +55,7 @@ public final class IdleSlotsAdvice {
         scope.put("observed", Format.duration(e.whatIf().observedMs()));
         scope.put("predicted", Format.duration(predicted));
         scope.put("modelError", Format.percent(e.whatIf().modelError()));
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(RULE, scope, t);
 
         Step step = e.hasNarrowStage()
                 ? new Step(1, List.of(Change.code("repartition stage " + e.narrowStageId() + " into " + partitions, m.text("partitionSnippet")),

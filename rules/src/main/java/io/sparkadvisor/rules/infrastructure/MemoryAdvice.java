@@ -44,7 +44,7 @@ public final class MemoryAdvice {
         scope.put("proposed", proposedText);
         scope.put("cores", e.executorCores());
         scope.put("moreCores", Math.max(e.executorCores() + 1, (int) (e.executorCores() * e.allocatedToNeeded())));
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(RULE, scope, t);
 
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("allocatedBytes", e.allocatedBytes());

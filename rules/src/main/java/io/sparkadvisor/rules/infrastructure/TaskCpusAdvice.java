@@ -42,7 +42,7 @@ public final class TaskCpusAdvice {
         scope.put("cores", e.executorCores());
         scope.put("concurrent", Math.max(1, e.executorCores() / e.proposedTaskCpus()));
         scope.put("appShare", Format.percent(e.appShare()));
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(RULE, scope, t);
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("stageId", e.stageId());
         evidence.put("tasks", e.tasks());

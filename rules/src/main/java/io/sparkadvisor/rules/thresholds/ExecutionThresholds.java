@@ -6,6 +6,7 @@ import java.util.List;
 public final class ExecutionThresholds {
     public static final String SKEW_MIN_MAX_TASK_MS = "skew.minMaxTaskMs";
     public static final String SKEW_MIN_RATIO = "skew.minRatio";
+    public static final String SKEW_MAX_RATIO_AFTER = "skew.maxRatioAfter";
     public static final String SKEW_MIN_TASKS = "skew.minTasks";
     public static final String SKEW_HIGH_SHARE_OF_STAGE = "skew.highShareOfStage";
     public static final String SKEW_TARGET_PARTITION_BYTES = "skew.targetPartitionBytes";
@@ -33,6 +34,10 @@ public final class ExecutionThresholds {
             new Threshold(SKEW_MIN_RATIO, 5, 1, 1_000, "x the median task",
                     "The longest task must be at least this many times the median task.",
                     "Spark AQE spark.sql.adaptive.skewJoin.skewedPartitionFactor = 5 (anchors §4.6, §8)"),
+            new Threshold(SKEW_MAX_RATIO_AFTER, 3, 1, 1_000, "x the median task",
+                    "After a skew step, the stage's longest task must take less than this many times its median (follow-up"
+                    + " check): well under the firing ratio, so a step that only trims the straggler does not count as a fix.",
+                    "spark-advisor default, below AQE's skewedPartitionFactor 5 (anchors §4.6)"),
             new Threshold(SKEW_MIN_TASKS, 4, 2, 1_000_000, "tasks",
                     "Stages with fewer successful tasks have no meaningful median.",
                     "spark-advisor default"),
