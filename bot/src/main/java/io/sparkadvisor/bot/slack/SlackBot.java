@@ -12,6 +12,7 @@ import com.slack.api.methods.response.auth.AuthTestResponse;
 import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.event.AppMentionEvent;
 import com.slack.api.model.event.MessageEvent;
+import com.slack.api.util.http.SlackHttpClient;
 import com.slack.api.util.json.GsonFactory;
 import io.sparkadvisor.bot.approvals.ApprovalButtons;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
@@ -29,6 +30,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -157,7 +159,8 @@ public final class SlackBot {
         if (settings.apiUrl() != null) {
             slackConfig.setMethodsEndpointUrlPrefix(settings.apiUrl());
         }
-        return Slack.getInstance(slackConfig);
+        OkHttpClient http = SlackHttpClient.buildOkHttpClient(slackConfig).newBuilder().addInterceptor(new RateLimitRetry()).build();
+        return Slack.getInstance(slackConfig, new SlackHttpClient(http));
     }
 
     private static AppConfig config(SlackSettings settings) {

@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -38,6 +40,7 @@ final class FakeSlackApi implements AutoCloseable {
     private final HttpServer server;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final AtomicLong nextTs = new AtomicLong(1);
+    private final Map<String, AtomicInteger> rateLimited = new ConcurrentHashMap<>();
 
     FakeSlackApi() {
         try {
@@ -80,6 +83,11 @@ final class FakeSlackApi implements AutoCloseable {
         calls.clear();
     }
 
+    /** The next {@code times} calls of {@code method} are refused with 429 and Retry-After: 1, as Slack does; each is recorded as "ratelimited". */
+    void rateLimit(String method, int times) {
+        rateLimited.put(method, new AtomicInteger(times));
+    }
+
     private void exchange(HttpExchange ex) throws IOException {
         byte[] body = ex.getRequestBody().readAllBytes();
         String path = ex.getRequestURI().getPath();
@@ -95,6 +103,16 @@ final class FakeSlackApi implements AutoCloseable {
         }
         String method = path.replaceFirst("^/api/", "");
         Map<String, String> params = form(new String(body, StandardCharsets.UTF_8));
+        AtomicInteger refusals = rateLimited.get(method);
+        if (refusals != null && refusals.getAndDecrement() > 0) {
+            calls.add(new Call("ratelimited", Map.of("method", method), body.length, ""));
+            ex.getResponseHeaders().set("Retry-After", "1");
+            byte[] bytes = "{\"ok\":false,\"error\":\"ratelimited\"}".getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(429, bytes.length);
+            ex.getResponseBody().write(bytes);
+            ex.close();
+            return;
+        }
         String ts = "1700000000." + String.format("%06d", nextTs.getAndIncrement());
         calls.add(new Call(method, params, body.length, ts));
         reply(ex, "application/json", answer(method, params, ts));

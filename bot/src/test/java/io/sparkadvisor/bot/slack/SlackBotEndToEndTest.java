@@ -96,6 +96,18 @@ class SlackBotEndToEndTest {
     }
 
     @Test
+    void repliesRateLimitedBySlackArePostedOnceTheLimitPasses() {
+        bot.slack.rateLimit("chat.postMessage", 2);
+        bot.requests.command("run:4211", CHANNEL, USER);
+
+        String parentTs = awaitAnswer(CHANNEL);
+        assertEquals(2, bot.slack.calls("ratelimited").size());
+        List<FakeSlackApi.Call> replies = bot.threadReplies(parentTs);
+        assertTrue(replies.stream().anyMatch(r -> r.param("blocks").contains("Run 4211 of skewed-join")), "the summary");
+        assertTrue(replies.stream().anyMatch(r -> r.param("blocks").contains("\"value\":\"4211-skew:1\"")), "the skew finding");
+    }
+
+    @Test
     void aMentionAsksWhyAJobIsSlow() {
         String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@" + FakeSlackApi.BOT_USER
                 + "> why is skewed-join slow?\",\"ts\":\"1700000001.000100\",\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1700000001.000100\"}";
