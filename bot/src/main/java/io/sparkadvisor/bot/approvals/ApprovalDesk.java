@@ -21,6 +21,8 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
+import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.SlackMessages;
 import io.sparkadvisor.templates.slack.StepDecision;
 import java.time.Clock;
 import java.time.Instant;
@@ -88,7 +90,7 @@ public final class ApprovalDesk {
             return;
         }
         if (!changes.move(ChangeState.PROPOSED, ChangeState.APPROVED, audit(rec, click, "approved", "step " + stepNumber + " of " + rec.rule()))) {
-            slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
+            slack.whisper(click, alreadyDecided(rec, stepNumber));
             return;
         }
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
@@ -125,7 +127,7 @@ public final class ApprovalDesk {
         StoredRecommendation rec = found.get();
         int stepNumber = click.step().step();
         if (!changes.move(ChangeState.PROPOSED, ChangeState.REJECTED, audit(rec, click, "rejected", "step " + stepNumber + " of " + rec.rule()))) {
-            slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
+            slack.whisper(click, alreadyDecided(rec, stepNumber));
             return;
         }
         slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rejected(click.userId(), clock.instant()), false));
@@ -144,7 +146,7 @@ public final class ApprovalDesk {
         StoredRecommendation rec = found.get();
         int stepNumber = click.step().step();
         if (!changes.move(ChangeState.APPLIED, ChangeState.ROLLED_BACK, audit(rec, click, "rolled-back", "step " + stepNumber + " of " + rec.rule()))) {
-            slack.whisper(click, alreadyDecided(rec.id(), stepNumber));
+            slack.whisper(click, alreadyDecided(rec, stepNumber));
             return;
         }
         ChangeRecord change = changes.find(rec.id(), stepNumber).orElseThrow();
@@ -171,10 +173,10 @@ public final class ApprovalDesk {
         return rec;
     }
 
-    private String alreadyDecided(String recommendationId, int step) {
-        return changes.find(recommendationId, step).map(c -> "Step " + step + " is already " + c.state().id()
-                + (c.decidedBy() == null ? "" : " (by <@" + c.decidedBy() + ">)") + "; nothing more was done.")
-                .orElse("Step " + step + " has nothing the bot can apply.");
+    private SlackMessage alreadyDecided(StoredRecommendation rec, int step) {
+        return changes.find(rec.id(), step)
+                .map(c -> ChangeMessages.alreadyDecided(new Subject(rec.rule(), step, rec.jobId()), c.state().id(), c.decidedBy()))
+                .orElse(SlackMessages.notice("Step " + step + " has nothing the bot can apply."));
     }
 
     private AuditEntry audit(StoredRecommendation rec, Click click, String action, String detail) {

@@ -17,7 +17,10 @@ public record SlackReplies(MethodsClient client) {
 
     /** A reply only the clicker sees. */
     void whisper(Click click, String text) {
-        var message = SlackMessages.notice(text);
+        whisper(click, SlackMessages.notice(text));
+    }
+
+    void whisper(Click click, SlackMessage message) {
         send("chat.postEphemeral", () -> client.chatPostEphemeral(r -> r.channel(click.channel()).user(click.userId())
                 .text(message.text()).blocksAsString(message.blocksJson())));
     }

@@ -182,7 +182,7 @@ abstract class ApprovalsEndToEnd {
 
         assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
         assertEquals(1, edits(finding).size());
-        assertTrue(whispers().stream().allMatch(w -> w.contains("already")), whispers().toString());
+        assertTrue(whispers().stream().allMatch(w -> w.contains("Step 1 of `skew` is already") && w.contains("(by <@")), whispers().toString());
         assertEquals(List.of("approved", "applied"), audit(id).stream().map(AuditEntry::action).toList());
     }
 
@@ -533,20 +533,23 @@ abstract class ApprovalsEndToEnd {
         return bot.slack.calls("chat.update").stream().filter(c -> c.param("ts").equals(finding.tsPosted())).toList();
     }
 
+    /** What the bot told clickers alone, as they read it. */
     private static List<String> whispers() {
-        return bot.slack.calls("chat.postEphemeral").stream().map(c -> c.param("text")).toList();
+        return bot.slack.calls("chat.postEphemeral").stream().map(ApprovalsEndToEnd::asRead).toList();
     }
 
     /** What the bot said in the thread of {@code finding}, as people read it. */
     private static List<String> notesInThread(FakeSlackApi.Call finding) {
         return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(finding.param("thread_ts")))
-                .map(c -> {
-                    try {
-                        return blocksText(JSON.readTree(c.param("blocks")));
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }).toList();
+                .map(ApprovalsEndToEnd::asRead).toList();
+    }
+
+    private static String asRead(FakeSlackApi.Call message) {
+        try {
+            return blocksText(JSON.readTree(message.param("blocks")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<String> fieldNames(JsonNode node) {

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The messages about a change to a job, from its approval to its verdict: notes in the
- * recommendation's thread, the follow-up's verdict table (with Roll back when it failed), the next
+ * recommendation's thread and to a clicker, the follow-up's verdict table (with Roll back when it failed), the next
  * step with its own Approve and Reject, and a job's history. User ids and dates are Slack markup
  * written by the templates; everything else is escaped, so a job or rule name cannot ping anyone.
  */
@@ -26,6 +26,11 @@ public final class ChangeMessages {
     public record Decided(String rule, int step, long runId, String state, String user, Instant at, String verdict) {}
 
     private ChangeMessages() {}
+
+    /** To a late or repeated click: the step was decided before, by {@code userId} when known. */
+    public static SlackMessage alreadyDecided(Subject s, String state, String userId) {
+        return note("alreadyDecided", s, userId == null ? Map.of("state", state) : Map.of("state", state, "user", userId));
+    }
 
     /** {@code what}: the applied changes and the cluster they went to, as {@link #describe} words them. */
     public static SlackMessage applied(Subject s, String userId, String what) {

@@ -87,6 +87,8 @@ class ChangeMessagesTest {
         }
         String released = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.interrupted(SKEW_STEP_1, "U0ANA", Interrupted.RELEASED)));
         assertTrue(released.contains("nothing changed. Approve it again"), released);
+        String decided = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.alreadyDecided(SKEW_STEP_1, "applied", "U0BOB")));
+        assertTrue(decided.startsWith("Step 1 of `skew` is already applied (by <@U0BOB>); nothing more was done."), decided);
         String rolledBack = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.rolledBack(SKEW_STEP_1, "U0BOB")));
         assertTrue(rolledBack.contains("<@U0BOB> rolled back step 1 of `skew`: job 42 has its settings from before"), rolledBack);
     }
