@@ -13,10 +13,7 @@ import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.databricks.Workspace;
-import io.sparkadvisor.databricks.WorkspaceClients;
-import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.rules.advisor.Advisor;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -53,7 +50,7 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, String> env = System.getenv();
         SlackSettings settings = SlackSettings.fromEnvironment(env);
-        Workspace workspace = workspace(env);
+        Workspace workspace = WorkspaceChoice.of(workspaceDir, env);
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(env);
         SlackBot.checkSlack(settings);
         Database db = Database.fromEnvironment(env).migrate();
@@ -70,23 +67,5 @@ final class ServeCommand implements Callable<Integer> {
             new SlackAppServer(app, EVENTS_PATH, settings.port()).start();
         }
         return 0;
-    }
-
-    private Workspace workspace(Map<String, String> env) {
-        if (workspaceDir != null) {
-            if (!Files.isDirectory(workspaceDir)) {
-                throw new BadInputException("--workspace-dir " + workspaceDir + " is not a folder");
-            }
-            return Workspaces.fromDirectory(workspaceDir);
-        }
-        if (isBlank(env.get("DATABRICKS_HOST")) && isBlank(env.get("DATABRICKS_CONFIG_PROFILE"))) {
-            throw new BadInputException("DATABRICKS_HOST is not set: set it with DATABRICKS_TOKEN (or another"
-                    + " Databricks auth), or pass --workspace-dir DIR");
-        }
-        return Workspaces.connect(WorkspaceClients.fromEnvironment(), env.get("DATABRICKS_WAREHOUSE_ID"));
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
     }
 }
