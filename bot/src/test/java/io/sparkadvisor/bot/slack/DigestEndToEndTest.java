@@ -31,6 +31,11 @@ class DigestEndToEndTest {
     @BeforeAll
     static void start() {
         bot = new BotHarness();
+        scriptBilling(bot);
+    }
+
+    /** A week of 1,500.00 USD over jobs 42 and 43 against 1,200.00, in two chunks after a poll, and two days of daily costs. */
+    static void scriptBilling(BotHarness bot) {
         bot.workspace.onStatement("total_previous_cost", StatementScript.succeeds(WEEKLY, List.of(
                 List.of(List.of("42", "skewed-join", "7", "1000", "1000.00", "7", "800.00", "USD", "1500.00", "1200.00")),
                 List.of(List.of("43", "io-bound-scan", "7", "500", "500.00", "7", "400.00", "USD", "1500.00", "1200.00")))).afterPolls(1));
