@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.digest;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.serializer.Serializer;
+import com.github.kagkarlsson.scheduler.task.FailureHandler;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
 import com.github.kagkarlsson.scheduler.task.helper.RecurringTaskWithPersistentSchedule;
@@ -22,6 +23,8 @@ public final class DigestScheduler {
     public static final String TASK = "weekly-digest";
     /** A digest may go out up to this late: it is weekly, so a minute is plenty. */
     static final Duration POLLING = Duration.ofMinutes(1);
+    /** A digest that failed (the workspace unreachable) is tried again soon, not a week later as its schedule would. */
+    static final Duration RETRY = Duration.ofMinutes(15);
 
     /** The schedule text is all an execution carries: readable in the table, no Java serialization. */
     public static final Serializer SCHEDULE_TEXT = new Serializer() {
@@ -45,6 +48,7 @@ public final class DigestScheduler {
     /** The task every replica registers; {@code digests} sends a channel's digest when it is due. */
     public static RecurringTaskWithPersistentSchedule<ChannelSchedule> task(ScheduledDigests digests) {
         return Tasks.recurringWithPersistentSchedule(TASK, ChannelSchedule.class)
+                .onFailure(new FailureHandler.OnFailureRetryLater<>(RETRY))
                 .execute((instance, context) -> digests.send(instance.getId(), instance.getData().parsed(),
                         context.getExecution().getExecutionTime()));
     }

@@ -8,6 +8,7 @@ import io.sparkadvisor.bot.store.Subscription;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -22,9 +23,12 @@ import java.util.regex.Pattern;
  */
 public final class DigestCommands {
     private static final Pattern CHANNEL = Pattern.compile("^<#([A-Z0-9]+)(?:\\|[^>]*)?>\\s*");
+    /** Noise controls of one subscription, after the schedule: {@code min=50}, {@code only-on-increase}. */
+    private static final Pattern MIN_COST = Pattern.compile("(?i)\\s*\\bmin=(\\d+(?:\\.\\d+)?)");
+    private static final Pattern ONLY_ON_INCREASE = Pattern.compile("(?i)\\s*\\bonly-on-increase\\b");
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM yyyy HH:mm zzz", Locale.ROOT);
-    static final String USAGE = "Use `" + SlackBot.COMMAND + " digest subscribe [#channel] [day HH:MM time-zone]` (e.g. `mon 09:00"
-            + " Europe/Berlin`), `" + SlackBot.COMMAND + " digest unsubscribe [#channel]` or `" + SlackBot.COMMAND + " digest preview`.";
+    static final String USAGE = "Use `" + SlackBot.COMMAND + " digest subscribe [#channel] [day HH:MM time-zone] [min=COST]"
+            + " [only-on-increase]` (e.g. `mon 09:00 Europe/Berlin min=50`), `" + SlackBot.COMMAND + " digest unsubscribe [#channel]` or `" + SlackBot.COMMAND + " digest preview`.";
 
     private final DigestSubscriptions subscriptions;
     private final DigestScheduler scheduler;
@@ -55,17 +59,24 @@ public final class DigestCommands {
 
     private String subscribe(String channel, String user, String args) {
         Target target = Target.of(channel, args);
+        Matcher min = MIN_COST.matcher(target.rest());
+        BigDecimal minWeeklyCost = min.find() ? new BigDecimal(min.group(1)) : null;
+        Matcher increase = ONLY_ON_INCREASE.matcher(min.replaceAll(""));
+        Boolean onlyOnIncrease = increase.find() ? Boolean.TRUE : null;
+        String scheduleText = increase.replaceAll("").trim();
         DigestSchedule schedule;
         try {
-            schedule = DigestSchedule.parse(target.rest().isEmpty() ? defaultSchedule : target.rest());
+            schedule = DigestSchedule.parse(scheduleText.isEmpty() ? defaultSchedule : scheduleText);
         } catch (IllegalArgumentException e) {
             return ":warning: " + e.getMessage() + ". " + USAGE;
         }
         Instant now = clock.instant();
-        subscriptions.subscribe(new Subscription(target.channel(), schedule.toString(), null, null, user, now, null));
+        subscriptions.subscribe(new Subscription(target.channel(), schedule.toString(), minWeeklyCost, onlyOnIncrease, user, now, null));
         Instant next = scheduler.schedule(target.channel(), schedule, now);
         return ":calendar: " + target.describe(channel) + " gets the weekly jobs cost digest every " + schedule + "; the next one on "
-                + WHEN.format(next.atZone(schedule.zone())) + ".";
+                + WHEN.format(next.atZone(schedule.zone())) + "." + (minWeeklyCost == null ? "" : " Weeks under "
+                + minWeeklyCost.toPlainString() + " are not posted.") + (onlyOnIncrease == null ? "" : " Only weeks that cost more"
+                + " than the week before are posted.");
     }
 
     private String unsubscribe(String channel, String args) {

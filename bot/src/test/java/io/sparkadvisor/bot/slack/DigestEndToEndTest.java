@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.databricks.emulator.StatementScript;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,6 +55,7 @@ class DigestEndToEndTest {
     @BeforeEach
     void clear() {
         bot.slack.clear();
+        bot.digestScheduler.setTime(BotHarness.NOW);
     }
 
     @Test
@@ -85,6 +89,23 @@ class DigestEndToEndTest {
         bot.digestScheduler.setTime(Instant.parse("2026-12-07T08:00:00Z"));
         bot.digestScheduler.runAnyDueExecutions();
         assertEquals(List.of(), bot.slack.calls("chat.postMessage"));
+    }
+
+    @Test
+    void aSubscriptionForAnotherChannelWithItsOwnNoiseControls() throws Exception {
+        String text = reply("digest subscribe <#C0COSTS|costs> fri 17:00 America/New_York min=2000 only-on-increase").path("text").asText();
+        assertEquals(":calendar: Channel C0COSTS gets the weekly jobs cost digest every fri 17:00 America/New_York; the next one on"
+                + " Fri 27 Nov 2026 17:00 EST. Weeks under 2000 are not posted. Only weeks that cost more than the week before are posted.", text);
+        var subscription = new DigestSubscriptions(bot.db).find("C0COSTS").orElseThrow();
+        assertEquals(new BigDecimal("2000"), subscription.minWeeklyCost().stripTrailingZeros().setScale(0));
+        assertEquals(Boolean.TRUE, subscription.onlyOnIncrease());
+
+        bot.digestScheduler.setTime(Instant.parse("2026-11-27T22:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage"), "1,500.00 is under the channel's minimum");
+        assertEquals(LocalDate.parse("2026-11-20"), new DigestSubscriptions(bot.db).find("C0COSTS").orElseThrow().lastWeek(),
+                "the week was due and dealt with");
+        reply("digest unsubscribe <#C0COSTS|costs>");
     }
 
     @Test
