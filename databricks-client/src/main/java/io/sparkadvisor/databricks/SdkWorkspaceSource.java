@@ -11,6 +11,7 @@ import com.databricks.sdk.service.compute.ListNodeTypesResponse;
 import com.databricks.sdk.service.files.DirectoryEntry;
 import com.databricks.sdk.service.files.FileInfo;
 import com.databricks.sdk.service.jobs.BaseJob;
+import com.databricks.sdk.service.jobs.BaseRun;
 import com.databricks.sdk.service.jobs.GetJobRequest;
 import com.databricks.sdk.service.jobs.GetRunRequest;
 import com.databricks.sdk.service.jobs.Job;
@@ -26,6 +27,7 @@ import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -69,6 +71,14 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
             var runs = client.jobs().listRuns(new ListRunsRequest().setJobId(jobId).setCompletedOnly(true).setLimit(1L)).iterator();
             return runs.hasNext() ? Optional.of(runs.next().getRunId()) : Optional.empty();
         });
+    }
+
+    /** The SDK follows the pages; {@code expand_tasks} brings each run's tasks and job clusters along. */
+    @Override
+    public List<BaseRun> completedRuns(long fromMs, long toMs) {
+        ListRunsRequest request = new ListRunsRequest().setCompletedOnly(true).setExpandTasks(true)
+                .setStartTimeFrom(fromMs).setStartTimeTo(toMs - 1);
+        return SdkCalls.read("job runs since " + Instant.ofEpochMilli(fromMs), () -> stream(client.jobs().listRuns(request)).toList());
     }
 
     @Override

@@ -5,8 +5,11 @@ import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.billing.BillingQuery;
 import io.sparkadvisor.databricks.billing.QueryResult;
+import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * Everything the bot needs from a Databricks workspace. Get one from {@link Workspaces}: live
@@ -27,5 +30,9 @@ public interface Workspace {
     /** Rolls back to settings recorded in an {@link AppliedChange#before()}, guarded by its {@code after} fingerprint. */
     SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint);
 
+    /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */
     QueryResult query(BillingQuery query);
+
+    /** Completed job runs that started in {@code [from, to)}, for estimating costs without the billing tables. */
+    List<RunUsage> completedRuns(Instant from, Instant to);
 }

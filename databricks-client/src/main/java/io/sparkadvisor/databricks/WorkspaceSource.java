@@ -3,6 +3,7 @@ package io.sparkadvisor.databricks;
 import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.ListNodeTypesResponse;
+import com.databricks.sdk.service.jobs.BaseRun;
 import com.databricks.sdk.service.jobs.Job;
 import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.UpdateJob;
@@ -22,6 +23,9 @@ public interface WorkspaceSource {
     Run run(long runId);
 
     Optional<Long> latestCompletedRunId(long jobId);
+
+    /** Completed job runs (not task runs) that started in {@code [fromMs, toMs)}, with their tasks and job clusters. */
+    List<BaseRun> completedRuns(long fromMs, long toMs);
 
     List<Long> jobIdsNamed(String name);
 

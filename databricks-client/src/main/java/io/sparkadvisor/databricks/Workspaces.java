@@ -8,7 +8,8 @@ import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.billing.BillingQuery;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.QueryRunner;
-import io.sparkadvisor.databricks.billing.StatementFailedException;
+import io.sparkadvisor.databricks.billing.RunUsage;
+import io.sparkadvisor.databricks.billing.BillingUnavailableException;
 import io.sparkadvisor.databricks.billing.StatementRunner;
 import io.sparkadvisor.databricks.fetch.RunFetcher;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
@@ -18,6 +19,8 @@ import io.sparkadvisor.databricks.workspace.FileWorkspaceSource;
 import io.sparkadvisor.databricks.workspace.RecordedQueries;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 
 /** The two kinds of workspace: a live one through the SDK, and a folder of recorded answers. */
 public final class Workspaces {
@@ -29,8 +32,8 @@ public final class Workspaces {
     /** @param warehouseId SQL warehouse for billing queries, or null when none is configured */
     public static Workspace connect(WorkspaceClient client, String warehouseId) {
         QueryRunner billing = warehouseId == null ? query -> {
-            throw new StatementFailedException("Billing query " + query.name() + " needs a SQL warehouse:"
-                    + " set DATABRICKS_WAREHOUSE_ID.");
+            throw new BillingUnavailableException("Billing query " + query.name() + " needs a SQL warehouse, and"
+                    + " DATABRICKS_WAREHOUSE_ID is not set: costs are estimated from job runs instead.", null);
         } : new StatementRunner(client, warehouseId, BILLING_TIMEOUT);
         return new Composed(new SdkWorkspaceSource(client), billing);
     }
@@ -45,12 +48,14 @@ public final class Workspaces {
         private final RunFetcher fetcher;
         private final JobSettingsEditor editor;
         private final QueryRunner billing;
+        private final WorkspaceSource source;
 
         Composed(WorkspaceSource source, QueryRunner billing) {
             this.resolver = new RunResolver(source);
             this.fetcher = new RunFetcher(source);
             this.editor = new JobSettingsEditor(source);
             this.billing = billing;
+            this.source = source;
         }
 
         @Override
@@ -81,6 +86,11 @@ public final class Workspaces {
         @Override
         public QueryResult query(BillingQuery query) {
             return billing.run(query);
+        }
+
+        @Override
+        public List<RunUsage> completedRuns(Instant from, Instant to) {
+            return source.completedRuns(from.toEpochMilli(), to.toEpochMilli()).stream().map(RunUsage::of).toList();
         }
     }
 }

@@ -33,7 +33,8 @@ public final class Templates {
 
     private Templates() {}
 
-    static String plain(String name, Object scope) {
+    /** Renders {@code templates/<name>.mustache} as plain text. */
+    public static String plain(String name, Object scope) {
         return render(PLAIN, name, scope);
     }
 

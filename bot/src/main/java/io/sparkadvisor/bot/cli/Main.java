@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 /** Entry point of the spark-advisor command line. */
 @Command(name = "spark-advisor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Finds why a Spark job costs what it costs, and what to change.",
-        subcommands = {AnalyzeCommand.class, FactsCommand.class, ThresholdsCommand.class, ServeCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {AnalyzeCommand.class, FactsCommand.class, ThresholdsCommand.class, ServeCommand.class, DigestCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main {
     static final int BAD_INPUT = 2;
     static final int INTERNAL = 1;

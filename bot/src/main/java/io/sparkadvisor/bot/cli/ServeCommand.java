@@ -1,22 +1,29 @@
 package io.sparkadvisor.bot.cli;
 
+import com.github.kagkarlsson.scheduler.Scheduler;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.JobHistory;
+import io.sparkadvisor.bot.config.AdvisorConfig;
+import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.digest.DigestScheduler;
+import io.sparkadvisor.bot.digest.Digests;
+import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.slack.DigestCommands;
+import io.sparkadvisor.bot.slack.DigestPoster;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
+import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.databricks.Workspace;
-import io.sparkadvisor.databricks.WorkspaceClients;
-import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.rules.advisor.Advisor;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -36,7 +43,9 @@ import picocli.CommandLine.Spec;
                         + " and DATABRICKS_HOST with DATABRICKS_TOKEN (or the SDK's other auth) unless --workspace-dir.",
                 "Approvals: SPARK_ADVISOR_APPROVERS, SPARK_ADVISOR_APPROVER_GROUP, SPARK_ADVISOR_SELF_APPROVAL (deny|allow),"
                         + " follow-up of applied steps every SPARK_ADVISOR_FOLLOWUP_SECONDS (default 300),"
-                        + " kept in DATABASE_URL (PostgreSQL) or the H2 file SPARK_ADVISOR_DB_PATH (default ~/.spark-advisor/advisor)."})
+                        + " kept in DATABASE_URL (PostgreSQL) or the H2 file SPARK_ADVISOR_DB_PATH (default ~/.spark-advisor/advisor).",
+                "Weekly digest: costs from system.billing on DATABRICKS_WAREHOUSE_ID (else estimates), scheduled per channel"
+                        + " in the same database; defaults in the config file's digest: section."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
 
@@ -53,14 +62,22 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, String> env = System.getenv();
         SlackSettings settings = SlackSettings.fromEnvironment(env);
-        Workspace workspace = workspace(env);
+        Workspace workspace = WorkspaceChoice.of(workspaceDir, env);
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(env);
         SlackBot.checkSlack(settings);
         Database db = Database.fromEnvironment(env).migrate();
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, workspace, policy, Clock.systemUTC());
+        DigestConfig digestConfig = AdvisorConfig.load(thresholdOptions.config).digest();
+        AnalysedFindings analysed = new AnalysedFindings(db);
+        Digests digests = new Digests(workspace, digestConfig, analysed, changes);
+        DigestSubscriptions subscriptions = new DigestSubscriptions(db);
+        Scheduler scheduler = DigestScheduler.start(db.dataSource(), new ScheduledDigests(subscriptions, digests, digestConfig,
+                new DigestPoster(SlackBot.methods(settings))));
+        DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
+                digestConfig.schedule(), Clock.systemUTC());
         App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()), approvals,
-                new JobHistory(workspace, changes));
+                new JobHistory(workspace, changes), digestCommands, analysed);
         new FollowUpWatcher(new Recommendations(db), changes, workspace, app.client(), Clock.systemUTC())
                 .start(Executors.newSingleThreadScheduledExecutor(), FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
@@ -70,23 +87,5 @@ final class ServeCommand implements Callable<Integer> {
             new SlackAppServer(app, EVENTS_PATH, settings.port()).start();
         }
         return 0;
-    }
-
-    private Workspace workspace(Map<String, String> env) {
-        if (workspaceDir != null) {
-            if (!Files.isDirectory(workspaceDir)) {
-                throw new BadInputException("--workspace-dir " + workspaceDir + " is not a folder");
-            }
-            return Workspaces.fromDirectory(workspaceDir);
-        }
-        if (isBlank(env.get("DATABRICKS_HOST")) && isBlank(env.get("DATABRICKS_CONFIG_PROFILE"))) {
-            throw new BadInputException("DATABRICKS_HOST is not set: set it with DATABRICKS_TOKEN (or another"
-                    + " Databricks auth), or pass --workspace-dir DIR");
-        }
-        return Workspaces.connect(WorkspaceClients.fromEnvironment(), env.get("DATABRICKS_WAREHOUSE_ID"));
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
     }
 }

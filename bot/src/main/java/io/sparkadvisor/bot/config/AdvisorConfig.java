@@ -12,16 +12,20 @@ import java.util.Map;
 
 /**
  * The optional YAML config file ({@code --config} or {@code SPARK_ADVISOR_CONFIG}); environment
- * variables are read where they are used and win over it. Today it holds threshold overrides:
+ * variables are read where they are used and win over it. It holds threshold overrides and the
+ * weekly digest's settings ({@link DigestConfig}):
  * <pre>thresholds:
- *   skew.minMaxTaskMs: 10000</pre>
+ *   skew.minMaxTaskMs: 10000
+ * digest:
+ *   minWeeklyCost: 50</pre>
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-public record AdvisorConfig(Map<String, String> thresholds) {
+public record AdvisorConfig(Map<String, String> thresholds, DigestConfig digest) {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     public AdvisorConfig {
         thresholds = thresholds == null ? Map.of() : Map.copyOf(thresholds);
+        digest = digest == null ? DigestConfig.DEFAULTS : digest;
     }
 
     public static AdvisorConfig load(Path explicit) {
@@ -29,7 +33,7 @@ public record AdvisorConfig(Map<String, String> thresholds) {
         if (path == null) {
             String env = System.getenv("SPARK_ADVISOR_CONFIG");
             if (env == null || env.isBlank()) {
-                return new AdvisorConfig(new LinkedHashMap<>());
+                return new AdvisorConfig(new LinkedHashMap<>(), null);
             }
             path = Path.of(env);
         }
@@ -38,7 +42,7 @@ public record AdvisorConfig(Map<String, String> thresholds) {
         }
         try {
             AdvisorConfig config = YAML.readValue(path.toFile(), AdvisorConfig.class);
-            return config == null ? new AdvisorConfig(Map.of()) : config;
+            return config == null ? new AdvisorConfig(Map.of(), null) : config;
         } catch (IOException e) {
             throw new BadInputException("config file " + path + " is not valid: " + e.getMessage().lines().findFirst().orElse(""));
         }

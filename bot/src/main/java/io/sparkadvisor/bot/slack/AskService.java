@@ -3,11 +3,14 @@ package io.sparkadvisor.bot.slack;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.PostedAdvice;
+import io.sparkadvisor.bot.store.AnalysedFinding;
+import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,12 +38,14 @@ final class AskService {
     private final RunAnalysis analysis;
     private final ExecutorService pool;
     private final ApprovalDesk approvals;
+    private final AnalysedFindings analysed;
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
 
-    AskService(RunAnalysis analysis, ExecutorService pool, ApprovalDesk approvals) {
+    AskService(RunAnalysis analysis, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed) {
         this.analysis = analysis;
         this.pool = pool;
         this.approvals = approvals;
+        this.analysed = analysed;
     }
 
     /** Queues the ask; false when the pool's queue is full and the asker should try again later. */
@@ -58,7 +63,7 @@ final class AskService {
         whisperAll(client, channel, userId, () -> List.of(reply.get()));
     }
 
-    /** A reply too long for one message (a job's history), in order. */
+    /** A reply of several messages, in order (a job's history, a digest preview). */
     void whisperAll(MethodsClient client, String channel, String userId, Supplier<List<SlackMessage>> reply) {
         orInline(pool).execute(() -> {
             try {
@@ -115,6 +120,7 @@ final class AskService {
                     run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
                 }
                 propose(new PostedAdvice(run.ref(), run.target(), thread.channel(), thread.parentTs(), ask.userId(), posted));
+                recordFindings(run);
             }
             long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();
             progress.done(String.format(Locale.ROOT, "Done in %.1f s", (System.nanoTime() - started) / 1e9)
@@ -133,6 +139,17 @@ final class AskService {
             approvals.proposed(advice);
         } catch (RuntimeException e) {
             LOG.warn("recommendations of run {} not recorded: {}", advice.ref().runId(), e.toString());
+        }
+    }
+
+    /** For the weekly digest's waste section; the answer stands without it. */
+    private void recordFindings(AnalysedRun run) {
+        Instant now = Instant.now();
+        try {
+            analysed.record(run.advice().findings().stream().map(f -> new AnalysedFinding(run.recommendationId(f.rule()), run.ref().runId(),
+                    run.ref().jobId(), run.subject(), f.rule(), f.title(), f.savings().runtimeMs(), f.savings().coreHours(), now)).toList());
+        } catch (RuntimeException e) {
+            LOG.warn("findings of run {} not recorded: {}", run.ref().runId(), e.toString());
         }
     }
 

@@ -1,7 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,10 +10,10 @@ import java.util.regex.Pattern;
  * may be phrased as a question ("why is nightly-etl slow?").
  */
 public record AskText(Kind kind, String query) {
-    public enum Kind { HELP, RESERVED, RUN, HISTORY }
+    public enum Kind { HELP, RUN, HISTORY, DIGEST }
 
-    /** Words that name commands (now or later), so a job with such a name is asked for as {@code job:<name>}. */
-    private static final Set<String> RESERVED_WORDS = Set.of("digest");
+    /** Read before mentions are dropped: its arguments may name a channel ({@code <#C123|data>}). */
+    private static final Pattern DIGEST = Pattern.compile("(?is)^(?:<@[^>]+>\\s*)?digest(?:\\s+(.*))?$");
     private static final Pattern HISTORY = Pattern.compile("(?i)^history(?:\\s+(.*))?$");
     private static final Pattern LINK = Pattern.compile("<(https?://[^|>]+)(?:\\|[^>]*)?>");
     private static final Pattern MENTION = Pattern.compile("<[@!#][^>]*>");
@@ -22,7 +21,11 @@ public record AskText(Kind kind, String query) {
             "(?i)^(?:why|how come)\\s+(?:is|does|did|was)\\s+(.+?)\\s+(?:so\\s+)?(?:slow|expensive|costly|take so long|cost so much)\\W*$");
 
     public static AskText parse(String text) {
-        String raw = text == null ? "" : text;
+        String raw = text == null ? "" : text.trim();
+        Matcher digest = DIGEST.matcher(raw);
+        if (digest.matches()) {
+            return new AskText(Kind.DIGEST, digest.group(1) == null ? "" : digest.group(1).trim());
+        }
         Matcher link = LINK.matcher(raw);
         if (link.find()) {
             return new AskText(Kind.RUN, link.group(1));
@@ -41,6 +44,6 @@ public record AskText(Kind kind, String query) {
         if (plain.isEmpty() || word.equals("help")) {
             return new AskText(Kind.HELP, "");
         }
-        return new AskText(RESERVED_WORDS.contains(word) ? Kind.RESERVED : Kind.RUN, plain);
+        return new AskText(Kind.RUN, plain);
     }
 }

@@ -1,16 +1,19 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.databricks.billing.DailyCost;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SlotTimeline;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.templates.digest.DigestReport;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.jfree.chart.ChartFactory;
@@ -21,12 +24,16 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYStepRenderer;
 import org.jfree.data.statistics.HistogramDataset;
+import org.jfree.data.time.Day;
+import org.jfree.data.time.TimeSeries;
+import org.jfree.data.time.TimeSeriesCollection;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * Pictures for findings people would rather look at than read: how task durations spread in a
- * skewed stage, and how many tasks ran against the slots there were, for slot findings.
+ * skewed stage, how many tasks ran against the slots there were, for slot findings, and the daily
+ * cost of a digest's top jobs.
  */
 final class Charts {
     private static final Set<String> SLOT_RULES = Set.of("idle-slots", "io-bound-slots");
@@ -83,6 +90,20 @@ final class Charts {
                 data, PlotOrientation.VERTICAL, true, false, false);
         chart.getXYPlot().setRenderer(new XYStepRenderer());
         return new Chart("running-tasks-vs-slots.png", title, png(chart));
+    }
+
+    /** Daily cost of the digest's top jobs, one line per job. */
+    static Chart dailyCosts(DigestReport report, List<DailyCost> days) {
+        TimeSeriesCollection data = new TimeSeriesCollection();
+        for (DigestReport.JobLine job : report.topJobs()) {
+            TimeSeries series = new TimeSeries(job.name() == null ? "job " + job.jobId() : job.name());
+            days.stream().filter(d -> d.jobId().equals(job.jobId()))
+                    .forEach(d -> series.addOrUpdate(new Day(d.day().getDayOfMonth(), d.day().getMonthValue(), d.day().getYear()), d.cost()));
+            data.addSeries(series);
+        }
+        String title = "Daily cost of the top jobs" + (report.estimated() ? " (estimate)" : "") + ", " + report.currency();
+        JFreeChart chart = ChartFactory.createTimeSeriesChart(title, "day (UTC)", report.currency(), data, true, false, false);
+        return new Chart("jobs-cost-" + report.from() + ".png", title, png(chart));
     }
 
     private static ValueMarker marker(double x, String label, Color color) {

@@ -18,6 +18,7 @@ import io.sparkadvisor.bot.approvals.ApprovalButtons;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.templates.slack.SlackMessage;
@@ -53,10 +54,11 @@ public final class SlackBot {
 
     private SlackBot() {}
 
-    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor, ApprovalDesk approvals, JobHistory history) {
+    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor, ApprovalDesk approvals, JobHistory history,
+            DigestCommands digest, AnalysedFindings analysed) {
         App app = new App(config(settings));
         ExecutorService pool = pool();
-        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool, approvals);
+        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool, approvals, analysed);
         ApprovalButtons.register(app, approvals);
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
@@ -66,8 +68,9 @@ public final class SlackBot {
             AskText text = AskText.parse(payload.getText());
             return switch (text.kind()) {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
-                case RESERVED -> ctx.ack(reserved(text));
-                case HISTORY -> later(pool, () -> history.answer(text.query()).forEach(m -> respond(ctx, m)))
+                case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query())))
+                        ? ctx.ack() : ctx.ack(BUSY);
+                case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text)))
                         ? ctx.ack() : ctx.ack(BUSY);
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
@@ -78,14 +81,14 @@ public final class SlackBot {
         app.event(AppMentionEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
             if (ctx.getRetryNum() == null) {
-                onMessage(asks, history, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+                onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
         app.event(MessageEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
             if (ctx.getRetryNum() == null && "im".equals(event.getChannelType()) && event.getBotId() == null) {
-                onMessage(asks, history, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+                onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
@@ -109,12 +112,13 @@ public final class SlackBot {
         }
     }
 
-    private static void onMessage(AskService asks, JobHistory history, MethodsClient client, String channel, String user, String text) {
+    private static void onMessage(AskService asks, JobHistory history, DigestCommands digest, MethodsClient client, String channel,
+            String user, String text) {
         AskText parsed = AskText.parse(text);
         switch (parsed.kind()) {
             case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query()));
             case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
-            case RESERVED -> asks.whisper(client, channel, user, () -> SlackMessages.notice(reserved(parsed)));
+            case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed));
             case RUN -> {
                 if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
                     asks.whisper(client, channel, user, () -> SlackMessages.notice(BUSY));
@@ -141,17 +145,30 @@ public final class SlackBot {
         }
     }
 
-    /** Blocks, so that mentions and dates in the message render; the text is the notification. */
-    private static void respond(SlashCommandContext ctx, SlackMessage message) {
+    /** A digest command's answer; a failure (the workspace, the database) becomes a reply that says what went wrong. */
+    private static List<SlackMessage> digestAnswer(DigestCommands digest, String channel, String user, AskText text) {
         try {
-            ctx.respond(r -> r.responseType("ephemeral").text(message.text()).blocks(blocks(message)));
-        } catch (IOException e) {
-            LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
+            return digest.answer(channel, user, text.query());
+        } catch (RuntimeException e) {
+            LOG.warn("digest {} failed: {}", text.query(), e.toString());
+            return List.of(ErrorReplies.of(e));
         }
     }
 
-    private static String reserved(AskText text) {
-        return "`" + text.query() + "` is not available yet. For a job with that name, ask `" + COMMAND + " job:" + text.query() + "`.";
+    /** Replies only the asker sees, through the command's response URL (which works where the bot is no member). */
+    private static void respond(SlashCommandContext ctx, List<SlackMessage> messages) {
+        for (SlackMessage m : messages) {
+            try {
+                ctx.respond(r -> r.responseType("ephemeral").text(m.text()).blocks(blocks(m)));
+            } catch (IOException e) {
+                LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
+            }
+        }
+    }
+
+    /** A Web API client with the bot's token, for posting outside a request (the scheduled digest). */
+    public static MethodsClient methods(SlackSettings settings) {
+        return slack(settings).methods(settings.botToken());
     }
 
     private static Slack slack(SlackSettings settings) {

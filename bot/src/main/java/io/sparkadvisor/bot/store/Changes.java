@@ -104,6 +104,24 @@ public final class Changes {
                         Statements.instant(rs, "decided_at"), rs.getString("verdict")), jobId));
     }
 
+    /** Steps proposed and not decided yet, newest first; {@code at} is when the recommendation was posted. */
+    public List<StepSummary> pending() {
+        return steps("c.state = 'proposed'", "r.created_at", "r.created_at DESC", null);
+    }
+
+    /** Steps whose follow-up verified them, applied at or after {@code since}; {@code at} is when they were applied. */
+    public List<StepSummary> verifiedSince(Instant since) {
+        return steps("c.state = 'verified' AND c.applied_at >= ?", "c.applied_at", "c.applied_at", since);
+    }
+
+    private List<StepSummary> steps(String where, String at, String order, Instant since) {
+        Object[] args = since == null ? new Object[0] : new Object[] {since};
+        return db.inTransaction(sql -> sql.query("SELECT c.recommendation_id, r.rule_id, r.job_id, r.run_id, c.step, " + at + " AS at"
+                + " FROM changes c JOIN recommendations r ON r.id = c.recommendation_id WHERE " + where + " ORDER BY " + order
+                + ", c.recommendation_id, c.step", rs -> new StepSummary(rs.getString("recommendation_id"), rs.getString("rule_id"),
+                rs.getLong("job_id"), rs.getLong("run_id"), rs.getInt("step"), Statements.instant(rs, "at")), args));
+    }
+
     /** Something worth keeping that changes no state (an apply the workspace refused). */
     public void note(AuditEntry why) {
         db.inTransaction(sql -> {

@@ -2,13 +2,19 @@ package io.sparkadvisor.bot.store;
 
 import io.sparkadvisor.bot.cli.BadInputException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.UUID;
+import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.h2.jdbcx.JdbcDataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Where approvals, changes and the audit trail live: PostgreSQL when {@code DATABASE_URL} is set
@@ -39,6 +45,22 @@ public final class Database {
     /** An H2 file database; H2 adds ".mv.db". It stays open while the process runs, not per connection. */
     public static Database h2(Path file) {
         return new Database("jdbc:h2:file:" + file.toAbsolutePath() + ";DB_CLOSE_DELAY=-1", new Properties());
+    }
+
+    /** A private, empty database in memory: what a dry run uses when the bot has no database on this machine. */
+    public static Database inMemory() {
+        return new Database("jdbc:h2:mem:advisor-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", new Properties());
+    }
+
+    /** The bot's database when {@code DATABASE_URL} is set or its H2 file exists; empty otherwise. */
+    public static Optional<Database> existing(Map<String, String> env) {
+        String url = env.get("DATABASE_URL");
+        if (url != null && !url.isBlank()) {
+            return Optional.of(postgres(url.trim()));
+        }
+        String path = env.getOrDefault("SPARK_ADVISOR_DB_PATH", "");
+        Path file = path.isBlank() ? Path.of(System.getProperty("user.home"), DEFAULT_FILE) : Path.of(path.trim());
+        return Files.exists(Path.of(file + ".mv.db")) ? Optional.of(h2(file)) : Optional.empty();
     }
 
     /** {@code jdbc:postgresql://host/db?user=..&password=..} or the usual {@code postgres://user:password@host:port/db}. */
@@ -72,6 +94,20 @@ public final class Database {
         return this;
     }
 
+    /** A data source on the same database, for the digest scheduler. */
+    public DataSource dataSource() {
+        if (jdbcUrl.startsWith("jdbc:h2:")) {
+            JdbcDataSource h2 = new JdbcDataSource();
+            h2.setURL(jdbcUrl);
+            return h2;
+        }
+        PGSimpleDataSource postgres = new PGSimpleDataSource();
+        postgres.setURL(jdbcUrl);
+        postgres.setUser(credentials.getProperty("user"));
+        postgres.setPassword(credentials.getProperty("password"));
+        return postgres;
+    }
+
     /** Statements run in one transaction, committed when {@code work} returns, rolled back when it throws. */
     <T> T inTransaction(Work<T> work) {
         try (Connection c = DriverManager.getConnection(jdbcUrl, credentials)) {
@@ -95,7 +131,7 @@ public final class Database {
 
     @Override
     public String toString() {
-        return jdbcUrl.startsWith("jdbc:h2:") ? "H2 " + jdbcUrl.substring("jdbc:h2:file:".length()).replaceAll(";.*", "")
+        return jdbcUrl.startsWith("jdbc:h2:") ? "H2 " + jdbcUrl.replaceFirst("jdbc:h2:(file:)?", "").replaceAll(";.*", "")
                 : "PostgreSQL";
     }
 }

@@ -146,8 +146,33 @@ class CliTest {
         assertEquals(1, unknown.err().strip().lines().count(), unknown.err());
     }
 
+    @Test
+    void digestDryRunPrintsTheWeekFromTheRecordedBillingTables() {
+        String workspace = Corpus.dir().resolve("workspace").toString();
+        Result r = run("digest", "--dry-run", "--workspace-dir", workspace, "--week", "2026-11-23");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("Jobs cost, Mon 23 Nov 2026 to Sun 29 Nov 2026\n"
+                + "spend $2,205.78, up 31.3% from $1,679.55 the week before\n"), r.out());
+        assertTrue(r.out().contains("  - orders-ingest (job 42): $1,001.28 in 7 runs, +24.8% vs $802.50\n"), r.out());
+        assertFalse(r.out().contains("estimate"), r.out());
+
+        Result notDry = run("digest", "--workspace-dir", workspace);
+        assertEquals(2, notDry.code());
+        assertTrue(notDry.err().contains("--dry-run"), notDry.err());
+        Result badWeek = run("digest", "--dry-run", "--workspace-dir", workspace, "--week", "last monday");
+        assertEquals(2, badWeek.code());
+        assertEquals("spark-advisor: --week last monday is not a date: give the week's first day as YYYY-MM-DD", badWeek.err().strip());
+    }
+
+    @Test
+    void digestWithoutRecordedBillingIsAnEstimateFromTheRuns(@TempDir Path empty) {
+        Result r = run("digest", "--dry-run", "--workspace-dir", empty.toString(), "--week", "2026-11-23");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("Jobs cost, Mon 23 Nov 2026 to Sun 29 Nov 2026 (estimate)\nestimated spend $0.00"), r.out());
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"analyze", "facts", "thresholds"})
+    @ValueSource(strings = {"analyze", "facts", "thresholds", "digest"})
     void everyCommandHasHelp(String command) {
         Result r = run(command, "--help");
         assertEquals(0, r.code());

@@ -23,19 +23,14 @@ import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -289,22 +284,8 @@ abstract class ApprovalsEndToEnd {
         await(WAIT, () -> state(id) == ChangeState.APPLIED);
         bot.addNextRun(42, 4294, "skewed-join", "1203-two-replicas", "healthy.log.gz");
 
-        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), OtherReplica.class.getName(), database.get("DATABASE_URL"),
-                bot.workspace.url(), bot.slack.baseUrl()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try {
-            BufferedReader said = new BufferedReader(new InputStreamReader(other.getInputStream(), StandardCharsets.UTF_8));
-            while (!"ready".equals(said.readLine())) {
-                assertTrue(other.isAlive(), "the other replica died before it was ready");
-            }
-            other.getOutputStream().write('\n');
-            other.getOutputStream().flush();
-            bot.followUp.poll();
-            assertTrue(other.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "the other replica's poll ends");
-            assertEquals(0, other.exitValue());
-        } finally {
-            other.destroy();
-        }
+        ReplicaProcess.runTogether(OtherReplica.class, List.of(database.get("DATABASE_URL"), bot.workspace.url(), bot.slack.baseUrl()),
+                WAIT, bot.followUp::poll);
 
         assertEquals(ChangeState.VERIFIED, state(id));
         assertEquals(1, verdicts(finding).size(), "one of the two replicas posts the verdict");

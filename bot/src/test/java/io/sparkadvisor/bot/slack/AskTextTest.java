@@ -23,7 +23,11 @@ class AskTextTest {
         "HELP; HELP; ''",
         "history; HISTORY; ''",
         "history nightly-etl; HISTORY; nightly-etl",
-        "digest; RESERVED; digest"})
+        "digest; DIGEST; ''",
+        "Digest preview; DIGEST; preview",
+        "<@UBOT> digest subscribe <#C0DATA|data> mon 09:00 Europe/Berlin; DIGEST; subscribe <#C0DATA|data> mon 09:00 Europe/Berlin",
+        "job:digest; RUN; job:digest",
+        "digest-nightly; RUN; digest-nightly"})
     void parses(String text, Kind kind, String query) {
         assertEquals(new AskText(kind, query), AskText.parse(text));
     }

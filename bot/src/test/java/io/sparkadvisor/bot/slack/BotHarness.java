@@ -5,9 +5,17 @@ import com.slack.api.bolt.jetty.SlackAppServer;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.JobHistory;
+import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
+import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.digest.DigestScheduler;
+import io.sparkadvisor.bot.digest.DigestSchedulers;
+import io.sparkadvisor.bot.digest.Digests;
+import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
@@ -23,6 +31,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -40,7 +49,13 @@ final class BotHarness implements AutoCloseable {
     static final String CHANNEL = "C0DATA";
     static final String USER = "U0ANA";
 
+    static final String WAREHOUSE = "wh-1";
+    /** Where the digest scheduler's clock starts: Wednesday 25 November 2026, noon UTC. */
+    static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
+
     final FakeSlackApi slack = new FakeSlackApi();
+    /** Runs due digests only when a test says so, at the time the test sets. */
+    final ManualScheduler digestScheduler;
     final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
     final SignedRequests requests;
     final Database db;
@@ -63,11 +78,19 @@ final class BotHarness implements AutoCloseable {
         int port = freePort();
         SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
                 "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
-        Workspace connected = Workspaces.connect(workspace.client(), null);
+        Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE);
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
                 ApprovalPolicy.fromEnvironment(approvalEnv), clock);
-        App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes));
+        AnalysedFindings analysed = new AnalysedFindings(db);
+        Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes);
+        DigestSubscriptions subscriptions = new DigestSubscriptions(db);
+        digestScheduler = DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS,
+                new DigestPoster(SlackBot.methods(settings))), NOW);
+        DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
+                DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler));
+        App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes),
+                digestCommands, analysed);
         followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, app.client(), clock);
         server = new SlackAppServer(app, "/slack/events", settings.port());
         Thread serving = new Thread(() -> {

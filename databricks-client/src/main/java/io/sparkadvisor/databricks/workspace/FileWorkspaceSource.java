@@ -4,6 +4,7 @@ import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.GetEventsResponse;
 import com.databricks.sdk.service.compute.ListNodeTypesResponse;
+import com.databricks.sdk.service.jobs.BaseRun;
 import com.databricks.sdk.service.jobs.Job;
 import com.databricks.sdk.service.jobs.JobSettings;
 import com.databricks.sdk.service.jobs.Run;
@@ -52,6 +53,13 @@ public final class FileWorkspaceSource implements WorkspaceSource {
                 .filter(r -> r.getState() != null && COMPLETED.contains(r.getState().getLifeCycleState()))
                 .max(Comparator.comparing(r -> Optional.ofNullable(r.getStartTime()).orElse(0L)))
                 .map(Run::getRunId);
+    }
+
+    @Override
+    public List<BaseRun> completedRuns(long fromMs, long toMs) {
+        return all("runs", BaseRun.class).filter(r -> r.getJobRunId() == null || r.getJobRunId().equals(r.getRunId()))
+                .filter(r -> r.getState() != null && COMPLETED.contains(r.getState().getLifeCycleState()))
+                .filter(r -> r.getStartTime() != null && r.getStartTime() >= fromMs && r.getStartTime() < toMs).toList();
     }
 
     @Override

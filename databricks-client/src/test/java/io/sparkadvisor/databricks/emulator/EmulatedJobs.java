@@ -79,12 +79,23 @@ final class EmulatedJobs {
             return doesNotExist("Job " + jobId);
         }
         boolean completedOnly = "true".equals(call.param("completed_only"));
+        long from = call.longParam("start_time_from", Long.MIN_VALUE);
+        long to = call.longParam("start_time_to", Long.MAX_VALUE);
         List<ObjectNode> runs = folder.all("runs").stream()
                 .filter(r -> jobId == null || r.path("job_id").asText().equals(jobId))
                 .filter(r -> !r.has("job_run_id") || r.path("job_run_id").equals(r.path("run_id")))   // job runs, not task runs
                 .filter(r -> !completedOnly || COMPLETED.contains(r.path("state").path("life_cycle_state").asText()))
-                .sorted(Comparator.comparingLong((ObjectNode r) -> r.path("start_time").asLong()).reversed()).toList();
+                .filter(r -> r.path("start_time").asLong() >= from && r.path("start_time").asLong() <= to)   // both ends inclusive
+                .sorted(Comparator.comparingLong((ObjectNode r) -> r.path("start_time").asLong()).reversed())
+                .map(r -> "true".equals(call.param("expand_tasks")) ? r : withoutTasks(r)).toList();
         return page(call, runs, "runs", 25);
+    }
+
+    /** runs/list leaves out tasks and job clusters unless asked with {@code expand_tasks}. */
+    private static ObjectNode withoutTasks(ObjectNode run) {
+        ObjectNode brief = run.deepCopy();
+        brief.remove(List.of("tasks", "job_clusters"));
+        return brief;
     }
 
     private Answer listJobs(Call call) {

@@ -1,0 +1,44 @@
+package io.sparkadvisor.bot.config;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.math.BigDecimal;
+import java.util.Map;
+
+/**
+ * The {@code digest:} section of the config file. Noise controls: no digest is posted for a week
+ * under {@code minWeeklyCost}, nor, with {@code onlyOnIncrease}, for a week that cost no more than
+ * the one before (a subscription may override both). Estimates, used where the billing tables
+ * cannot be read: node-hours of each run's job clusters times {@code dbuRates} (DBUs per node-hour
+ * by node type, {@code defaultDbuRate} for others) times {@code dbuPrice} per DBU.
+ * <pre>digest:
+ *   schedule: "mon 09:00 Europe/Berlin"
+ *   minWeeklyCost: 50
+ *   onlyOnIncrease: false
+ *   topJobs: 5
+ *   dbuPrice: 0.15
+ *   defaultDbuRate: 1.0
+ *   dbuRates: {i3.xlarge: 1.0, r5d.2xlarge: 2.0}</pre>
+ */
+@JsonIgnoreProperties(ignoreUnknown = false)
+public record DigestConfig(String schedule, BigDecimal minWeeklyCost, Boolean onlyOnIncrease, Integer topJobs, BigDecimal dbuPrice,
+        Double defaultDbuRate, Map<String, Double> dbuRates) {
+    /**
+     * Monday morning for last week; no floor; five jobs per list; 0.15 USD per DBU, the order of the
+     * jobs compute list price; 1 DBU per node-hour, about a 4-core general-purpose node.
+     */
+    public static final DigestConfig DEFAULTS = new DigestConfig(null, null, null, null, null, null, null);
+
+    public DigestConfig {
+        schedule = schedule == null ? "mon 09:00 UTC" : schedule;
+        minWeeklyCost = minWeeklyCost == null ? BigDecimal.ZERO : minWeeklyCost;
+        onlyOnIncrease = onlyOnIncrease != null && onlyOnIncrease;
+        topJobs = topJobs == null ? 5 : topJobs;
+        dbuPrice = dbuPrice == null ? new BigDecimal("0.15") : dbuPrice;
+        defaultDbuRate = defaultDbuRate == null ? 1.0 : defaultDbuRate;
+        dbuRates = dbuRates == null ? Map.of() : Map.copyOf(dbuRates);
+    }
+
+    public double dbuRate(String nodeTypeId) {
+        return dbuRates.getOrDefault(nodeTypeId, defaultDbuRate);
+    }
+}

@@ -1,0 +1,76 @@
+package io.sparkadvisor.bot.digest;
+
+import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.store.AnalysedFindings;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.StepSummary;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.databricks.billing.DailyCost;
+import io.sparkadvisor.databricks.billing.JobCosts;
+import io.sparkadvisor.databricks.billing.RunCost;
+import io.sparkadvisor.databricks.billing.SystemTableCosts;
+import io.sparkadvisor.databricks.billing.WeeklyCosts;
+import io.sparkadvisor.templates.digest.DigestReport;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads what a week's digest needs: costs from the billing tables (or, when they cannot be read,
+ * estimated from the runs, with the reason shown), the findings of runs analysed that week, the
+ * steps awaiting approval and the verified changes with their runs' costs.
+ */
+public final class Digests {
+    private static final Logger LOG = LoggerFactory.getLogger(Digests.class);
+    /** Changes verified longer ago than this no longer appear under realised savings. */
+    private static final int REALISED_WEEKS = 8;
+
+    private final Workspace workspace;
+    private final DigestConfig config;
+    private final AnalysedFindings findings;
+    private final Changes changes;
+
+    public Digests(Workspace workspace, DigestConfig config, AnalysedFindings findings, Changes changes) {
+        this.workspace = workspace;
+        this.config = config;
+        this.findings = findings;
+        this.changes = changes;
+    }
+
+    public PreparedDigest prepare(LocalDate weekStart) {
+        JobCosts costs = new SystemTableCosts(workspace::query);
+        String estimateReason = null;
+        WeeklyCosts weekly;
+        try {
+            weekly = costs.weekly(weekStart, config.topJobs());
+        } catch (WorkspaceException e) {
+            LOG.info("billing tables unavailable, estimating the digest's costs: {}", e.getMessage());
+            costs = new EstimatedCosts(workspace, config);
+            estimateReason = e.getMessage();
+            weekly = costs.weekly(weekStart, config.topJobs());
+        }
+        Instant from = weekStart.atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant to = weekStart.plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant();
+        List<StepSummary> verified = changes.verifiedSince(from.minusSeconds(REALISED_WEEKS * 7 * 86_400L)).stream()
+                .filter(v -> v.at().isBefore(to)).toList();
+        DigestReport report = DigestBuilder.build(weekStart, config.topJobs(), weekly, estimateReason,
+                findings.largest(from, to, config.topJobs()), changes.pending(), verified, runCosts(costs, verified, weekStart));
+        List<String> top = report.topJobs().stream().map(DigestReport.JobLine::jobId).toList();
+        List<DailyCost> daily = costs.daily(top, weekStart, weekStart.plusDays(7));
+        return new PreparedDigest(report, daily);
+    }
+
+    private static List<RunCost> runCosts(JobCosts costs, List<StepSummary> verified, LocalDate weekStart) {
+        if (verified.isEmpty()) {
+            return List.of();
+        }
+        Instant oldest = verified.stream().map(StepSummary::at).min(Comparator.naturalOrder()).orElseThrow();
+        LocalDate from = oldest.minus(DigestBuilder.BEFORE_A_CHANGE).atZone(ZoneOffset.UTC).toLocalDate();
+        return costs.perRun(verified.stream().map(v -> Long.toString(v.jobId())).distinct().toList(), from, weekStart.plusDays(7));
+    }
+}

@@ -1,0 +1,56 @@
+package io.sparkadvisor.bot.digest;
+
+import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.bot.store.Subscription;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends a channel's digest when its schedule says so: prepares the week before the scheduled
+ * day, claims that week for the channel (so of two replicas, or a retried execution, one posts),
+ * applies the noise controls, and posts.
+ */
+public final class ScheduledDigests {
+    private static final Logger LOG = LoggerFactory.getLogger(ScheduledDigests.class);
+
+    /** Where a digest goes: a Slack channel, in the bot. */
+    public interface Channel {
+        void post(String channel, PreparedDigest digest);
+    }
+
+    private final DigestSubscriptions subscriptions;
+    private final Digests digests;
+    private final NoiseControls defaults;
+    private final Channel slack;
+
+    public ScheduledDigests(DigestSubscriptions subscriptions, Digests digests, DigestConfig config, Channel slack) {
+        this.subscriptions = subscriptions;
+        this.digests = digests;
+        this.defaults = NoiseControls.of(config);
+        this.slack = slack;
+    }
+
+    /** {@code scheduledFor}: when the digest was due, which names its week even when it is sent late. */
+    public void send(String channel, DigestSchedule schedule, Instant scheduledFor) {
+        Optional<Subscription> subscription = subscriptions.find(channel);
+        if (subscription.isEmpty()) {
+            return; // unsubscribed while this execution was due
+        }
+        LocalDate week = schedule.weekStartFor(scheduledFor);
+        PreparedDigest digest = digests.prepare(week);
+        Optional<String> silenced = defaults.overriddenBy(subscription.get()).silences(digest.report());
+        if (!subscriptions.claimWeek(channel, week)) {
+            LOG.info("digest of {} for the week of {} was already sent", channel, week);
+            return;
+        }
+        if (silenced.isPresent()) {
+            LOG.info("digest of {} for the week of {} not posted: {}", channel, week, silenced.get());
+            return;
+        }
+        slack.post(channel, digest);
+    }
+}

@@ -1,0 +1,105 @@
+package io.sparkadvisor.bot.slack;
+
+import io.sparkadvisor.bot.digest.DigestSchedule;
+import io.sparkadvisor.bot.digest.DigestScheduler;
+import io.sparkadvisor.bot.digest.Digests;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.bot.store.Subscription;
+import io.sparkadvisor.templates.digest.DigestMessages;
+import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.SlackMessages;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code /spark-advisor digest subscribe [#channel] [schedule]}, {@code digest unsubscribe [#channel]}
+ * and {@code digest preview}; each answer goes to the asker alone.
+ */
+public final class DigestCommands {
+    private static final Pattern CHANNEL = Pattern.compile("^<#([A-Z0-9]+)(?:\\|[^>]*)?>\\s*");
+    /** Noise controls of one subscription, after the schedule: {@code min=50}, {@code only-on-increase}. */
+    private static final Pattern MIN_COST = Pattern.compile("(?i)\\s*\\bmin=(\\d+(?:\\.\\d+)?)");
+    private static final Pattern ONLY_ON_INCREASE = Pattern.compile("(?i)\\s*\\bonly-on-increase\\b");
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM yyyy HH:mm zzz", Locale.ROOT);
+    static final String USAGE = "Use `" + SlackBot.COMMAND + " digest subscribe [#channel] [day HH:MM time-zone] [min=COST]"
+            + " [only-on-increase]` (e.g. `mon 09:00 Europe/Berlin min=50`), `" + SlackBot.COMMAND + " digest unsubscribe [#channel]` or `" + SlackBot.COMMAND + " digest preview`.";
+
+    private final DigestSubscriptions subscriptions;
+    private final DigestScheduler scheduler;
+    private final Digests digests;
+    private final String defaultSchedule;
+    private final Clock clock;
+
+    public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, String defaultSchedule, Clock clock) {
+        this.subscriptions = subscriptions;
+        this.scheduler = scheduler;
+        this.digests = digests;
+        this.defaultSchedule = defaultSchedule;
+        this.clock = clock;
+    }
+
+    /** The reply to {@code digest <args>} typed in {@code channel} by {@code user}. */
+    List<SlackMessage> answer(String channel, String user, String args) {
+        String[] words = args.trim().split("\\s+", 2);
+        String rest = words.length > 1 ? words[1] : "";
+        return switch (words[0].toLowerCase(Locale.ROOT)) {
+            case "subscribe" -> notice(subscribe(channel, user, rest));
+            case "unsubscribe" -> notice(unsubscribe(channel, rest));
+            case "preview" -> DigestMessages.slack(digests.prepare(DigestSchedule.parse(defaultSchedule)
+                    .weekStartFor(clock.instant())).report());
+            default -> notice(USAGE);
+        };
+    }
+
+    private String subscribe(String channel, String user, String args) {
+        Target target = Target.of(channel, args);
+        Matcher min = MIN_COST.matcher(target.rest());
+        BigDecimal minWeeklyCost = min.find() ? new BigDecimal(min.group(1)) : null;
+        Matcher increase = ONLY_ON_INCREASE.matcher(min.replaceAll(""));
+        Boolean onlyOnIncrease = increase.find() ? Boolean.TRUE : null;
+        String scheduleText = increase.replaceAll("").trim();
+        DigestSchedule schedule;
+        try {
+            schedule = DigestSchedule.parse(scheduleText.isEmpty() ? defaultSchedule : scheduleText);
+        } catch (IllegalArgumentException e) {
+            return ":warning: " + e.getMessage() + ". " + USAGE;
+        }
+        Instant now = clock.instant();
+        subscriptions.subscribe(new Subscription(target.channel(), schedule.toString(), minWeeklyCost, onlyOnIncrease, user, now, null));
+        Instant next = scheduler.schedule(target.channel(), schedule, now);
+        return ":calendar: " + target.describe(channel) + " gets the weekly jobs cost digest every " + schedule + "; the next one on "
+                + WHEN.format(next.atZone(schedule.zone())) + "." + (minWeeklyCost == null ? "" : " Weeks under "
+                + minWeeklyCost.toPlainString() + " are not posted.") + (onlyOnIncrease == null ? "" : " Only weeks that cost more"
+                + " than the week before are posted.");
+    }
+
+    private String unsubscribe(String channel, String args) {
+        Target target = Target.of(channel, args);
+        scheduler.cancel(target.channel());
+        return target.describe(channel) + (subscriptions.unsubscribe(target.channel()) ? " no longer gets the weekly digest."
+                : " was not subscribed to the weekly digest.");
+    }
+
+    /** The channel a command names ({@code <#C123|data>} as Slack sends it), else the one it was typed in; and what follows. */
+    private record Target(String channel, String rest) {
+        static Target of(String typedIn, String args) {
+            Matcher named = CHANNEL.matcher(args);
+            return named.lookingAt() ? new Target(named.group(1), args.substring(named.end()).trim()) : new Target(typedIn, args.trim());
+        }
+
+        /** Values are escaped in messages, so a channel is named in words rather than linked. */
+        String describe(String typedIn) {
+            return channel.equals(typedIn) ? "This channel" : "Channel " + channel;
+        }
+    }
+
+    private static List<SlackMessage> notice(String text) {
+        return List.of(SlackMessages.notice(text));
+    }
+}

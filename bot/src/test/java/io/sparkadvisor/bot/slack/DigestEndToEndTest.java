@@ -1,0 +1,126 @@
+package io.sparkadvisor.bot.slack;
+
+import static io.sparkadvisor.bot.slack.BotHarness.CHANNEL;
+import static io.sparkadvisor.bot.slack.BotHarness.USER;
+import static io.sparkadvisor.bot.slack.BotHarness.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.databricks.emulator.StatementScript;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The digest through the real Bolt app with signed requests: subscribe, an ephemeral preview, the
+ * scheduled post in the channel with its chart, and unsubscribe; costs from the emulated warehouse.
+ */
+class DigestEndToEndTest {
+    static final Duration WAIT = Duration.ofSeconds(30);
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final List<String> WEEKLY = List.of("job_id", "job_name", "runs", "dbus", "cost", "previous_runs", "previous_cost", "currency",
+            "total_cost", "total_previous_cost");
+    static BotHarness bot;
+
+    @BeforeAll
+    static void start() {
+        bot = new BotHarness();
+        scriptBilling(bot);
+    }
+
+    /** A week of 1,500.00 USD over jobs 42 and 43 against 1,200.00, in two chunks after a poll, and two days of daily costs. */
+    static void scriptBilling(BotHarness bot) {
+        bot.workspace.onStatement("total_previous_cost", StatementScript.succeeds(WEEKLY, List.of(
+                List.of(List.of("42", "skewed-join", "7", "1000", "1000.00", "7", "800.00", "USD", "1500.00", "1200.00")),
+                List.of(List.of("43", "io-bound-scan", "7", "500", "500.00", "7", "400.00", "USD", "1500.00", "1200.00")))).afterPolls(1));
+        bot.workspace.onStatement("GROUP BY job_id, usage_date", StatementScript.succeeds(List.of("job_id", "usage_date", "cost"), List.of(
+                List.of(List.of("42", "2026-11-23", "400"), List.of("43", "2026-11-23", "100")),
+                List.of(List.of("42", "2026-11-24", "600"), List.of("43", "2026-11-24", "400")))));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        bot.close();
+    }
+
+    @BeforeEach
+    void clear() {
+        bot.slack.clear();
+        bot.digestScheduler.setTime(BotHarness.NOW);
+    }
+
+    @Test
+    void subscribePreviewPostedOnScheduleOnceThenUnsubscribe() throws Exception {
+        assertEquals("This channel gets the weekly jobs cost digest every mon 09:00 Europe/Berlin; the next one on"
+                + " Mon 30 Nov 2026 09:00 CET.", reply("digest subscribe mon 09:00 Europe/Berlin").path("text").asText().replace(":calendar: ", ""));
+
+        JsonNode preview = reply("digest preview");
+        assertEquals("ephemeral", preview.path("response_type").asText());
+        String shown = preview.path("blocks").toString();
+        assertTrue(shown.contains("spend $1,500.00, up 25.0% from $1,200.00 the week before")
+                && shown.contains("skewed-join (job 42): $1,000.00 in 7 runs, +25.0% vs $800.00"), shown);
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage"), "a preview is not posted in the channel");
+
+        bot.digestScheduler.setTime(Instant.parse("2026-11-30T07:59:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage"));
+        bot.digestScheduler.setTime(Instant.parse("2026-11-30T08:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        bot.digestScheduler.runAnyDueExecutions();
+        List<FakeSlackApi.Call> posts = bot.slack.calls("chat.postMessage");
+        assertEquals(1, posts.size(), "one digest for the week");
+        assertEquals(CHANNEL, posts.get(0).param("channel"));
+        assertTrue(posts.get(0).param("blocks").contains("Jobs cost, Mon 23 Nov 2026 to Sun 29 Nov 2026"), posts.get(0).param("blocks"));
+        FakeSlackApi.Call chart = bot.slack.calls("files.completeUploadExternal").get(0);
+        assertEquals(posts.get(0).tsPosted(), chart.param("thread_ts"), "the chart goes in the digest's thread");
+        assertTrue(bot.slack.calls("upload").get(0).bodyBytes() > 1000, "a PNG was uploaded");
+
+        bot.slack.clear();
+        assertEquals("This channel no longer gets the weekly digest.", reply("digest unsubscribe").path("text").asText());
+        bot.digestScheduler.setTime(Instant.parse("2026-12-07T08:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage"));
+    }
+
+    @Test
+    void aSubscriptionForAnotherChannelWithItsOwnNoiseControls() throws Exception {
+        String text = reply("digest subscribe <#C0COSTS|costs> fri 17:00 America/New_York min=2000 only-on-increase").path("text").asText();
+        assertEquals(":calendar: Channel C0COSTS gets the weekly jobs cost digest every fri 17:00 America/New_York; the next one on"
+                + " Fri 27 Nov 2026 17:00 EST. Weeks under 2000 are not posted. Only weeks that cost more than the week before are posted.", text);
+        var subscription = new DigestSubscriptions(bot.db).find("C0COSTS").orElseThrow();
+        assertEquals(new BigDecimal("2000"), subscription.minWeeklyCost().stripTrailingZeros().setScale(0));
+        assertEquals(Boolean.TRUE, subscription.onlyOnIncrease());
+
+        bot.digestScheduler.setTime(Instant.parse("2026-11-27T22:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage"), "1,500.00 is under the channel's minimum");
+        assertEquals(LocalDate.parse("2026-11-20"), new DigestSubscriptions(bot.db).find("C0COSTS").orElseThrow().lastWeek(),
+                "the week was due and dealt with");
+        reply("digest unsubscribe <#C0COSTS|costs>");
+    }
+
+    @Test
+    void aScheduleThatIsNoneIsExplainedToTheAsker() throws Exception {
+        String text = reply("digest subscribe every other tuesday").path("text").asText();
+        assertTrue(text.startsWith(":warning: \"every other tuesday\" is not a schedule"), text);
+        assertTrue(text.contains("digest subscribe [#channel]"), text);
+    }
+
+    /** The answer to a slash command, sent to its response URL. */
+    private static JsonNode reply(String command) throws Exception {
+        assertEquals(200, bot.requests.command(command, CHANNEL, USER).statusCode());
+        await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+        JsonNode answer = JSON.readTree(bot.slack.calls("response_url").get(0).param("json"));
+        bot.slack.clear();
+        return answer;
+    }
+}

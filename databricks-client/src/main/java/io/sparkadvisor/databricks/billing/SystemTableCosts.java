@@ -1,0 +1,49 @@
+package io.sparkadvisor.databricks.billing;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Jobs costs from the billing system tables, run through a {@link QueryRunner} (a SQL warehouse,
+ * or recorded results). When the tables cannot be read, says so with the fix.
+ */
+public final class SystemTableCosts implements JobCosts {
+    /** What the warehouse answers when the tables are missing or not granted. */
+    private static final Pattern NOT_READABLE = Pattern.compile(
+            "TABLE_OR_VIEW_NOT_FOUND|SCHEMA_NOT_FOUND|PERMISSION_DENIED|INSUFFICIENT_PERMISSIONS|does not have \\w+ privilege");
+    static final String FIX = "Grant the advisor's identity SELECT on system.billing.usage, system.billing.list_prices and"
+            + " system.lakeflow.jobs, or unset DATABRICKS_WAREHOUSE_ID to use estimates from job runs.";
+
+    private final QueryRunner runner;
+
+    public SystemTableCosts(QueryRunner runner) {
+        this.runner = runner;
+    }
+
+    @Override
+    public WeeklyCosts weekly(LocalDate weekStart, int top) {
+        return CostQueries.weeklyCosts(run(CostQueries.weekly(weekStart, top)));
+    }
+
+    @Override
+    public List<DailyCost> daily(List<String> jobIds, LocalDate from, LocalDate to) {
+        return jobIds.isEmpty() ? List.of() : CostQueries.dailyCosts(run(CostQueries.daily(jobIds, from, to)));
+    }
+
+    @Override
+    public List<RunCost> perRun(List<String> jobIds, LocalDate from, LocalDate to) {
+        return jobIds.isEmpty() ? List.of() : CostQueries.runCosts(run(CostQueries.perRun(jobIds, from, to)));
+    }
+
+    private QueryResult run(BillingQuery query) {
+        try {
+            return runner.run(query);
+        } catch (StatementFailedException e) {
+            if (NOT_READABLE.matcher(String.valueOf(e.getMessage())).find()) {
+                throw new BillingUnavailableException("The billing system tables cannot be read (" + e.getMessage() + "). " + FIX, e);
+            }
+            throw e;
+        }
+    }
+}

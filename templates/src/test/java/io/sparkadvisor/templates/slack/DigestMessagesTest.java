@@ -1,0 +1,93 @@
+package io.sparkadvisor.templates.slack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.slack.api.model.block.LayoutBlock;
+import io.sparkadvisor.templates.digest.DigestMessages;
+import io.sparkadvisor.templates.digest.DigestReport;
+import io.sparkadvisor.templates.digest.DigestReport.JobLine;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class DigestMessagesTest {
+    static final LocalDate MONDAY = LocalDate.parse("2026-11-30");
+
+    static DigestReport report(String estimateReason, List<JobLine> jobs) {
+        return new DigestReport(MONDAY, MONDAY.plusDays(7), "USD", estimateReason, new BigDecimal("1234.5"), new BigDecimal("1000"),
+                jobs, jobs.subList(0, 1),
+                List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer than the median", "orders-ingest", 4201, 29_100, 1.2)),
+                List.of(new DigestReport.Pending("skew", 42, 4201, 1, Instant.parse("2026-12-01T10:00:00Z"))),
+                List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)));
+    }
+
+    static final List<JobLine> JOBS = List.of(new JobLine("42", "orders-ingest", 14, new BigDecimal("500"), new BigDecimal("400")),
+            new JobLine("7", null, 1, new BigDecimal("20"), BigDecimal.ZERO));
+
+    @Test
+    void textNamesEverySectionWithItsNumbers() {
+        String text = DigestMessages.text(report(null, JOBS));
+
+        assertEquals("""
+                Jobs cost, Mon 30 Nov 2026 to Sun 6 Dec 2026
+                spend $1,234.50, up 23.5% from $1,000.00 the week before
+                From system.billing.usage at list prices (effective list), jobs compute and serverless.
+
+                Top jobs by cost:
+                  - orders-ingest (job 42): $500.00 in 14 runs, +25.0% vs $400.00
+                  - job 7: $20.00 in 1 run, new this week
+
+                Biggest increases:
+                  - orders-ingest (job 42): +$100.00 to $500.00
+
+                Waste found in runs analysed this week:
+                  - skew on orders-ingest, run 4201: One task in stage 4 runs 18x longer than the median; saves about 29.1 s and 1.20 core-hours per run
+
+                Awaiting approval:
+                  - step 1 of skew for job 42 (from run 4201), proposed 2026-12-01
+
+                Realised savings of verified changes ($14.00 in all):
+                  - step 1 of io-bound-slots on orders-ingest: $12.00 → $8.50 per run over 4 runs, $14.00 saved
+                """, text);
+    }
+
+    @Test
+    void anEstimateSaysSoInTheTitleTheTotalAndTheNote() {
+        DigestReport estimate = report("No SQL warehouse is configured.", JOBS);
+        String text = DigestMessages.text(estimate);
+        assertTrue(text.startsWith("Jobs cost, Mon 30 Nov 2026 to Sun 6 Dec 2026 (estimate)\nestimated spend $1,234.50"), text);
+        assertTrue(text.contains("Estimate: No SQL warehouse is configured. Costs are node-hours"), text);
+
+        List<SlackMessage> slack = DigestMessages.slack(estimate);
+        String shown = BlockKitAssertions.text(BlockKitAssertions.parse(slack.get(0)));
+        assertTrue(shown.contains("(estimate)") && shown.contains("estimated spend") && shown.contains("Estimate: No SQL warehouse"), shown);
+        assertTrue(slack.get(0).text().contains("(estimate)"), slack.get(0).text());
+    }
+
+    @Test
+    void aDigestOfManyJobsWithLongNamesFitsSlacksLimits() {
+        List<JobLine> many = IntStream.range(0, 400).mapToObj(i -> new JobLine(Integer.toString(i), "job-" + "x".repeat(120) + "-" + i,
+                i, new BigDecimal(i), new BigDecimal(i / 2))).toList();
+        List<SlackMessage> messages = DigestMessages.slack(report(null, many));
+
+        List<LayoutBlock> blocks = new ArrayList<>();
+        messages.forEach(m -> blocks.addAll(BlockKitAssertions.parse(m)));
+        String shown = BlockKitAssertions.text(blocks);
+        for (int i = 0; i < 400; i += 37) {
+            assertTrue(shown.contains("-" + i + " (job " + i + ")"), "job " + i + " is missing");
+        }
+        assertTrue(messages.size() >= 1 && blocks.size() > 10, blocks.size() + " blocks");
+    }
+
+    @Test
+    void mrkdwnInAJobNameCannotMentionOrLink() {
+        List<JobLine> sneaky = List.of(new JobLine("1", "<!channel> <https://evil|x>", 1, BigDecimal.ONE, BigDecimal.ONE));
+        String blocks = DigestMessages.slack(report(null, sneaky)).get(0).blocksJson();
+        assertTrue(blocks.contains("&lt;!channel&gt;") && !blocks.contains("<!channel>"), blocks);
+    }
+}
