@@ -54,6 +54,13 @@ public record DigestSchedule(DayOfWeek day, LocalTime time, ZoneId zone) {
         return next.toInstant();
     }
 
+    /** The last digest time at or before {@code instant}: the one a digest sent late stands for. */
+    public Instant lastAtOrBefore(Instant instant) {
+        LocalDate date = instant.atZone(zone).toLocalDate().with(TemporalAdjusters.previousOrSame(day));
+        ZonedDateTime last = ZonedDateTime.of(date, time, zone);
+        return last.toInstant().isAfter(instant) ? ZonedDateTime.of(date.minusWeeks(1), time, zone).toInstant() : last.toInstant();
+    }
+
     /** The week a digest sent at {@code sentAt} is about: the seven days before its local date. */
     public LocalDate weekStartFor(Instant sentAt) {
         return sentAt.atZone(zone).toLocalDate().minusDays(7);

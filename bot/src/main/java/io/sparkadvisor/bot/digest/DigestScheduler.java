@@ -3,6 +3,8 @@ package io.sparkadvisor.bot.digest;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.serializer.Serializer;
+import com.github.kagkarlsson.scheduler.task.Execution;
+import com.github.kagkarlsson.scheduler.task.ExecutionContext;
 import com.github.kagkarlsson.scheduler.task.FailureHandler;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
@@ -49,8 +51,13 @@ public final class DigestScheduler {
     public static RecurringTaskWithPersistentSchedule<ChannelSchedule> task(ScheduledDigests digests) {
         return Tasks.recurringWithPersistentSchedule(TASK, ChannelSchedule.class)
                 .onFailure(new FailureHandler.OnFailureRetryLater<>(RETRY))
-                .execute((instance, context) -> digests.send(instance.getId(), instance.getData().parsed(),
-                        context.getExecution().getExecutionTime()));
+                .execute((instance, context) -> digests.send(instance.getId(), instance.getData().parsed(), pickedAt(context)));
+    }
+
+    /** When this replica picked the execution, on the scheduler's clock (its due time if the store did not say). */
+    private static Instant pickedAt(ExecutionContext context) {
+        Execution execution = context.getExecution();
+        return execution.lastHeartbeat != null ? execution.lastHeartbeat : execution.getExecutionTime();
     }
 
     /**

@@ -10,8 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends a channel's digest when its schedule says so: prepares the week before the scheduled
- * day, claims that week for the channel (so of two replicas, or a retried execution, one posts),
+ * Sends a channel's digest when its schedule says so: prepares the week before the latest
+ * scheduled day, claims that week for the channel (so of two replicas, or a retried execution, one posts),
  * applies the noise controls, and posts.
  */
 public final class ScheduledDigests {
@@ -34,13 +34,16 @@ public final class ScheduledDigests {
         this.slack = slack;
     }
 
-    /** {@code scheduledFor}: when the digest was due, which names its week even when it is sent late. */
-    public void send(String channel, DigestSchedule schedule, Instant scheduledFor) {
+    /**
+     * {@code startedAt}: when this send began. A digest sent late (the bot was down over its day)
+     * reports the last complete week before the latest scheduled day, not a stale one.
+     */
+    public void send(String channel, DigestSchedule schedule, Instant startedAt) {
         Optional<Subscription> subscription = subscriptions.find(channel);
         if (subscription.isEmpty()) {
             return; // unsubscribed while this execution was due
         }
-        LocalDate week = schedule.weekStartFor(scheduledFor);
+        LocalDate week = schedule.weekStartFor(schedule.lastAtOrBefore(startedAt));
         PreparedDigest digest = digests.prepare(week);
         Optional<String> silenced = defaults.overriddenBy(subscription.get()).silences(digest.report());
         if (!subscriptions.claimWeek(channel, week)) {

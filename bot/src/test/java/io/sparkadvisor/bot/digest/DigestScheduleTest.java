@@ -39,6 +39,14 @@ class DigestScheduleTest {
     }
 
     @Test
+    void aLateDigestStandsForTheLatestScheduledTimeBeforeItEvenAcrossSummerTime() {
+        DigestSchedule monday = DigestSchedule.parse("mon 09:00 Europe/Berlin");
+        assertEquals(Instant.parse("2026-10-26T08:00:00Z"), monday.lastAtOrBefore(Instant.parse("2026-10-28T12:00:00Z")), "09:00 CET");
+        assertEquals(Instant.parse("2026-10-19T07:00:00Z"), monday.lastAtOrBefore(Instant.parse("2026-10-26T07:59:59Z")), "09:00 CEST");
+        assertEquals(Instant.parse("2026-10-26T08:00:00Z"), monday.lastAtOrBefore(Instant.parse("2026-10-26T08:00:00Z")), "on time");
+    }
+
+    @Test
     void badSchedulesAreExplained() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> DigestSchedule.parse("someday")).getMessage()
                 .contains("e.g. \"mon 09:00 Europe/Berlin\""));

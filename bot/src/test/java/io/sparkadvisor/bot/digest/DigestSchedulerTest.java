@@ -75,7 +75,8 @@ class DigestSchedulerTest {
         scheduler.runAnyDueExecutions();
         scheduler.runAnyDueExecutions();
 
-        assertEquals(List.of(new Posted(CHANNEL, LocalDate.parse("2026-11-23"))), posted, "the first missed week, once");
+        assertEquals(List.of(new Posted(CHANNEL, LocalDate.parse("2026-12-07"))), posted,
+                "once, about the last complete week before the latest Monday, not the first missed one");
         assertEquals(Instant.parse("2026-12-21T08:00:00Z"), nextExecution(scheduler), "then back on the schedule");
     }
 
