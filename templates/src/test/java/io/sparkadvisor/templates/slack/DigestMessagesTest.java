@@ -57,6 +57,16 @@ class DigestMessagesTest {
     }
 
     @Test
+    void aWeekWithoutAnalysedRunsSaysWhereWasteComesFrom() {
+        DigestReport quiet = new DigestReport(MONDAY, MONDAY.plusDays(7), "USD", null, new BigDecimal("10"), new BigDecimal("10"),
+                JOBS, List.of(), List.of(), List.of(), List.of());
+        assertTrue(DigestMessages.text(quiet).endsWith("\nNo findings from runs analysed this week: the waste section lists what the"
+                + " bot finds in runs people ask it about.\n"), DigestMessages.text(quiet));
+        String shown = BlockKitAssertions.text(BlockKitAssertions.parse(DigestMessages.slack(quiet).get(0)));
+        assertTrue(shown.contains("No findings from runs analysed this week") && !shown.contains("Awaiting approval"), shown);
+    }
+
+    @Test
     void anEstimateSaysSoInTheTitleTheTotalAndTheNote() {
         DigestReport estimate = report("No SQL warehouse is configured.", JOBS);
         String text = DigestMessages.text(estimate);
