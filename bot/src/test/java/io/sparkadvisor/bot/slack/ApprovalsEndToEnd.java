@@ -184,10 +184,8 @@ abstract class ApprovalsEndToEnd {
     @Test
     void theJobsNextRunAfterTheChangeIsJudgedOnceAndTheVerdictPostedInTheThread() throws Exception {
         long run = firstRun() + 4;
-        FakeSlackApi.Call finding = postedSkewFinding(run);
+        FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = run + "-skew";
-        click(finding, APPROVER, "approve_step", id);
-        await(WAIT, () -> state(id) == ChangeState.APPLIED);
 
         bot.followUp.poll();
         assertEquals(ChangeState.APPLIED, state(id), "the job's latest run is from before the change");
@@ -215,11 +213,9 @@ abstract class ApprovalsEndToEnd {
     @Test
     void aNextRunThatFailsTheChecksKeepsTheStepAppliedAndItsVerdictRollsItBack() throws Exception {
         long run = firstRun() + 5;
-        FakeSlackApi.Call finding = postedSkewFinding(run);
-        String id = run + "-skew";
         SettingsSnapshot before = settings();
-        click(finding, APPROVER, "approve_step", id);
-        await(WAIT, () -> state(id) == ChangeState.APPLIED);
+        FakeSlackApi.Call finding = appliedSkewStep(run);
+        String id = run + "-skew";
 
         bot.addNextRun(42, 4291, "skewed-join", "1203-still-skewed", "skew.log.gz");
         bot.followUp.poll();
@@ -238,10 +234,8 @@ abstract class ApprovalsEndToEnd {
     @Test
     void aNextRunThatFailedBeforeDeliveringItsLogFailsTheStep() throws Exception {
         long run = firstRun() + 6;
-        FakeSlackApi.Call finding = postedSkewFinding(run);
+        FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = run + "-skew";
-        click(finding, APPROVER, "approve_step", id);
-        await(WAIT, () -> state(id) == ChangeState.APPLIED);
 
         bot.addNextRun(42, 4292, "skewed-join", "1203-failed", null);
         bot.followUp.poll();
@@ -255,10 +249,8 @@ abstract class ApprovalsEndToEnd {
     @Test
     void aStepAppliedBeforeARestartIsJudgedOnceByTheNextInstanceOnTheSameDatabase() throws Exception {
         long run = firstRun() + 7;
-        FakeSlackApi.Call finding = postedSkewFinding(run);
+        FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = run + "-skew";
-        click(finding, APPROVER, "approve_step", id);
-        await(WAIT, () -> state(id) == ChangeState.APPLIED);
 
         // Nothing of the first instance survives but the database: the pending follow-up must come from it.
         bot.close();
@@ -278,10 +270,8 @@ abstract class ApprovalsEndToEnd {
     void twoReplicasInTwoProcessesPollingTogetherPostTheVerdictOnceAndRecordItOnce() throws Exception {
         assumeTrue(database.containsKey("DATABASE_URL"), "an H2 file database is open in one process only");
         long run = firstRun() + 8;
-        FakeSlackApi.Call finding = postedSkewFinding(run);
+        FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = run + "-skew";
-        click(finding, APPROVER, "approve_step", id);
-        await(WAIT, () -> state(id) == ChangeState.APPLIED);
         bot.addNextRun(42, 4294, "skewed-join", "1203-two-replicas", "healthy.log.gz");
 
         ReplicaProcess.runTogether(OtherReplica.class, List.of(database.get("DATABASE_URL"), bot.workspace.url(), bot.slack.baseUrl()),
@@ -364,10 +354,8 @@ abstract class ApprovalsEndToEnd {
     @Test
     void aSuccessfulNextRunWhoseLogNeverArrivesIsJudgedUnmeasuredOnceTheDeliveryWaitIsOver() throws Exception {
         long run = firstRun() + 12;
-        FakeSlackApi.Call finding = postedSkewFinding(run);
+        FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = run + "-skew";
-        click(finding, APPROVER, "approve_step", id);
-        await(WAIT, () -> state(id) == ChangeState.APPLIED);
 
         bot.addNextRunWithoutLog(42, 4296, "skewed-join", "1203-no-log");
         bot.followUp.poll();
@@ -458,6 +446,14 @@ abstract class ApprovalsEndToEnd {
     private static List<FakeSlackApi.Call> verdicts(FakeSlackApi.Call finding) {
         return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(finding.param("thread_ts"))
                 && c.param("text").contains("its checks on run")).toList();
+    }
+
+    /** Asks about {@code run}, has {@link #APPROVER} approve the skew finding's step 1, and returns the finding once the step is applied. */
+    private static FakeSlackApi.Call appliedSkewStep(long run) {
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        click(finding, APPROVER, "approve_step", run + "-skew");
+        await(WAIT, () -> state(run + "-skew") == ChangeState.APPLIED);
+        return finding;
     }
 
     /** Asks about {@code run} and returns the thread reply carrying the skew finding's buttons. */
