@@ -8,6 +8,7 @@ import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
 
@@ -32,6 +33,9 @@ public interface Workspace {
 
     /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */
     QueryResult query(BillingQuery query);
+
+    /** The workspace's id when known (the SDK's DATABRICKS_WORKSPACE_ID): account-wide billing tables are kept to it. */
+    Optional<String> id();
 
     /** Completed job runs that started in {@code [from, to)}, for estimating costs without the billing tables. */
     List<RunUsage> completedRuns(Instant from, Instant to);

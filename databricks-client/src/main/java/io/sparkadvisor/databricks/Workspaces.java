@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** The two kinds of workspace: a live one through the SDK, and a folder of recorded answers. */
 public final class Workspaces {
@@ -35,12 +36,13 @@ public final class Workspaces {
             throw new BillingUnavailableException("Billing query " + query.name() + " needs a SQL warehouse, and"
                     + " DATABRICKS_WAREHOUSE_ID is not set: costs are estimated from job runs instead.", null);
         } : new StatementRunner(client, warehouseId, BILLING_TIMEOUT);
-        return new Composed(new SdkWorkspaceSource(client), billing);
+        Optional<String> id = Optional.ofNullable(client.config().getWorkspaceId()).filter(w -> !w.isBlank());
+        return new Composed(new SdkWorkspaceSource(client), billing, id);
     }
 
     /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */
     public static Workspace fromDirectory(Path folder) {
-        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder));
+        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty());
     }
 
     private static final class Composed implements Workspace {
@@ -49,13 +51,20 @@ public final class Workspaces {
         private final JobSettingsEditor editor;
         private final QueryRunner billing;
         private final WorkspaceSource source;
+        private final Optional<String> id;
 
-        Composed(WorkspaceSource source, QueryRunner billing) {
+        Composed(WorkspaceSource source, QueryRunner billing, Optional<String> id) {
             this.resolver = new RunResolver(source);
             this.fetcher = new RunFetcher(source);
             this.editor = new JobSettingsEditor(source);
             this.billing = billing;
             this.source = source;
+            this.id = id;
+        }
+
+        @Override
+        public Optional<String> id() {
+            return id;
         }
 
         @Override

@@ -43,7 +43,7 @@ public final class Digests {
     }
 
     public PreparedDigest prepare(LocalDate weekStart) {
-        JobCosts costs = new SystemTableCosts(workspace::query);
+        JobCosts costs = new SystemTableCosts(workspace::query, workspace.id().orElse(null));
         String estimateReason = null;
         WeeklyCosts weekly;
         try {

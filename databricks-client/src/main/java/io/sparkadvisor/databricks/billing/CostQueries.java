@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
  * The statements behind the cost digest, over {@code system.billing.usage} priced by
  * {@code system.billing.list_prices} (the documented join, effective list price), jobs compute and
  * serverless jobs only ({@code usage_metadata.job_id} set). Every statement groups in SQL, so the
- * warehouse returns a few aggregated rows, never raw usage; dates are DATE parameters.
+ * warehouse returns a few aggregated rows, never raw usage; dates are DATE parameters. The tables
+ * hold the whole account's usage in the region, so a known workspace id keeps them to this workspace.
  */
 public final class CostQueries {
     public static final String WEEKLY = "weekly-job-cost";
@@ -35,6 +36,7 @@ public final class CostQueries {
                AND (u.usage_end_time <= lp.price_end_time OR lp.price_end_time IS NULL)
               WHERE u.usage_metadata.job_id IS NOT NULL
                 AND u.usage_date >= :from_date AND u.usage_date < :to_date
+                AND (:workspace_id = '' OR u.workspace_id = :workspace_id)
             )
             """;
 
@@ -46,7 +48,7 @@ public final class CostQueries {
      * every row (a window before the filter), and only the {@code top} costliest and the {@code top}
      * fastest growing jobs come back.
      */
-    public static BillingQuery weekly(LocalDate weekStart, int top) {
+    public static BillingQuery weekly(LocalDate weekStart, int top, String workspaceId) {
         String sql = PRICED + """
                 , latest_jobs AS (
                   SELECT workspace_id, job_id, name FROM system.lakeflow.jobs
@@ -60,7 +62,7 @@ public final class CostQueries {
                          COALESCE(SUM(CASE WHEN p.usage_date < :week_start THEN p.cost END), 0) AS previous_cost,
                          MAX(p.currency_code) AS currency
                   FROM priced p LEFT JOIN latest_jobs j ON j.workspace_id = p.workspace_id AND j.job_id = p.job_id
-                  GROUP BY p.job_id
+                  GROUP BY p.workspace_id, p.job_id
                 )
                 SELECT job_id, job_name, runs, dbus, cost, previous_runs, previous_cost, currency,
                        SUM(cost) OVER () AS total_cost, SUM(previous_cost) OVER () AS total_previous_cost
@@ -70,27 +72,27 @@ public final class CostQueries {
                 ORDER BY cost DESC, job_id
                 """;
         return new BillingQuery(WEEKLY, sql, List.of(date("from_date", weekStart.minusDays(7)), date("week_start", weekStart),
-                date("to_date", weekStart.plusDays(7)), new SqlParameter("top", Integer.toString(top), "INT")));
+                date("to_date", weekStart.plusDays(7)), new SqlParameter("top", Integer.toString(top), "INT"), workspace(workspaceId)));
     }
 
     /** Cost per day of the given jobs in {@code [from, to)}, for the chart. */
-    public static BillingQuery daily(List<String> jobIds, LocalDate from, LocalDate to) {
+    public static BillingQuery daily(List<String> jobIds, LocalDate from, LocalDate to, String workspaceId) {
         String sql = PRICED + """
                 SELECT job_id, usage_date, SUM(cost) AS cost FROM priced
                 WHERE array_contains(split(:job_ids, ','), job_id)
                 GROUP BY job_id, usage_date ORDER BY usage_date, job_id
                 """;
-        return new BillingQuery(DAILY, sql, List.of(date("from_date", from), date("to_date", to), jobIds(jobIds)));
+        return new BillingQuery(DAILY, sql, List.of(date("from_date", from), date("to_date", to), jobIds(jobIds), workspace(workspaceId)));
     }
 
     /** Cost per run of the given jobs in {@code [from, to)}, for the cost per run before and after a change. */
-    public static BillingQuery perRun(List<String> jobIds, LocalDate from, LocalDate to) {
+    public static BillingQuery perRun(List<String> jobIds, LocalDate from, LocalDate to, String workspaceId) {
         String sql = PRICED + """
                 SELECT job_id, job_run_id, unix_millis(MIN(usage_start_time)) AS start_ms, SUM(cost) AS cost FROM priced
                 WHERE array_contains(split(:job_ids, ','), job_id) AND job_run_id IS NOT NULL
                 GROUP BY job_id, job_run_id ORDER BY job_id, start_ms
                 """;
-        return new BillingQuery(PER_RUN, sql, List.of(date("from_date", from), date("to_date", to), jobIds(jobIds)));
+        return new BillingQuery(PER_RUN, sql, List.of(date("from_date", from), date("to_date", to), jobIds(jobIds), workspace(workspaceId)));
     }
 
     public static WeeklyCosts weeklyCosts(QueryResult result) {
@@ -116,6 +118,11 @@ public final class CostQueries {
 
     private static SqlParameter date(String name, LocalDate value) {
         return new SqlParameter(name, value.toString(), "DATE");
+    }
+
+    /** Empty when the workspace id is not known: every workspace of the account in the region. */
+    private static SqlParameter workspace(String workspaceId) {
+        return new SqlParameter("workspace_id", workspaceId == null ? "" : workspaceId, "STRING");
     }
 
     private static SqlParameter jobIds(List<String> jobIds) {

@@ -16,24 +16,27 @@ public final class SystemTableCosts implements JobCosts {
             + " system.lakeflow.jobs, or unset DATABRICKS_WAREHOUSE_ID to use estimates from job runs.";
 
     private final QueryRunner runner;
+    private final String workspaceId;
 
-    public SystemTableCosts(QueryRunner runner) {
+    /** {@code workspaceId}: the workspace to keep to, or null for all of the account's in the region. */
+    public SystemTableCosts(QueryRunner runner, String workspaceId) {
         this.runner = runner;
+        this.workspaceId = workspaceId;
     }
 
     @Override
     public WeeklyCosts weekly(LocalDate weekStart, int top) {
-        return CostQueries.weeklyCosts(run(CostQueries.weekly(weekStart, top)));
+        return CostQueries.weeklyCosts(run(CostQueries.weekly(weekStart, top, workspaceId)));
     }
 
     @Override
     public List<DailyCost> daily(List<String> jobIds, LocalDate from, LocalDate to) {
-        return jobIds.isEmpty() ? List.of() : CostQueries.dailyCosts(run(CostQueries.daily(jobIds, from, to)));
+        return jobIds.isEmpty() ? List.of() : CostQueries.dailyCosts(run(CostQueries.daily(jobIds, from, to, workspaceId)));
     }
 
     @Override
     public List<RunCost> perRun(List<String> jobIds, LocalDate from, LocalDate to) {
-        return jobIds.isEmpty() ? List.of() : CostQueries.runCosts(run(CostQueries.perRun(jobIds, from, to)));
+        return jobIds.isEmpty() ? List.of() : CostQueries.runCosts(run(CostQueries.perRun(jobIds, from, to, workspaceId)));
     }
 
     private QueryResult run(BillingQuery query) {

@@ -44,7 +44,7 @@ class SystemTableCostsTest {
                 List.of(List.of("9", "hourly-sync", "168", "200", "110.000000", "160", "100.000000", "USD", "512.40", "420.00"),
                         Arrays.asList("8", null, "0", "0", "0", "3", "20.000000", "USD", "512.40", "420.00")))).afterPolls(2));
 
-        WeeklyCosts costs = new SystemTableCosts(workspace::query).weekly(LocalDate.parse("2026-11-30"), 10);
+        WeeklyCosts costs = new SystemTableCosts(workspace::query, null).weekly(LocalDate.parse("2026-11-30"), 10);
 
         assertEquals(new BigDecimal("512.40"), costs.total());
         assertEquals(new BigDecimal("420.00"), costs.previousTotal());
@@ -57,9 +57,24 @@ class SystemTableCostsTest {
         assertEquals("{\"type\":\"DATE\",\"name\":\"from_date\",\"value\":\"2026-11-23\"}", submitted.path("parameters").path(0).toString());
         assertEquals("2026-12-07", submitted.path("parameters").path(2).path("value").asText());
         String sql = submitted.path("statement").asText();
-        assertTrue(sql.contains("JOIN system.billing.list_prices") && sql.contains("GROUP BY p.job_id")
+        assertTrue(sql.contains("JOIN system.billing.list_prices") && sql.contains("GROUP BY p.workspace_id, p.job_id")
                 && sql.contains("usage_metadata.job_id IS NOT NULL") && sql.contains("<= :top"), sql);
         assertTrue(emulator.requests().stream().anyMatch(r -> r.path().endsWith("/result/chunks/1")));
+    }
+
+    @Test
+    void aKnownWorkspaceKeepsTheAccountWideTablesToItAndAnUnknownOneReadsThemAll() throws Exception {
+        emulator.onStatement("system.billing.usage", StatementScript.succeeds(WEEKLY_COLUMNS, List.of(List.of())));
+
+        new SystemTableCosts(workspace::query, "1234567890").weekly(LocalDate.parse("2026-11-30"), 10);
+        JsonNode scoped = submitted();
+        assertTrue(scoped.path("statement").asText().contains("(:workspace_id = '' OR u.workspace_id = :workspace_id)"));
+        assertEquals("{\"type\":\"STRING\",\"name\":\"workspace_id\",\"value\":\"1234567890\"}",
+                scoped.path("parameters").path(4).toString());
+
+        emulator.clearRequests();
+        new SystemTableCosts(workspace::query, null).daily(List.of("7"), LocalDate.parse("2026-11-30"), LocalDate.parse("2026-12-07"));
+        assertEquals("", submitted().path("parameters").path(3).path("value").asText(), "every workspace");
     }
 
     @Test
@@ -67,7 +82,7 @@ class SystemTableCostsTest {
         emulator.onStatement("system.billing.usage", StatementScript.fails(
                 "[INSUFFICIENT_PERMISSIONS] Insufficient privileges: User does not have USE SCHEMA on Schema 'system.billing'."));
         var e = assertThrows(BillingUnavailableException.class,
-                () -> new SystemTableCosts(workspace::query).weekly(LocalDate.parse("2026-11-30"), 10));
+                () -> new SystemTableCosts(workspace::query, null).weekly(LocalDate.parse("2026-11-30"), 10));
         assertTrue(e.getMessage().startsWith("The billing system tables cannot be read (Billing query weekly-job-cost ended FAILED"), e.getMessage());
         assertTrue(e.getMessage().contains("[INSUFFICIENT_PERMISSIONS]"), e.getMessage());
         assertTrue(e.getMessage().endsWith(SystemTableCosts.FIX), e.getMessage());
@@ -77,7 +92,7 @@ class SystemTableCostsTest {
     void anotherFailureStaysAStatementFailure() {
         emulator.onStatement("system.billing.usage", StatementScript.fails("[DIVIDE_BY_ZERO] Division by zero."));
         var e = assertThrows(StatementFailedException.class,
-                () -> new SystemTableCosts(workspace::query).daily(List.of("7"), LocalDate.parse("2026-11-30"), LocalDate.parse("2026-12-07")));
+                () -> new SystemTableCosts(workspace::query, null).daily(List.of("7"), LocalDate.parse("2026-11-30"), LocalDate.parse("2026-12-07")));
         assertEquals(StatementFailedException.class, e.getClass());
         assertTrue(e.getMessage().contains("DIVIDE_BY_ZERO"), e.getMessage());
     }
@@ -86,7 +101,7 @@ class SystemTableCostsTest {
     void withoutAWarehouseBillingIsUnavailable() {
         Workspace noWarehouse = Workspaces.connect(emulator.client(), null);
         var e = assertThrows(BillingUnavailableException.class,
-                () -> new SystemTableCosts(noWarehouse::query).weekly(LocalDate.parse("2026-11-30"), 10));
+                () -> new SystemTableCosts(noWarehouse::query, null).weekly(LocalDate.parse("2026-11-30"), 10));
         assertTrue(e.getMessage().contains("DATABRICKS_WAREHOUSE_ID is not set"), e.getMessage());
         assertTrue(emulator.requests("POST", "/api/2.0/sql/statements").isEmpty());
     }
@@ -97,7 +112,7 @@ class SystemTableCostsTest {
                 List.of(List.of(List.of("7", "2026-11-30", "55.5")))));
         emulator.onStatement("GROUP BY job_id, job_run_id", StatementScript.succeeds(List.of("job_id", "job_run_id", "start_ms", "cost"),
                 List.of(List.of(List.of("7", "1001", "1795996800000", "27.25")))));
-        var costs = new SystemTableCosts(workspace::query);
+        var costs = new SystemTableCosts(workspace::query, null);
         LocalDate from = LocalDate.parse("2026-11-30");
 
         assertEquals(List.of(new DailyCost("7", from, new BigDecimal("55.5"))), costs.daily(List.of("7", "9"), from, from.plusDays(7)));
