@@ -17,6 +17,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,10 +59,12 @@ public final class Digests {
         Instant to = weekStart.plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant();
         List<StepSummary> verified = changes.verifiedSince(from.minusSeconds(REALISED_WEEKS * 7 * 86_400L)).stream()
                 .filter(v -> v.at().isBefore(to)).toList();
+        JobCosts read = costs;
+        List<RunCost> runCosts = extra("the cost per run of changed jobs", () -> runCosts(read, verified, weekStart));
         DigestReport report = DigestBuilder.build(weekStart, config.topJobs(), weekly, estimateReason,
-                findings.largest(from, to, config.topJobs()), changes.pending(), verified, runCosts(costs, verified, weekStart));
+                findings.largest(from, to, config.topJobs()), changes.pending(), verified, runCosts);
         List<String> top = report.topJobs().stream().map(DigestReport.JobLine::jobId).toList();
-        List<DailyCost> daily = costs.daily(top, weekStart, weekStart.plusDays(7));
+        List<DailyCost> daily = extra("the daily cost chart", () -> read.daily(top, weekStart, weekStart.plusDays(7)));
         return new PreparedDigest(report, daily);
     }
 
@@ -72,5 +75,18 @@ public final class Digests {
         Instant oldest = verified.stream().map(StepSummary::at).min(Comparator.naturalOrder()).orElseThrow();
         LocalDate from = oldest.minus(DigestBuilder.BEFORE_A_CHANGE).atZone(ZoneOffset.UTC).toLocalDate();
         return costs.perRun(verified.stream().map(v -> Long.toString(v.jobId())).distinct().toList(), from, weekStart.plusDays(7));
+    }
+
+    /**
+     * Figures the week's totals do without: when their query fails after the weekly one worked (a
+     * timeout, a busy warehouse), the digest goes out without them rather than not at all.
+     */
+    private static <T> List<T> extra(String what, Supplier<List<T>> read) {
+        try {
+            return read.get();
+        } catch (WorkspaceException e) {
+            LOG.warn("digest without {}: {}", what, e.getMessage());
+            return List.of();
+        }
     }
 }

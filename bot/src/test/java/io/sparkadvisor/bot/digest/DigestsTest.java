@@ -1,0 +1,41 @@
+package io.sparkadvisor.bot.digest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.store.AnalysedFindings;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.StatementScript;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DigestsTest {
+    static final List<String> WEEKLY = List.of("job_id", "job_name", "runs", "dbus", "cost", "previous_runs", "previous_cost", "currency",
+            "total_cost", "total_previous_cost");
+
+    @Test
+    void aDailyQueryThatFailsAfterTheWeeklyOneWorkedLeavesOnlyTheChartOut() {
+        Database db = TestDatabases.fresh(TestDatabases.Kind.H2);
+        try (WorkspaceEmulator emulator = WorkspaceEmulator.startWithSample()) {
+            emulator.onStatement("GROUP BY job_id, usage_date", StatementScript.fails("Query timed out on warehouse wh-1"));
+            emulator.onStatement("total_previous_cost", StatementScript.succeeds(WEEKLY, List.of(
+                    List.of(List.of("42", "orders-ingest", "7", "1000", "1000.00", "7", "800.00", "USD", "1000.00", "800.00")))));
+            Digests digests = new Digests(Workspaces.connect(emulator.client(), "wh-1"), DigestConfig.DEFAULTS,
+                    new AnalysedFindings(db), new Changes(db));
+
+            PreparedDigest digest = digests.prepare(LocalDate.parse("2026-11-23"));
+
+            assertNull(digest.report().estimateReason(), "billing figures, not an estimate");
+            assertEquals(new BigDecimal("1000.00"), digest.report().total());
+            assertEquals(List.of("42"), digest.report().topJobs().stream().map(j -> j.jobId()).toList());
+            assertEquals(List.of(), digest.dailyCosts(), "no chart");
+        }
+    }
+}
