@@ -83,6 +83,8 @@ class SlackBotEndToEndTest {
 
         bot.slack.calls().forEach(c -> assertFalse(c.params().toString().contains("Exception"), c.toString()));
         assertEquals(1, bot.skewLogReads());
+        bot.slack.calls().stream().map(FakeSlackApi.Call::method).filter(m -> m.contains(".") && !m.equals("auth.test"))
+                .forEach(m -> assertTrue(SlackAppManifestTest.SCOPE_OF_METHOD.containsKey(m), m + " is missing from the app manifest's scopes"));
     }
 
     @Test

@@ -1,0 +1,58 @@
+package io.sparkadvisor.bot.slack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The app manifest people install from asks for what the bot handles and calls, no more. */
+class SlackAppManifestTest {
+    /** Every Web API method the bot calls (FakeSlackApi answers these), with the bot scope Slack requires for it. */
+    static final Map<String, String> SCOPE_OF_METHOD = Map.of(
+            "chat.postMessage", "chat:write", "chat.update", "chat:write", "chat.postEphemeral", "chat:write",
+            "files.getUploadURLExternal", "files:write", "files.completeUploadExternal", "files:write",
+            "usergroups.users.list", "usergroups:read");
+    /** The events SlackBot subscribes to, with their scopes; the slash command needs "commands". */
+    static final Map<String, String> SCOPE_OF_EVENT = Map.of("app_mention", "app_mentions:read", "message.im", "im:history");
+
+    @Test
+    void theManifestMatchesTheCommandTheEventsAndTheCallsOfTheBot() throws Exception {
+        JsonNode manifest = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(manifestFile()));
+
+        JsonNode command = manifest.path("features").path("slash_commands").get(0);
+        assertEquals(SlackBot.COMMAND, command.path("command").asText());
+        Set<String> events = new HashSet<>();
+        manifest.path("settings").path("event_subscriptions").path("bot_events").forEach(e -> events.add(e.asText()));
+        assertEquals(SCOPE_OF_EVENT.keySet(), events);
+        assertTrue(manifest.path("settings").path("interactivity").path("is_enabled").asBoolean(), "Approve, Reject and Roll back");
+        for (JsonNode url : new JsonNode[] {command.path("url"), manifest.path("settings").path("event_subscriptions").path("request_url"),
+                manifest.path("settings").path("interactivity").path("request_url")}) {
+            assertTrue(url.asText().endsWith("/slack/events"), url.asText());
+        }
+
+        Set<String> scopes = new HashSet<>();
+        manifest.path("oauth_config").path("scopes").path("bot").forEach(s -> scopes.add(s.asText()));
+        Set<String> needed = new HashSet<>(SCOPE_OF_METHOD.values());
+        needed.addAll(SCOPE_OF_EVENT.values());
+        needed.add("commands");
+        assertEquals(needed, scopes, "every scope used, and none more");
+    }
+
+    private static Path manifestFile() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("slack-app-manifest.yaml");
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        throw new AssertionError("slack-app-manifest.yaml not found above " + Path.of("").toAbsolutePath());
+    }
+}
