@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,13 +40,26 @@ public final class DigestBuilder {
                 .sorted(Comparator.comparing(JobCost::change).reversed()).limit(top).map(DigestBuilder::line).toList();
         List<DigestReport.Waste> waste = findings.stream().limit(top).map(f -> new DigestReport.Waste(f.rule(), f.title(), f.subject(),
                 f.runId(), f.runtimeMs(), f.coreHours())).toList();
-        List<DigestReport.Pending> waiting = pending.stream().limit(top).map(p -> new DigestReport.Pending(p.rule(), p.jobId(), p.runId(),
-                p.step(), p.at())).toList();
+        List<DigestReport.Pending> waiting = actionable(pending).stream().limit(top).map(p -> new DigestReport.Pending(p.rule(), p.jobId(),
+                p.runId(), p.step(), p.at())).toList();
         Instant weekEnd = weekStart.plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant();
         List<DigestReport.Realised> realised = verified.stream().map(v -> realised(v, jobs, runCosts, weekEnd))
                 .flatMap(Optional::stream).toList();
         return new DigestReport(weekStart, weekStart.plusDays(7), costs.currency(), estimateReason, costs.total(), costs.previousTotal(),
                 topJobs, increases, waste, waiting, realised);
+    }
+
+    /**
+     * One line per job and rule, however often its runs were analysed: the newest recommendation's
+     * first undecided step (a later step waits for it). {@code pending} comes newest first.
+     */
+    static List<StepSummary> actionable(List<StepSummary> pending) {
+        Map<String, StepSummary> byJobAndRule = new LinkedHashMap<>();
+        for (StepSummary p : pending) {
+            byJobAndRule.merge(p.jobId() + "/" + p.rule(), p, (kept, other) ->
+                    kept.recommendationId().equals(other.recommendationId()) && other.step() < kept.step() ? other : kept);
+        }
+        return List.copyOf(byJobAndRule.values());
     }
 
     /**

@@ -30,6 +30,8 @@ public final class Digests {
     private static final Logger LOG = LoggerFactory.getLogger(Digests.class);
     /** Changes verified longer ago than this no longer appear under realised savings. */
     private static final int REALISED_WEEKS = 8;
+    /** Steps proposed longer ago than this are left out of "awaiting approval": the job has likely changed since; ask again. */
+    private static final int PENDING_WEEKS = 4;
 
     private final Workspace workspace;
     private final DigestConfig config;
@@ -62,10 +64,15 @@ public final class Digests {
         JobCosts read = costs;
         List<RunCost> runCosts = extra("the cost per run of changed jobs", () -> runCosts(read, verified, weekStart));
         DigestReport report = DigestBuilder.build(weekStart, config.topJobs(), weekly, estimateReason,
-                findings.largest(from, to, config.topJobs()), changes.pending(), verified, runCosts);
+                findings.largest(from, to, config.topJobs()), recentPending(to), verified, runCosts);
         List<String> top = report.topJobs().stream().map(DigestReport.JobLine::jobId).toList();
         List<DailyCost> daily = extra("the daily cost chart", () -> read.daily(top, weekStart, weekStart.plusDays(7)));
         return new PreparedDigest(report, daily);
+    }
+
+    private List<StepSummary> recentPending(Instant weekEnd) {
+        Instant since = weekEnd.minusSeconds(PENDING_WEEKS * 7 * 86_400L);
+        return changes.pending().stream().filter(p -> p.at().isAfter(since)).toList(); // what waits now, however recent
     }
 
     private static List<RunCost> runCosts(JobCosts costs, List<StepSummary> verified, LocalDate weekStart) {

@@ -67,6 +67,20 @@ class DigestBuilderTest {
     }
 
     @Test
+    void pendingStepsAreOnePerJobAndRuleTheNewestRecommendationsFirstUndecidedStep() {
+        Instant at = Instant.parse("2026-11-25T10:00:00Z");
+        List<StepSummary> newestFirst = List.of(
+                new StepSummary("4210-io-bound-slots", "io-bound-slots", 42, 4210, 2, at),
+                new StepSummary("4210-io-bound-slots", "io-bound-slots", 42, 4210, 1, at),
+                new StepSummary("4210-skew", "skew", 42, 4210, 1, at),
+                new StepSummary("4201-io-bound-slots", "io-bound-slots", 42, 4201, 1, at.minusSeconds(86_400)),
+                new StepSummary("4301-io-bound-slots", "io-bound-slots", 43, 4301, 2, at.minusSeconds(86_400)));
+
+        assertEquals(List.of("4210-io-bound-slots:1", "4210-skew:1", "4301-io-bound-slots:2"),
+                DigestBuilder.actionable(newestFirst).stream().map(p -> p.recommendationId() + ":" + p.step()).toList());
+    }
+
+    @Test
     void aChangeWithoutRunsOnBothSidesShowsNoSaving() {
         StepSummary change = new StepSummary("r", "skew", 2, 1, 1, Instant.parse("2026-11-20T12:00:00Z"));
         assertEquals(Optional.empty(), DigestBuilder.realised(change, java.util.Map.of(),

@@ -7,12 +7,16 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +40,29 @@ class DigestsTest {
             assertEquals(new BigDecimal("1000.00"), digest.report().total());
             assertEquals(List.of("42"), digest.report().topJobs().stream().map(j -> j.jobId()).toList());
             assertEquals(List.of(), digest.dailyCosts(), "no chart");
+        }
+    }
+
+    @Test
+    void awaitingApprovalListsWhatWaitsNowUpToFourWeeksOld() {
+        Database db = TestDatabases.fresh(TestDatabases.Kind.H2);
+        Recommendations recommendations = new Recommendations(db);
+        for (String posted : List.of("2026-09-01T10:00:00Z", "2026-11-20T10:00:00Z", "2026-12-01T10:00:00Z")) {
+            var day = Instant.parse(posted).atZone(ZoneOffset.UTC);
+            long run = day.getMonthValue() * 100L + day.getDayOfMonth();
+            long job = day.getMonthValue() == 9 ? 43 : 42;
+            recommendations.posted(new StoredRecommendation(run + "-skew", run, job, "skew", "job_cluster:main", "[]", "f", "C1", "1.1",
+                    "1.2", "U1", Instant.parse(posted)), List.of(1));
+        }
+        try (WorkspaceEmulator emulator = WorkspaceEmulator.startWithSample()) {
+            emulator.onStatement("total_previous_cost", StatementScript.succeeds(WEEKLY, List.of(List.of())));
+            Digests digests = new Digests(Workspaces.connect(emulator.client(), "wh-1"), DigestConfig.DEFAULTS,
+                    new AnalysedFindings(db), new Changes(db));
+
+            PreparedDigest digest = digests.prepare(LocalDate.parse("2026-11-23"));
+
+            assertEquals(List.of(1201L), digest.report().pending().stream().map(p -> p.runId()).toList(),
+                    "job 42: the newer of its two skew recommendations, though posted after the week; job 43: September's is stale");
         }
     }
 }
