@@ -29,6 +29,7 @@ class SlackAppManifestTest {
 
         JsonNode command = manifest.path("features").path("slash_commands").get(0);
         assertEquals(SlackBot.COMMAND, command.path("command").asText());
+        assertTrue(command.path("should_escape").asBoolean(), "`digest subscribe #data` must arrive as <#C123|data>");
         Set<String> events = new HashSet<>();
         manifest.path("settings").path("event_subscriptions").path("bot_events").forEach(e -> events.add(e.asText()));
         assertEquals(SCOPE_OF_EVENT.keySet(), events);
