@@ -54,6 +54,14 @@ public final class ScheduledDigests {
             LOG.info("digest of {} for the week of {} not posted: {}", channel, week, silenced.get());
             return;
         }
-        slack.post(channel, digest);
+        try {
+            slack.post(channel, digest);
+        } catch (RuntimeException e) {
+            // Slack unreachable, or the bot not in the channel: the week is given back, and the scheduler tries again later.
+            subscriptions.releaseWeek(channel, week, subscription.get().lastWeek());
+            LOG.warn("digest of {} for the week of {} not posted, will retry (invite the bot to the channel if it is not a member): {}",
+                    channel, week, e.getMessage());
+            throw e;
+        }
     }
 }

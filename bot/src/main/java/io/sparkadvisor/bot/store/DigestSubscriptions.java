@@ -49,6 +49,12 @@ public final class DigestSubscriptions {
                 + " AND (last_week IS NULL OR last_week < ?)", week, channel, week) == 1);
     }
 
+    /** Gives back a week claimed by {@link #claimWeek} whose digest could not be posted, so its retry posts it. */
+    public void releaseWeek(String channel, LocalDate weekStart, LocalDate previous) {
+        db.inTransaction(sql -> sql.update("UPDATE digest_subscriptions SET last_week = ? WHERE channel = ? AND last_week = ?",
+                previous == null ? null : Date.valueOf(previous), channel, Date.valueOf(weekStart)));
+    }
+
     private static Subscription subscription(ResultSet rs) throws SQLException {
         Date lastWeek = rs.getDate("last_week");
         return new Subscription(rs.getString("channel"), rs.getString("schedule"), rs.getBigDecimal("min_weekly_cost"),

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The schedule run by db-scheduler on a real database, driven by its settable clock: no sleeping. */
@@ -32,11 +33,18 @@ class DigestSchedulerTest {
     final DigestSubscriptions subscriptions = new DigestSubscriptions(db);
     final List<Posted> posted = new CopyOnWriteArrayList<>();
 
+    /** Posts that fail before one gets through, as when Slack is down or the bot is not in the channel yet. */
+    final AtomicInteger failingPosts = new AtomicInteger();
+
     ManualScheduler scheduler(Instant now) {
         Digests digests = new Digests(Workspaces.fromDirectory(Corpus.dir().resolve("workspace")), DigestConfig.DEFAULTS,
                 new AnalysedFindings(db), new Changes(db));
-        return DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS,
-                (channel, digest) -> posted.add(new Posted(channel, digest.report().from()))), now);
+        return DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS, (channel, digest) -> {
+            if (failingPosts.getAndDecrement() > 0) {
+                throw new IllegalStateException("chat.postMessage answered not_in_channel");
+            }
+            posted.add(new Posted(channel, digest.report().from()));
+        }), now);
     }
 
     void subscribe(ManualScheduler scheduler, DigestSchedule schedule, BigDecimal minWeeklyCost) {
@@ -109,6 +117,28 @@ class DigestSchedulerTest {
         scheduler.runAnyDueExecutions();
         assertEquals(List.of(), posted);
         assertTrue(scheduler.getScheduledExecution(TaskInstanceId.of(DigestScheduler.TASK, CHANNEL)).isEmpty());
+    }
+
+    @Test
+    void aDigestSlackRefusedIsPostedByTheRetryNotLost() {
+        ManualScheduler scheduler = scheduler(Instant.parse("2026-11-25T12:00:00Z"));
+        subscribe(scheduler, BERLIN_MONDAY, null);
+        failingPosts.set(2);
+
+        scheduler.setTime(Instant.parse("2026-11-30T08:00:00Z"));
+        scheduler.runAnyDueExecutions();
+        assertEquals(List.of(), posted);
+        assertEquals(null, subscriptions.find(CHANNEL).orElseThrow().lastWeek(), "the week is given back");
+        assertEquals(Instant.parse("2026-11-30T08:15:00Z"), nextExecution(scheduler), "tried again in 15 minutes");
+
+        scheduler.setTime(Instant.parse("2026-11-30T08:15:00Z"));
+        scheduler.runAnyDueExecutions();
+        scheduler.setTime(Instant.parse("2026-11-30T08:30:00Z"));
+        scheduler.runAnyDueExecutions();
+        scheduler.runAnyDueExecutions();
+
+        assertEquals(List.of(new Posted(CHANNEL, LocalDate.parse("2026-11-23"))), posted, "once, when Slack took it");
+        assertEquals(Instant.parse("2026-12-07T08:00:00Z"), nextExecution(scheduler), "then back on the schedule");
     }
 
     @Test
