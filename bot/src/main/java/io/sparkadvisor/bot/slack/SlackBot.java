@@ -80,14 +80,14 @@ public final class SlackBot {
         });
         app.event(AppMentionEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
-            if (ctx.getRetryNum() == null) {
+            if (!isRetry(ctx.getRetryNum())) {
                 onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
         app.event(MessageEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
-            if (ctx.getRetryNum() == null && "im".equals(event.getChannelType()) && event.getBotId() == null) {
+            if (!isRetry(ctx.getRetryNum()) && "im".equals(event.getChannelType()) && event.getBotId() == null) {
                 onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
@@ -110,6 +110,11 @@ public final class SlackBot {
         if (!auth.isOk()) {
             throw new BadInputException("SLACK_BOT_TOKEN was refused by Slack (" + auth.getError() + ")");
         }
+    }
+
+    /** Slack numbers redeliveries from 1; over Socket Mode a first delivery comes as attempt 0, which Bolt passes on as retry 0. */
+    private static boolean isRetry(Integer retryNum) {
+        return retryNum != null && retryNum > 0;
     }
 
     private static void onMessage(AskService asks, JobHistory history, DigestCommands digest, MethodsClient client, String channel,
