@@ -93,10 +93,8 @@ final class BotHarness implements AutoCloseable {
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         int port = freePort();
-        SlackSettings settings = SlackSettings.fromEnvironment(socket != null
-                ? Map.of("SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_APP_TOKEN", APP_TOKEN, "SLACK_API_URL", slack.baseUrl())
-                : Map.of("SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port),
-                        "SLACK_API_URL", slack.baseUrl()));
+        SlackSettings settings = socket != null ? socketModeSettings(slack) : SlackSettings.fromEnvironment(Map.of(
+                "SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
         Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE);
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
@@ -120,6 +118,11 @@ final class BotHarness implements AutoCloseable {
             serving = http(app, port);
             requests = new SignedRequests(port, SECRET, slack.responseUrl());
         }
+    }
+
+    /** {@code serve}'s settings behind a firewall: the app-level token instead of a port and a signing secret. */
+    static SlackSettings socketModeSettings(FakeSlackApi slack) {
+        return SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_APP_TOKEN", APP_TOKEN, "SLACK_API_URL", slack.baseUrl()));
     }
 
     /** Connects as {@code serve} does with SLACK_APP_TOKEN, without blocking. */

@@ -84,7 +84,7 @@ final class FakeSlackApi implements AutoCloseable {
         calls.clear();
     }
 
-    /** apps.connections.open hands out {@code url}, to app-level tokens only, as Slack does. */
+    /** apps.connections.open hands out {@code url} to app-level tokens; until then it refuses them as invalid_auth. */
     void openSocketModeAt(String url) {
         socketModeUrl = url;
     }
@@ -127,8 +127,9 @@ final class FakeSlackApi implements AutoCloseable {
     /** {@code authorization}: the request's "Bearer <token>" header. */
     private String answer(String method, Map<String, String> params, String ts, String authorization) {
         return switch (method) {
-            case "apps.connections.open" -> socketModeUrl != null && String.valueOf(authorization).startsWith("Bearer xapp-")
-                    ? "{\"ok\":true,\"url\":\"" + socketModeUrl + "\"}" : "{\"ok\":false,\"error\":\"not_allowed_token_type\"}";
+            case "apps.connections.open" -> !String.valueOf(authorization).startsWith("Bearer xapp-")
+                    ? "{\"ok\":false,\"error\":\"not_allowed_token_type\"}"
+                    : socketModeUrl == null ? "{\"ok\":false,\"error\":\"invalid_auth\"}" : "{\"ok\":true,\"url\":\"" + socketModeUrl + "\"}";
             case "auth.test" -> "{\"ok\":true,\"url\":\"https://t.slack.com/\",\"team\":\"t\",\"user\":\"advisor\","
                     + "\"team_id\":\"T111\",\"user_id\":\"" + BOT_USER + "\",\"bot_id\":\"B111\"}";
             case "chat.postMessage" -> NOT_A_MEMBER.equals(params.get("channel")) ? "{\"ok\":false,\"error\":\"not_in_channel\"}" : "{\"ok\":true,\"channel\":\"" + params.get("channel") + "\",\"ts\":\"" + ts + "\"}";

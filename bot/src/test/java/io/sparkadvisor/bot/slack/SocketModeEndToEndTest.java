@@ -7,11 +7,13 @@ import static io.sparkadvisor.bot.slack.BotHarness.USER;
 import static io.sparkadvisor.bot.slack.BotHarness.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.cli.BadInputException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -102,6 +104,18 @@ class SocketModeEndToEndTest {
         String seen = bot.socket.received() + " " + bot.slack.calls() + " " + LOGGED.toString(StandardCharsets.UTF_8);
         assertFalse(seen.contains(APP_TOKEN), "the app-level token leaked");
         assertFalse(seen.contains(BOT_TOKEN), "the bot token leaked");
+    }
+
+    @Test
+    void serveChecksTheAppTokenFirstAndNamesItWhenSlackRefusesIt() {
+        SlackBot.checkSlack(BotHarness.socketModeSettings(bot.slack));
+
+        try (FakeSlackApi withoutSocketMode = new FakeSlackApi()) {
+            String refused = assertThrows(BadInputException.class, () -> SlackBot.checkSlack(BotHarness.socketModeSettings(withoutSocketMode)))
+                    .getMessage();
+            assertTrue(refused.startsWith("SLACK_APP_TOKEN was refused by Slack (invalid_auth)"), refused);
+            assertFalse(refused.contains(APP_TOKEN), refused);
+        }
     }
 
     private static String command(String text) {
