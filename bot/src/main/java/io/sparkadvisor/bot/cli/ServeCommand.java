@@ -82,10 +82,21 @@ final class ServeCommand implements Callable<Integer> {
                 .start(Executors.newSingleThreadScheduledExecutor(), FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
-            new SocketModeApp(settings.appToken(), app).start();
+            SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
+            // a clean close on SIGTERM, so Slack sends new envelopes to the other connections (a new replica) at once
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> close(socketMode), "socket-mode-close"));
+            socketMode.start(); // blocks until the process is stopped, as the HTTP server does
         } else {
             new SlackAppServer(app, EVENTS_PATH, settings.port()).start();
         }
         return 0;
+    }
+
+    private void close(SocketModeApp socketMode) {
+        try {
+            socketMode.close();
+        } catch (Exception e) {
+            spec.commandLine().getErr().println("spark-advisor: closing the Socket Mode connection failed (" + e.getClass().getSimpleName() + ")");
+        }
     }
 }

@@ -8,6 +8,7 @@ import com.slack.api.bolt.AppConfig;
 import com.slack.api.bolt.context.builtin.SlashCommandContext;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.methods.SlackApiException;
+import com.slack.api.methods.response.apps.connections.AppsConnectionsOpenResponse;
 import com.slack.api.methods.response.auth.AuthTestResponse;
 import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.event.AppMentionEvent;
@@ -80,14 +81,14 @@ public final class SlackBot {
         });
         app.event(AppMentionEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
-            if (ctx.getRetryNum() == null) {
+            if (!isRetry(ctx.getRetryNum())) {
                 onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
         app.event(MessageEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
-            if (ctx.getRetryNum() == null && "im".equals(event.getChannelType()) && event.getBotId() == null) {
+            if (!isRetry(ctx.getRetryNum()) && "im".equals(event.getChannelType()) && event.getBotId() == null) {
                 onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
@@ -96,20 +97,41 @@ public final class SlackBot {
     }
 
     /**
-     * Checks the token and the Web API before serving: Bolt would otherwise fail on its first
-     * auth.test with a stack trace and "The token is invalid" even when Slack was only unreachable.
+     * Checks the tokens and the Web API before serving: Bolt would otherwise fail on its first
+     * auth.test (or, in Socket Mode, apps.connections.open) with a stack trace, and say "The token
+     * is invalid" even when Slack was only unreachable.
      */
     public static void checkSlack(SlackSettings settings) {
-        AuthTestResponse auth;
+        Slack slack = slack(settings);
+        AuthTestResponse auth = call(settings, () -> slack.methods(settings.botToken()).authTest(r -> r));
+        if (!auth.isOk()) {
+            throw new BadInputException("SLACK_BOT_TOKEN was refused by Slack (" + auth.getError() + ")");
+        }
+        if (settings.socketMode()) {
+            AppsConnectionsOpenResponse open = call(settings, () -> slack.methods(settings.appToken()).appsConnectionsOpen(r -> r));
+            if (!open.isOk()) {
+                throw new BadInputException("SLACK_APP_TOKEN was refused by Slack (" + open.getError()
+                        + "): give an app-level token with connections:write, of an app with Socket Mode on");
+            }
+        }
+    }
+
+    private interface WebApiCall<T> {
+        T call() throws IOException, SlackApiException;
+    }
+
+    private static <T> T call(SlackSettings settings, WebApiCall<T> call) {
         try {
-            auth = slack(settings).methods(settings.botToken()).authTest(r -> r);
+            return call.call();
         } catch (IOException | SlackApiException e) {
             throw new BadInputException((settings.apiUrl() == null ? "Slack's Web API" : "SLACK_API_URL " + settings.apiUrl())
                     + " cannot be reached (" + e.getClass().getSimpleName() + ")");
         }
-        if (!auth.isOk()) {
-            throw new BadInputException("SLACK_BOT_TOKEN was refused by Slack (" + auth.getError() + ")");
-        }
+    }
+
+    /** Slack numbers redeliveries from 1; over Socket Mode a first delivery comes as attempt 0, which Bolt passes on as retry 0. */
+    private static boolean isRetry(Integer retryNum) {
+        return retryNum != null && retryNum > 0;
     }
 
     private static void onMessage(AskService asks, JobHistory history, DigestCommands digest, MethodsClient client, String channel,

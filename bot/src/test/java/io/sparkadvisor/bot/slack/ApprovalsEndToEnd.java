@@ -482,15 +482,7 @@ abstract class ApprovalsEndToEnd {
 
     /** A click on step {@code step}'s button of {@code finding}'s message as it now shows {@code blocks}. */
     private static void click(FakeSlackApi.Call finding, String blocks, String user, String actionId, String recommendationId, int step) {
-        String payload = "{\"type\":\"block_actions\",\"team\":{\"id\":\"T111\",\"domain\":\"t\"},\"user\":{\"id\":\"" + user
-                + "\",\"username\":\"someone\",\"team_id\":\"T111\"},\"api_app_id\":\"A111\",\"token\":\"unused\","
-                + "\"trigger_id\":\"1.2.3\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
-                + "\",\"channel_id\":\"" + CHANNEL + "\",\"is_ephemeral\":false},\"channel\":{\"id\":\"" + CHANNEL
-                + "\",\"name\":\"data\"},\"message\":{\"type\":\"message\",\"ts\":\"" + finding.tsPosted() + "\",\"thread_ts\":\""
-                + finding.param("thread_ts") + "\",\"text\":" + JSON.valueToTree(finding.param("text")) + ",\"blocks\":"
-                + blocks + "},\"response_url\":\"" + bot.slack.responseUrl() + "\",\"actions\":[{\"type\":\"button\","
-                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + (actionId.equals("roll_back_step") ? "rollback:" : "approval:") + recommendationId + ":" + step
-                + "\",\"value\":\"" + recommendationId + ":" + step + "\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
+        String payload = SlackPayloads.blockAction(finding, blocks, user, actionId, recommendationId, step, bot.slack.responseUrl());
         assertEquals(200, bot.requests.interaction(payload).statusCode());
     }
 

@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.slack;
 
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.jetty.SlackAppServer;
+import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.JobHistory;
@@ -37,7 +38,8 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
- * The whole bot, for real: Bolt's Jetty server on a free port with request verification on, the
+ * The whole bot, for real: Bolt's Jetty server on a free port with request verification on (or,
+ * {@link #overSocketMode()}, Bolt's Socket Mode client connected to a local websocket), the
  * fake Slack Web API, and the Databricks emulator serving the sample workspace plus job 42
  * ("skewed-join"), whose runs 4201 to 4220 ran on one cluster that delivered the corpus's
  * skewed-join event log to DBFS, and job 43 ("io-bound-scan", run 4301) with the io-bound log. The
@@ -48,6 +50,8 @@ final class BotHarness implements AutoCloseable {
     static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
     static final String CHANNEL = "C0DATA";
     static final String USER = "U0ANA";
+    static final String BOT_TOKEN = "xoxb-test-token";
+    static final String APP_TOKEN = "xapp-1-A111-1-test-app-token";
 
     static final String WAREHOUSE = "wh-1";
     /** Where the digest scheduler's clock starts: Wednesday 25 November 2026, noon UTC. */
@@ -57,12 +61,15 @@ final class BotHarness implements AutoCloseable {
     /** Runs due digests only when a test says so, at the time the test sets. */
     final ManualScheduler digestScheduler;
     final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
+    /** Signed HTTP requests to the bot; null over Socket Mode. */
     final SignedRequests requests;
+    /** Slack's end of the Socket Mode websocket; null over HTTP. */
+    final FakeSocketMode socket;
     final Database db;
     final Clock clock;
     /** Not scheduled: a test calls {@code poll()} when the next run is there. */
     final FollowUpWatcher followUp;
-    private final SlackAppServer server;
+    private final AutoCloseable serving;
 
     /** Nobody may approve; approvals in a fresh H2 file. */
     BotHarness() {
@@ -71,13 +78,23 @@ final class BotHarness implements AutoCloseable {
 
     /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings. */
     BotHarness(Database db, Map<String, String> approvalEnv, Clock clock) {
+        this(db, approvalEnv, clock, null);
+    }
+
+    /** Nobody may approve; Slack reaches the bot over Socket Mode, as behind a firewall: no port, no signing secret. */
+    static BotHarness overSocketMode() {
+        return new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC(), new FakeSocketMode());
+    }
+
+    private BotHarness(Database db, Map<String, String> approvalEnv, Clock clock, FakeSocketMode socket) {
         this.db = db;
+        this.socket = socket;
         this.clock = clock;
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         int port = freePort();
-        SlackSettings settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token",
-                "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
+        SlackSettings settings = socket != null ? socketModeSettings(slack) : SlackSettings.fromEnvironment(Map.of(
+                "SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
         Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE);
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
@@ -92,7 +109,35 @@ final class BotHarness implements AutoCloseable {
         App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes),
                 digestCommands, analysed);
         followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, app.client(), clock);
-        server = new SlackAppServer(app, "/slack/events", settings.port());
+        if (socket != null) {
+            slack.openSocketModeAt(socket.url());
+            serving = socketMode(settings, app);
+            await(Duration.ofSeconds(30), socket::connected);
+            requests = null;
+        } else {
+            serving = http(app, port);
+            requests = new SignedRequests(port, SECRET, slack.responseUrl());
+        }
+    }
+
+    /** {@code serve}'s settings behind a firewall: the app-level token instead of a port and a signing secret. */
+    static SlackSettings socketModeSettings(FakeSlackApi slack) {
+        return SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_APP_TOKEN", APP_TOKEN, "SLACK_API_URL", slack.baseUrl()));
+    }
+
+    /** Connects as {@code serve} does with SLACK_APP_TOKEN, without blocking. */
+    private static AutoCloseable socketMode(SlackSettings settings, App app) {
+        try {
+            SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
+            socketMode.startAsync();
+            return socketMode::close;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static AutoCloseable http(App app, int port) {
+        SlackAppServer server = new SlackAppServer(app, "/slack/events", port);
         Thread serving = new Thread(() -> {
             try {
                 server.start(); // blocks in Jetty's join()
@@ -103,7 +148,7 @@ final class BotHarness implements AutoCloseable {
         serving.setDaemon(true);
         serving.start();
         await(Duration.ofSeconds(30), () -> accepts(port));
-        requests = new SignedRequests(port, SECRET, slack.responseUrl());
+        return server::stop;
     }
 
     static String runLink(long runId) {
@@ -214,7 +259,10 @@ final class BotHarness implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        server.stop();
+        serving.close();
+        if (socket != null) {
+            socket.close();
+        }
         workspace.close();
         slack.close();
     }

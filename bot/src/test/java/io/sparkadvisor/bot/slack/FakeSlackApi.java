@@ -41,6 +41,7 @@ final class FakeSlackApi implements AutoCloseable {
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final AtomicLong nextTs = new AtomicLong(1);
     private final Map<String, AtomicInteger> rateLimited = new ConcurrentHashMap<>();
+    private volatile String socketModeUrl;
 
     FakeSlackApi() {
         try {
@@ -83,6 +84,11 @@ final class FakeSlackApi implements AutoCloseable {
         calls.clear();
     }
 
+    /** apps.connections.open hands out {@code url} to app-level tokens; until then it refuses them as invalid_auth. */
+    void openSocketModeAt(String url) {
+        socketModeUrl = url;
+    }
+
     /** The next {@code times} calls of {@code method} are refused with 429 and Retry-After: 1, as Slack does; each is recorded as "ratelimited". */
     void rateLimit(String method, int times) {
         rateLimited.put(method, new AtomicInteger(times));
@@ -115,11 +121,15 @@ final class FakeSlackApi implements AutoCloseable {
         }
         String ts = "1700000000." + String.format("%06d", nextTs.getAndIncrement());
         calls.add(new Call(method, params, body.length, ts));
-        reply(ex, "application/json", answer(method, params, ts));
+        reply(ex, "application/json", answer(method, params, ts, ex.getRequestHeaders().getFirst("Authorization")));
     }
 
-    private String answer(String method, Map<String, String> params, String ts) {
+    /** {@code authorization}: the request's "Bearer <token>" header. */
+    private String answer(String method, Map<String, String> params, String ts, String authorization) {
         return switch (method) {
+            case "apps.connections.open" -> !String.valueOf(authorization).startsWith("Bearer xapp-")
+                    ? "{\"ok\":false,\"error\":\"not_allowed_token_type\"}"
+                    : socketModeUrl == null ? "{\"ok\":false,\"error\":\"invalid_auth\"}" : "{\"ok\":true,\"url\":\"" + socketModeUrl + "\"}";
             case "auth.test" -> "{\"ok\":true,\"url\":\"https://t.slack.com/\",\"team\":\"t\",\"user\":\"advisor\","
                     + "\"team_id\":\"T111\",\"user_id\":\"" + BOT_USER + "\",\"bot_id\":\"B111\"}";
             case "chat.postMessage" -> NOT_A_MEMBER.equals(params.get("channel")) ? "{\"ok\":false,\"error\":\"not_in_channel\"}" : "{\"ok\":true,\"channel\":\"" + params.get("channel") + "\",\"ts\":\"" + ts + "\"}";

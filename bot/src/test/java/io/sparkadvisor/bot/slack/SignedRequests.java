@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.stream.Collectors;
 
 /** Requests as Slack sends them to /slack/events: form-encoded commands and JSON events, signed v0 HMAC-SHA256. */
 final class SignedRequests {
@@ -26,14 +27,8 @@ final class SignedRequests {
     }
 
     String slashCommandBody(String text, String channel, String user) {
-        return "token=unused&team_id=T111&team_domain=t&channel_id=" + channel + "&channel_name=data&user_id=" + user
-                + "&user_name=ana&command=" + encode(SlackBot.COMMAND) + "&text=" + encode(text)
-                + "&api_app_id=A111&response_url=" + encode(responseUrl) + "&trigger_id=1.2.3";
-    }
-
-    static String eventBody(String eventJson, String eventId) {
-        return "{\"token\":\"unused\",\"team_id\":\"T111\",\"api_app_id\":\"A111\",\"type\":\"event_callback\","
-                + "\"event_id\":\"" + eventId + "\",\"event_time\":" + Instant.now().getEpochSecond() + ",\"event\":" + eventJson + "}";
+        return SlackPayloads.slashCommand(text, channel, user, responseUrl).entrySet().stream()
+                .map(f -> f.getKey() + "=" + encode(f.getValue())).collect(Collectors.joining("&"));
     }
 
     HttpResponse<String> command(String text, String channel, String user) {
@@ -46,7 +41,7 @@ final class SignedRequests {
     }
 
     HttpResponse<String> event(String eventJson, String eventId) {
-        return send(eventBody(eventJson, eventId), "application/json", now(), secret);
+        return send(SlackPayloads.eventCallback(eventJson, eventId), "application/json", now(), secret);
     }
 
     /** A request with its signature made from {@code signWith} at {@code timestamp}, and extra headers (name, value, ...). */

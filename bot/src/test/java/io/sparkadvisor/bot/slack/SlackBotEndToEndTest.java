@@ -111,8 +111,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aMentionAsksWhyAJobIsSlow() {
-        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@" + FakeSlackApi.BOT_USER
-                + "> why is skewed-join slow?\",\"ts\":\"1700000001.000100\",\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1700000001.000100\"}";
+        String mention = SlackPayloads.mention("why is skewed-join slow?", "1700000001.000100");
         assertEquals(200, bot.requests.event(mention, "Ev001").statusCode());
 
         String parentTs = awaitAnswer(CHANNEL);
@@ -131,8 +130,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aMentionWithoutARunGetsHelpOnlyTheAskerSees() {
-        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@" + FakeSlackApi.BOT_USER
-                + "> help\",\"ts\":\"1700000003.000100\",\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1700000003.000100\"}";
+        String mention = SlackPayloads.mention("help", "1700000003.000100");
         assertEquals(200, bot.requests.event(mention, "Ev004").statusCode());
 
         await(ANSWER, () -> !bot.slack.calls("chat.postEphemeral").isEmpty());
@@ -167,9 +165,8 @@ class SlackBotEndToEndTest {
         assertEquals(200, bot.requests.command(BotHarness.runLink(4205), CHANNEL, USER).statusCode());
         assertEquals(200, bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(),
                 BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
-        String mention = "{\"type\":\"app_mention\",\"user\":\"" + USER + "\",\"text\":\"<@UBOT> run:4205\",\"ts\":\"1.2\","
-                + "\"channel\":\"" + CHANNEL + "\",\"event_ts\":\"1.2\"}";
-        assertEquals(200, bot.requests.send(SignedRequests.eventBody(mention, "Ev003"), "application/json",
+        String mention = SlackPayloads.mention("run:4205", "1.2");
+        assertEquals(200, bot.requests.send(SlackPayloads.eventCallback(mention, "Ev003"), "application/json",
                 SignedRequests.now(), BotHarness.SECRET, "X-Slack-Retry-Num", "2").statusCode());
 
         awaitAnswer(CHANNEL);
