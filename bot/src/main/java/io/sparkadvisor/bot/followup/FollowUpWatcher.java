@@ -13,6 +13,7 @@ import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.fetch.EventLog;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
@@ -109,8 +110,7 @@ public final class FollowUpWatcher {
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         List<Step> steps = ApprovalDesk.steps(rec);
         Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
-        RunFacts baseline = facts(workspace.fetch(new RunRef(rec.runId(), rec.jobId(), null)), target)
-                .orElseThrow(() -> new EventLogUnavailableException("the event log of run " + rec.runId() + " is gone"));
+        RunFacts baseline = FollowUp.needsBaselineRun(step.verify()) ? baseline(rec, target) : null;
         boolean succeeded = "SUCCESS".equals(next.run().resultState());
         Optional<RunFacts> after = facts(next, target);
         if (after.isEmpty() && succeeded && clock.instant().isBefore(Instant.ofEpochMilli(next.run().endMs()).plus(LOG_DELIVERY_WAIT))) {
@@ -130,6 +130,15 @@ public final class FollowUpWatcher {
         if (verdict.passed() && following.isPresent()
                 && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
             slack.inThread(rec, ChangeMessages.nextStep(rec.id(), rec.rule(), following.get()));
+        }
+    }
+
+    /** The run the advice came from, for checks posted before their baselines were measured; null when its log is gone. */
+    private RunFacts baseline(StoredRecommendation rec, ClusterTarget target) {
+        try {
+            return facts(workspace.fetch(new RunRef(rec.runId(), rec.jobId(), null)), target).orElse(null);
+        } catch (EventLogUnavailableException | WorkspaceNotFoundException gone) {
+            return null; // deleted since; a workspace that cannot be reached is not "gone", and is tried again next poll
         }
     }
 

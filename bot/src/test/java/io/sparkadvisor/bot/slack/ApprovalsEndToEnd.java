@@ -191,9 +191,11 @@ abstract class ApprovalsEndToEnd {
         assertEquals(ChangeState.APPLIED, state(id), "the job's latest run is from before the change");
         assertTrue(verdicts(finding).isEmpty());
 
+        long baselineReads = bot.skewLogReads();
         bot.addNextRun(42, 4290, "skewed-join", "1203-next", "healthy.log.gz");
         bot.followUp.poll();
         bot.followUp.poll();
+        assertEquals(baselineReads, bot.skewLogReads(), "the baseline was measured when the advice was made, not read again");
 
         assertEquals(ChangeState.VERIFIED, state(id));
         List<FakeSlackApi.Call> verdicts = verdicts(finding);

@@ -43,7 +43,7 @@ public final class Advisor {
         } finally {
             session.dispose();
         }
-        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw));
+        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, facts));
     }
 
     static final Comparator<Finding> BY_IMPACT = Comparator
@@ -52,7 +52,8 @@ public final class Advisor {
             .thenComparing(Comparator.comparingLong((Finding f) -> f.savings().runtimeMs()).reversed())
             .thenComparing(Finding::rule);
 
-    private static List<Finding> mergeByRule(List<Finding> raw) {
+    /** {@code facts}: the run the findings are about, on which their checks' baselines are measured. */
+    private static List<Finding> mergeByRule(List<Finding> raw, RunFacts facts) {
         Map<String, List<Finding>> byRule = new LinkedHashMap<>();
         raw.forEach(f -> byRule.computeIfAbsent(f.rule(), k -> new ArrayList<>()).add(f));
         List<Finding> merged = new ArrayList<>();
@@ -61,8 +62,11 @@ public final class Advisor {
             Finding top = group.get(0);
             TreeSet<Integer> stages = new TreeSet<>();
             group.forEach(f -> stages.addAll(f.stageIds()));
+            Recommendation r = top.recommendation();
+            Recommendation measured = new Recommendation(r.summary(), r.preconditions(),
+                    r.steps().stream().map(s -> s.measuredOn(facts)).toList(), r.proof(), r.experiment());
             merged.add(new Finding(top.rule(), top.layer(), top.severity(), top.title(), List.copyOf(stages),
-                    top.evidence(), top.recommendation(), top.savings()));
+                    top.evidence(), measured, top.savings()));
         });
         merged.sort(BY_IMPACT);
         return merged;

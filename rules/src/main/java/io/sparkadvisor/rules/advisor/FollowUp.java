@@ -5,9 +5,18 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.util.List;
 import java.util.OptionalDouble;
 
-/** Evaluates a step's {@link MetricCheck}s on the run after the change against the baseline run the advice came from. */
+/**
+ * Evaluates a step's {@link MetricCheck}s on the run after the change against the baseline run the
+ * advice came from: the values measured when the advice was made, else that run's facts
+ * ({@code baseline}, null when its event log is gone; such a check then fails as unmeasured).
+ */
 public final class FollowUp {
     private FollowUp() {}
+
+    /** Whether judging {@code checks} needs the baseline run's facts: some were not measured at advice time (older advice). */
+    public static boolean needsBaselineRun(List<MetricCheck> checks) {
+        return checks.stream().anyMatch(c -> c.baseline() == null);
+    }
 
     /** {@code runSucceeded} is what the scheduler reported; a Spark job that failed inside the run fails it too. */
     public static Verdict evaluate(List<MetricCheck> checks, RunFacts baseline, RunFacts after, boolean runSucceeded) {
@@ -26,7 +35,8 @@ public final class FollowUp {
 
     /** A metric either run cannot measure fails: the check cannot be shown to hold. */
     private static Verdict.Row row(MetricCheck check, RunFacts baseline, OptionalDouble after) {
-        OptionalDouble before = RunMetrics.value(baseline, check.metric());
+        OptionalDouble before = check.baseline() != null ? OptionalDouble.of(check.baseline())
+                : baseline == null ? OptionalDouble.empty() : RunMetrics.value(baseline, check.metric());
         boolean passed = before.isPresent() && after.isPresent() && check.passes(before.getAsDouble(), after.getAsDouble());
         return new Verdict.Row(check, before, after, passed);
     }

@@ -1,10 +1,26 @@
 package io.sparkadvisor.rules.advisor;
 
+import io.sparkadvisor.knowledge.facts.RunFacts;
+
 /**
  * A check of a step that the follow-up evaluates on the next run: a {@link RunMetrics} metric of
  * that run compared to a fixed bound or to a multiple of the same metric on the baseline run.
+ * {@code baseline} is that metric on the run the advice came from, measured when the advice was
+ * made (null when it could not be): the follow-up then needs neither that run's event log, which
+ * log retention may have deleted by the job's next run, nor the time to read it again.
  */
-public record MetricCheck(String metric, Comparison comparison, double bound, String text) {
+public record MetricCheck(String metric, Comparison comparison, double bound, String text, Double baseline) {
+
+    /** A check not measured yet; the advisor measures it on the run it advises on. */
+    public MetricCheck(String metric, Comparison comparison, double bound, String text) {
+        this(metric, comparison, bound, text, null);
+    }
+
+    /** This check with its metric measured on {@code run} (unchanged when the run cannot measure it). */
+    public MetricCheck measuredOn(RunFacts run) {
+        var value = RunMetrics.value(run, metric);
+        return value.isPresent() ? new MetricCheck(metric, comparison, bound, text, value.getAsDouble()) : this;
+    }
 
     public enum Comparison {
         /** after &lt; bound */

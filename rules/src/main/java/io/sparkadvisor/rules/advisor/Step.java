@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.advisor;
 
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.util.List;
 
 /**
@@ -12,6 +13,11 @@ public record Step(int step, List<Change> changes, List<String> checks, String r
     public Step {
         // Steps stored before evaluable checks existed read back with none.
         verify = verify == null ? List.of() : List.copyOf(verify);
+    }
+
+    /** This step with its checks' metrics measured on the run the advice is about. */
+    public Step measuredOn(RunFacts run) {
+        return new Step(step, changes, checks, rollbackWhen, verify.stream().map(c -> c.measuredOn(run)).toList());
     }
 
     /** A step whose checks only people can judge. */

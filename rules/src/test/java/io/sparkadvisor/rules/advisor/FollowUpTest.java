@@ -64,6 +64,23 @@ class FollowUpTest {
     }
 
     @Test
+    void checksCarryTheirBaselineFromTheAdvisedRunSoTheFollowUpNeedsNotReadItAgain() {
+        List<MetricCheck> checks = firstStepChecks("skew", "skew");
+        assertFalse(FollowUp.needsBaselineRun(checks));
+        assertEquals(RunMetrics.value(Corpus.facts("skew"), checks.get(0).metric()).getAsDouble(), checks.get(0).baseline(), 1e-9);
+
+        Verdict withoutBaselineRun = FollowUp.evaluate(checks, null, Corpus.facts("healthy"), true);
+        assertEquals(verdict("skew", "skew", "healthy", true), withoutBaselineRun);
+
+        List<MetricCheck> postedBeforeBaselines = checks.stream()
+                .map(c -> new MetricCheck(c.metric(), c.comparison(), c.bound(), c.text())).toList();
+        assertTrue(FollowUp.needsBaselineRun(postedBeforeBaselines));
+        Verdict baselineGone = FollowUp.evaluate(postedBeforeBaselines, null, Corpus.facts("healthy"), true);
+        assertEquals(List.of(false, false), passes(baselineGone), "nothing to compare with");
+        assertEquals("not measured", baselineGone.rows().get(0).beforeText());
+    }
+
+    @Test
     void aFailedRunFailsWhateverItsMetrics() {
         Verdict v = verdict("skew", "skew", "healthy", false);
         assertEquals(List.of(true, true), passes(v));

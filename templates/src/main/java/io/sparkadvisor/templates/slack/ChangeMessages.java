@@ -66,7 +66,8 @@ public final class ChangeMessages {
         String why = !v.runSucceeded() ? " The run itself failed, which fails the step."
                 : v.rows().isEmpty() ? " It has no checks the bot can measure, so a person has to judge it."
                 : v.rows().stream().noneMatch(r -> r.after().isPresent()) ? " The run's event log could not be read, so nothing was measured."
-                : "";
+                : v.rows().stream().noneMatch(r -> r.before().isPresent())
+                        ? " The event log of the run the advice came from is gone, so there was nothing to compare with." : "";
         return "Step " + s.step() + " of `" + s.rule() + "` " + outcome + " on run " + runId + "." + why;
     }
 

@@ -56,6 +56,9 @@ class ChangeMessagesTest {
                 .endsWith("The run itself failed, which fails the step."));
         assertTrue(ChangeMessages.verdictHeadline(SKEW_STEP_1, 4202, new Verdict(true, List.of()))
                 .contains("no checks the bot can measure"));
+        Verdict baselineGone = new Verdict(true, List.of(new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.empty(), OptionalDouble.of(1), false)));
+        assertTrue(ChangeMessages.verdictHeadline(SKEW_STEP_1, 4202, baselineGone)
+                .endsWith("The event log of the run the advice came from is gone, so there was nothing to compare with."));
     }
 
     @Test
