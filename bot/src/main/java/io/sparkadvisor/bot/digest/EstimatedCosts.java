@@ -24,7 +24,8 @@ import java.util.stream.Stream;
 /**
  * Jobs spend estimated from the runs themselves, where the billing tables cannot be read: each
  * run's hours times the nodes of its job clusters (workers plus the driver) times the DBU rate of
- * their node types, times the price per DBU. Days are UTC, as in the billing tables.
+ * their node types, times the price per DBU. Days are UTC, as in the billing tables. One instance
+ * serves one digest.
  */
 public final class EstimatedCosts implements JobCosts {
     private static final double MS_PER_HOUR = 3_600_000.0;
@@ -33,6 +34,14 @@ public final class EstimatedCosts implements JobCosts {
 
     private final Workspace workspace;
     private final DigestConfig config;
+    /** The widest window listed so far: a digest asks for two weeks, then for days inside them, which need no second listing. */
+    private Window listed;
+
+    private record Window(Instant from, Instant to, List<RunUsage> runs) {
+        boolean covers(Instant start, Instant end) {
+            return !start.isBefore(from) && !end.isAfter(to);
+        }
+    }
 
     public EstimatedCosts(Workspace workspace, DigestConfig config) {
         this.workspace = workspace;
@@ -47,9 +56,9 @@ public final class EstimatedCosts implements JobCosts {
         List<JobCost> jobs = byJob.values().stream().map(jobRuns -> {
             List<RunUsage> now = jobRuns.stream().filter(thisWeek).toList();
             List<RunUsage> before = jobRuns.stream().filter(thisWeek.negate()).toList();
-            RunUsage any = jobRuns.get(0);
-            String name = (now.isEmpty() ? any : now.get(now.size() - 1)).jobName();
-            return new JobCost(Long.toString(any.jobId()), name, now.size(), dbus(now), cost(now), before.size(), cost(before));
+            String name = jobRuns.stream().filter(r -> r.jobName() != null).max(Comparator.comparingLong(RunUsage::startMs))
+                    .map(RunUsage::jobName).orElse(null); // the newest run names the job as it is called now
+            return new JobCost(Long.toString(jobRuns.get(0).jobId()), name, now.size(), dbus(now), cost(now), before.size(), cost(before));
         }).toList();
         List<JobCost> kept = Stream.concat(jobs.stream().sorted(Comparator.comparing(JobCost::cost).reversed()).limit(top),
                 jobs.stream().sorted(Comparator.comparing(JobCost::change).reversed()).limit(top)).distinct()
@@ -80,7 +89,12 @@ public final class EstimatedCosts implements JobCosts {
     }
 
     private List<RunUsage> runs(LocalDate from, LocalDate to) {
-        return workspace.completedRuns(from.atStartOfDay(ZoneOffset.UTC).toInstant(), to.atStartOfDay(ZoneOffset.UTC).toInstant());
+        Instant start = from.atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant end = to.atStartOfDay(ZoneOffset.UTC).toInstant();
+        if (listed == null || !listed.covers(start, end)) {
+            listed = new Window(start, end, workspace.completedRuns(start, end));
+        }
+        return listed.runs().stream().filter(r -> r.startMs() >= start.toEpochMilli() && r.startMs() < end.toEpochMilli()).toList();
     }
 
     private BigDecimal dbus(List<RunUsage> runs) {
