@@ -110,12 +110,12 @@ public final class FollowUpWatcher {
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         List<Step> steps = ApprovalDesk.steps(rec);
         Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
-        RunFacts baseline = FollowUp.needsBaselineRun(step.verify()) ? baseline(rec, target) : null;
         boolean succeeded = "SUCCESS".equals(next.run().resultState());
         Optional<RunFacts> after = facts(next, target);
         if (after.isEmpty() && succeeded && clock.instant().isBefore(Instant.ofEpochMilli(next.run().endMs()).plus(LOG_DELIVERY_WAIT))) {
             return; // its log may still be on its way
         }
+        RunFacts baseline = FollowUp.needsBaselineRun(step.verify()) ? baseline(rec, target) : null;
         Verdict verdict = after.map(a -> FollowUp.evaluate(step.verify(), baseline, a, succeeded))
                 .orElseGet(() -> FollowUp.withoutLog(step.verify(), baseline, succeeded));
         ChangeState to = verdict.passed() ? ChangeState.VERIFIED : ChangeState.APPLIED;
