@@ -25,6 +25,7 @@ import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
+import io.sparkadvisor.templates.slack.SlackMessage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,6 +51,8 @@ public final class FollowUpWatcher {
      * every few minutes and once more at termination); after that the step is judged unmeasured.
      */
     static final Duration LOG_DELIVERY_WAIT = Duration.ofHours(2);
+    /** The "judged run" of a step whose job was deleted: there is none, and the step is not looked at again. */
+    static final long NO_RUN = 0;
 
     private final Recommendations recommendations;
     private final Changes changes;
@@ -99,7 +102,15 @@ public final class FollowUpWatcher {
 
     private void followUp(ChangeRecord change) {
         StoredRecommendation rec = recommendations.find(change.recommendationId()).orElseThrow();
-        RunRef latest = workspace.resolve("job:" + rec.jobId());
+        RunRef latest;
+        try {
+            latest = workspace.resolve("job:" + rec.jobId());
+        } catch (WorkspaceNotFoundException noRun) {
+            if (jobGone(rec.jobId())) {
+                closeForGoneJob(rec, change);
+            }
+            return; // else: no completed run yet
+        }
         if (latest.runId() == rec.runId()) {
             return;
         }
@@ -130,6 +141,25 @@ public final class FollowUpWatcher {
         if (verdict.passed() && following.isPresent()
                 && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
             slack.inThread(rec, ChangeMessages.nextStep(rec.id(), rec.rule(), following.get()));
+        }
+    }
+
+    private boolean jobGone(long jobId) {
+        try {
+            workspace.settings(jobId);
+            return false;
+        } catch (WorkspaceNotFoundException gone) {
+            return true;
+        }
+    }
+
+    /** Says once, in the thread and the history, that the step ended with its job. */
+    private void closeForGoneJob(StoredRecommendation rec, ChangeRecord change) {
+        Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
+        SlackMessage note = ChangeMessages.jobGone(subject);
+        if (changes.followedUp(NO_RUN, ChangeState.APPLIED, new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(),
+                change.step(), "job-gone", note.text()))) {
+            slack.inThread(rec, note);
         }
     }
 

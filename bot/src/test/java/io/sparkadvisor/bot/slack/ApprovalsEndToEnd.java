@@ -25,6 +25,7 @@ import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -246,6 +247,23 @@ abstract class ApprovalsEndToEnd {
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
         assertTrue(verdict.param("text").contains("failed its checks on run 4292. The run itself failed"), verdict.param("text"));
         assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
+    }
+
+    @Test
+    void aStepWhoseJobWasDeletedIsClosedWithOneNoteAndNotLookedAtAgain() throws Exception {
+        long run = firstRun() + 13;
+        FakeSlackApi.Call finding = appliedSkewStep(run);
+        String id = run + "-skew";
+        Files.delete(bot.workspace.root().resolve("jobs/42.json"));
+
+        bot.followUp.poll();
+        bot.followUp.poll();
+
+        List<String> notes = notesInThread(finding).stream().filter(n -> n.contains("no longer exists")).toList();
+        assertEquals(List.of(":wastebasket: Job 42 no longer exists, so step 1 of `skew` was not judged and has nothing to roll back.\n"), notes);
+        assertEquals(ChangeState.APPLIED, state(id));
+        assertEquals("job-gone", audit(id).get(audit(id).size() - 1).action());
+        assertTrue(new Changes(bot.db).awaitingFollowUp().stream().noneMatch(c -> c.recommendationId().equals(id)));
     }
 
     @Test

@@ -32,6 +32,11 @@ public final class ChangeMessages {
         return note("alreadyDecided", s, userId == null ? Map.of("state", state) : Map.of("state", state, "user", userId));
     }
 
+    /** An applied step whose job was deleted before its next run could be judged. */
+    public static SlackMessage jobGone(Subject s) {
+        return note("jobGone", s, Map.of(), "Job " + s.jobId() + " no longer exists; step " + s.step() + " of " + s.rule() + " was not judged.");
+    }
+
     /** {@code what}: the applied changes and the cluster they went to, as {@link #describe} words them. */
     public static SlackMessage applied(Subject s, String userId, String what) {
         return note("applied", s, Map.of("user", userId, "what", what));
@@ -121,12 +126,16 @@ public final class ChangeMessages {
     }
 
     private static SlackMessage note(String kind, Subject s, Map<String, Object> details) {
+        return note(kind, s, details, "Step " + s.step() + " of " + s.rule() + " on job " + s.jobId());
+    }
+
+    private static SlackMessage note(String kind, Subject s, Map<String, Object> details, String fallback) {
         Map<String, Object> scope = new LinkedHashMap<>(details);
         scope.put(kind, true);
         scope.put("step", s.step());
         scope.put("rule", s.rule());
         scope.put("jobId", s.jobId());
-        return only("Step " + s.step() + " of " + s.rule() + " on job " + s.jobId(), "slack/thread-note.json", scope);
+        return only(fallback, "slack/thread-note.json", scope);
     }
 
     /** Messages about one change are short: one message, or a bug. */
