@@ -72,7 +72,7 @@ final class ServeCommand implements Callable<Integer> {
         AnalysedFindings analysed = new AnalysedFindings(db);
         Digests digests = new Digests(workspace, digestConfig, analysed, changes);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        Scheduler scheduler = DigestScheduler.start(db.dataSource(), new ScheduledDigests(subscriptions, digests, digestConfig,
+        Scheduler scheduler = DigestScheduler.start(db, new ScheduledDigests(subscriptions, digests, digestConfig,
                 new DigestPoster(SlackBot.methods(settings))));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig.schedule(), Clock.systemUTC());

@@ -2,6 +2,9 @@ package io.sparkadvisor.bot.digest;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
+import com.github.kagkarlsson.scheduler.jdbc.DefaultJdbcCustomization;
+import com.github.kagkarlsson.scheduler.jdbc.JdbcCustomization;
 import com.github.kagkarlsson.scheduler.serializer.Serializer;
 import com.github.kagkarlsson.scheduler.task.Execution;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
@@ -10,10 +13,10 @@ import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
 import com.github.kagkarlsson.scheduler.task.helper.RecurringTaskWithPersistentSchedule;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import io.sparkadvisor.bot.store.Database;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import javax.sql.DataSource;
 
 /**
  * The digest's schedule in db-scheduler, on the bot's database: one execution per subscribed
@@ -64,11 +67,19 @@ public final class DigestScheduler {
      * Starts executing due digests on this replica: polls the table every {@link #POLLING}, and
      * revives an execution whose replica stopped sending heartbeats (it died mid-digest).
      */
-    public static Scheduler start(DataSource dataSource, ScheduledDigests digests) {
-        Scheduler scheduler = Scheduler.create(dataSource, task(digests)).serializer(SCHEDULE_TEXT).threads(1)
-                .pollingInterval(POLLING).registerShutdownHook().build();
+    public static Scheduler start(Database db, ScheduledDigests digests) {
+        Scheduler scheduler = Scheduler.create(db.dataSource(), task(digests)).serializer(SCHEDULE_TEXT).threads(1)
+                .jdbcCustomization(jdbcFor(db)).pollingInterval(POLLING).registerShutdownHook().build();
         scheduler.start();
         return scheduler;
+    }
+
+    /**
+     * db-scheduler knows PostgreSQL's SQL; for H2 it falls back to plain JDBC with a warning that
+     * it assumes zoned timestamps, which our migration declares, so H2 gets that fallback without it.
+     */
+    private static JdbcCustomization jdbcFor(Database db) {
+        return db.isH2() ? new DefaultJdbcCustomization(false) : new AutodetectJdbcCustomization(db.dataSource());
     }
 
     /** Schedules the channel's next digest, replacing an earlier schedule; returns when it is due. */

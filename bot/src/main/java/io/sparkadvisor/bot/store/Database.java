@@ -94,9 +94,13 @@ public final class Database {
         return this;
     }
 
+    public boolean isH2() {
+        return jdbcUrl.startsWith("jdbc:h2:");
+    }
+
     /** A data source on the same database, for the digest scheduler. */
     public DataSource dataSource() {
-        if (jdbcUrl.startsWith("jdbc:h2:")) {
+        if (isH2()) {
             JdbcDataSource h2 = new JdbcDataSource();
             h2.setURL(jdbcUrl);
             return h2;
@@ -131,7 +135,7 @@ public final class Database {
 
     @Override
     public String toString() {
-        return jdbcUrl.startsWith("jdbc:h2:") ? "H2 " + jdbcUrl.replaceFirst("jdbc:h2:(file:)?", "").replaceAll(";.*", "")
+        return isH2() ? "H2 " + jdbcUrl.replaceFirst("jdbc:h2:(file:)?", "").replaceAll(";.*", "")
                 : "PostgreSQL";
     }
 }
