@@ -12,6 +12,7 @@ import io.sparkadvisor.databricks.billing.RunCost;
 import io.sparkadvisor.databricks.billing.SystemTableCosts;
 import io.sparkadvisor.databricks.billing.WeeklyCosts;
 import io.sparkadvisor.templates.digest.DigestReport;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -29,9 +30,9 @@ import org.slf4j.LoggerFactory;
 public final class Digests {
     private static final Logger LOG = LoggerFactory.getLogger(Digests.class);
     /** Changes verified longer ago than this no longer appear under realised savings. */
-    private static final int REALISED_WEEKS = 8;
+    private static final Duration REALISED_FOR = Duration.ofDays(8 * 7);
     /** Steps proposed longer ago than this are left out of "awaiting approval": the job has likely changed since; ask again. */
-    private static final int PENDING_WEEKS = 4;
+    private static final Duration PENDING_FOR = Duration.ofDays(4 * 7);
 
     private final Workspace workspace;
     private final DigestConfig config;
@@ -59,7 +60,7 @@ public final class Digests {
         }
         Instant from = weekStart.atStartOfDay(ZoneOffset.UTC).toInstant();
         Instant to = weekStart.plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant();
-        List<StepSummary> verified = changes.verifiedSince(from.minusSeconds(REALISED_WEEKS * 7 * 86_400L)).stream()
+        List<StepSummary> verified = changes.verifiedSince(from.minus(REALISED_FOR)).stream()
                 .filter(v -> v.at().isBefore(to)).toList();
         JobCosts read = costs;
         List<RunCost> runCosts = extra("the cost per run of changed jobs", () -> runCosts(read, verified, weekStart));
@@ -71,7 +72,7 @@ public final class Digests {
     }
 
     private List<StepSummary> recentPending(Instant weekEnd) {
-        Instant since = weekEnd.minusSeconds(PENDING_WEEKS * 7 * 86_400L);
+        Instant since = weekEnd.minus(PENDING_FOR);
         return changes.pending().stream().filter(p -> p.at().isAfter(since)).toList(); // what waits now, however recent
     }
 

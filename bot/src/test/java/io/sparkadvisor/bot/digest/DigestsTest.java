@@ -20,8 +20,9 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class DigestsTest {
-    static final List<String> WEEKLY = List.of("job_id", "job_name", "runs", "dbus", "cost", "previous_runs", "previous_cost", "currency",
+public class DigestsTest {
+    /** The columns of the weekly billing statement, for scripting the emulated warehouse. */
+    public static final List<String> WEEKLY = List.of("job_id", "job_name", "runs", "dbus", "cost", "previous_runs", "previous_cost", "currency",
             "total_cost", "total_previous_cost");
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.digest.DigestsTest;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import java.math.BigDecimal;
@@ -27,8 +28,6 @@ import org.junit.jupiter.api.Test;
 class DigestEndToEndTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final ObjectMapper JSON = new ObjectMapper();
-    static final List<String> WEEKLY = List.of("job_id", "job_name", "runs", "dbus", "cost", "previous_runs", "previous_cost", "currency",
-            "total_cost", "total_previous_cost");
     static BotHarness bot;
 
     @BeforeAll
@@ -39,7 +38,7 @@ class DigestEndToEndTest {
 
     /** A week of 1,500.00 USD over jobs 42 and 43 against 1,200.00, in two chunks after a poll, and two days of daily costs. */
     static void scriptBilling(BotHarness bot) {
-        bot.workspace.onStatement("total_previous_cost", StatementScript.succeeds(WEEKLY, List.of(
+        bot.workspace.onStatement("total_previous_cost", StatementScript.succeeds(DigestsTest.WEEKLY, List.of(
                 List.of(List.of("42", "skewed-join", "7", "1000", "1000.00", "7", "800.00", "USD", "1500.00", "1200.00")),
                 List.of(List.of("43", "io-bound-scan", "7", "500", "500.00", "7", "400.00", "USD", "1500.00", "1200.00")))).afterPolls(1));
         bot.workspace.onStatement("GROUP BY job_id, usage_date", StatementScript.succeeds(List.of("job_id", "usage_date", "cost"), List.of(

@@ -82,14 +82,15 @@ public final class ChangeMessages {
     }
 
     public static SlackMessage verdict(String recommendationId, Subject s, long runId, Verdict v) {
+        String headline = verdictHeadline(s, runId, v);
         Map<String, Object> scope = new LinkedHashMap<>();
-        scope.put("headline", verdictHeadline(s, runId, v));
+        scope.put("headline", headline);
         scope.put("table", table(v));
         scope.put("canRollBack", !v.passed());
         scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
         scope.put("rollBack", ApprovalIds.ROLL_BACK);
         scope.put("value", ApprovalIds.value(recommendationId, s.step()));
-        return only(verdictHeadline(s, runId, v), "slack/verdict.json", scope);
+        return only(headline, "slack/verdict.json", scope);
     }
 
     /** The step after a passed one, with the buttons the approval desk answers on the block it edits. */
