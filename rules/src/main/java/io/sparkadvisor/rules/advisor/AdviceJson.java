@@ -22,6 +22,9 @@ public final class AdviceJson {
         root.put("application", app);
         root.put("coverage", advice.coverage());
         root.put("findings", advice.findings());
+        if (!advice.failures().isEmpty()) {
+            root.put("ruleFailures", advice.failures());
+        }
         try {
             return MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {

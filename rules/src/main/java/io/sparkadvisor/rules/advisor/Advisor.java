@@ -1,23 +1,23 @@
 package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import io.sparkadvisor.rules.dataaccess.DataAccessEvidence;
-import io.sparkadvisor.rules.execution.ExecutionEvidence;
-import io.sparkadvisor.rules.infrastructure.InfrastructureEvidence;
-import io.sparkadvisor.rules.queryplan.QueryPlanEvidence;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.kie.api.runtime.ClassObjectFilter;
 import org.kie.api.runtime.KieSession;
 
 /**
- * Facts in, advice out: computes every rule's evidence, lets the rule base decide, and orders the
- * findings by estimated impact. A rule that matches several stages yields one finding: the one
- * with the largest impact, naming all the stages.
+ * Facts in, advice out: computes every rule's evidence, lets the rule base decide (what fires, how
+ * severe, which finding gives way to which), turns each standing decision into a finding and
+ * orders them by estimated impact. A rule that matches several stages yields one finding: the one
+ * with the largest impact, naming all the stages. A rule that throws is reported in
+ * {@link Advice#failures()} while the others still report.
  */
 public final class Advisor {
     private final Thresholds thresholds;
@@ -28,22 +28,65 @@ public final class Advisor {
 
     public Advice advise(RunFacts facts) {
         RunView run = new RunView(facts);
-        List<Object> evidence = new ArrayList<>();
-        evidence.addAll(InfrastructureEvidence.collect(run, thresholds));
-        evidence.addAll(ExecutionEvidence.collect(run));
-        evidence.addAll(DataAccessEvidence.collect(run));
-        evidence.addAll(QueryPlanEvidence.collect(run));
+        List<RuleFailure> failures = new ArrayList<>();
+        Map<Evidence, Integer> order = new IdentityHashMap<>();
+        for (Rule<?> rule : Rules.ALL) {
+            try {
+                rule.collect(run, thresholds).forEach(e -> order.put(e, order.size()));
+            } catch (RuntimeException e) {
+                failures.add(RuleFailure.of(rule.id(), "evidence", e));
+            }
+        }
         List<Finding> raw = new ArrayList<>();
+        Decisions decisions = decide(order);
+        for (Diagnosis d : decisions.standing()) {
+            Rule<?> rule = Rules.of(d.evidence());
+            try {
+                raw.add(finding(rule, d, decisions.yieldedTo(d)));
+            } catch (RuntimeException e) {
+                failures.add(RuleFailure.of(rule.id(), "advice", e));
+            }
+        }
+        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, facts), failures);
+    }
+
+    /** The DRL's decisions over all evidence, in the order the evidence was computed. */
+    private Decisions decide(Map<Evidence, Integer> order) {
         KieSession session = RuleBase.get().newKieSession();
         try {
-            session.setGlobal("findings", raw);
             session.insert(thresholds);
-            evidence.forEach(session::insert);
+            order.keySet().stream().sorted(Comparator.comparing(order::get)).forEach(session::insert);
             session.fireAllRules();
+            List<Diagnosis> diagnoses = new ArrayList<>();
+            session.getObjects(new ClassObjectFilter(Diagnosis.class)).forEach(o -> diagnoses.add((Diagnosis) o));
+            diagnoses.sort(Comparator.comparing(d -> order.get(d.evidence())));
+            List<GivesWay> yields = new ArrayList<>();
+            session.getObjects(new ClassObjectFilter(GivesWay.class)).forEach(o -> yields.add((GivesWay) o));
+            return new Decisions(diagnoses, yields);
         } finally {
             session.dispose();
         }
-        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, facts));
+    }
+
+    private record Decisions(List<Diagnosis> all, List<GivesWay> yields) {
+        List<Diagnosis> standing() {
+            return all.stream().filter(d -> yields.stream().noneMatch(y -> y.yielding() == d)).toList();
+        }
+
+        List<Diagnosis> yieldedTo(Diagnosis standing) {
+            return yields.stream().filter(y -> y.standing() == standing).map(GivesWay::yielding).toList();
+        }
+    }
+
+    private Finding finding(Rule<?> rule, Diagnosis d, List<Diagnosis> cited) {
+        Remedy remedy = rule.advise(d, thresholds);
+        Map<String, Object> evidence = EvidenceJson.of((Record) d.evidence());
+        if (!cited.isEmpty()) {
+            evidence.put("supersedes", cited.stream().map(c -> Map.of("rule", Rules.of(c.evidence()).id(),
+                    "severity", c.severity().id(), "evidence", EvidenceJson.of((Record) c.evidence()))).toList());
+        }
+        return new Finding(rule.id(), rule.layer(), d.severity(), remedy.title(), d.evidence().stageIds(), evidence,
+                remedy.recommendation(), remedy.savings());
     }
 
     static final Comparator<Finding> BY_IMPACT = Comparator

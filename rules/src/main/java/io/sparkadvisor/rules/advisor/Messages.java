@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
+import io.sparkadvisor.rules.thresholds.Threshold;
+import io.sparkadvisor.rules.thresholds.ThresholdCatalogue;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,11 +58,16 @@ public final class Messages {
      */
     public static Messages of(String rule, Map<String, Object> scope, Thresholds t) {
         Map<String, Object> withThresholds = new HashMap<>(scope);
-        withThresholds.put("percent", (Function<String, String>) key -> Format.percent(t.get(key.trim())));
-        withThresholds.put("longer", (Function<String, String>) key -> Format.percent(t.get(key.trim()) - 1));
-        withThresholds.put("duration", (Function<String, String>) key -> Format.duration((long) t.get(key.trim())));
-        withThresholds.put("times", (Function<String, String>) key -> Format.ratio(t.get(key.trim())) + "x");
+        withThresholds.put("percent", (Function<String, String>) key -> Format.percent(t.get(threshold(key))));
+        withThresholds.put("longer", (Function<String, String>) key -> Format.percent(t.get(threshold(key)) - 1));
+        withThresholds.put("duration", (Function<String, String>) key -> Format.duration((long) t.get(threshold(key))));
+        withThresholds.put("times", (Function<String, String>) key -> Format.ratio(t.get(threshold(key))) + "x");
         return new Messages(rule, withThresholds);
+    }
+
+    private static Threshold threshold(String key) {
+        return ThresholdCatalogue.byKey(key.trim())
+                .orElseThrow(() -> new IllegalStateException("a message quotes threshold " + key.trim() + ", which is not declared"));
     }
 
     public String text(String name) {

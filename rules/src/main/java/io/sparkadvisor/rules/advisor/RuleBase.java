@@ -1,17 +1,13 @@
 package io.sparkadvisor.rules.advisor;
 
-import java.util.List;
 import org.kie.api.KieBase;
 import org.kie.api.KieServices;
 import org.kie.api.builder.KieBuilder;
 import org.kie.api.builder.KieFileSystem;
 import org.kie.api.builder.Message;
 
-/** The compiled Drools rule base: one {@code .drl} per layer, built once per process (about a second) and shared. */
+/** The compiled Drools rule base: each rule's {@code .drl}, built once per process (about a second) and shared. */
 final class RuleBase {
-    static final List<String> FILES = List.of("rules/infrastructure.drl", "rules/execution.drl",
-            "rules/data-access.drl", "rules/query-plan.drl");
-
     private static volatile KieBase kieBase;
 
     private RuleBase() {}
@@ -33,8 +29,8 @@ final class RuleBase {
     private static KieBase build() {
         KieServices ks = KieServices.Factory.get();
         KieFileSystem kfs = ks.newKieFileSystem();
-        for (String file : FILES) {
-            kfs.write("src/main/resources/" + file, ks.getResources().newClassPathResource(file, RuleBase.class));
+        for (Rule<?> rule : Rules.ALL) {
+            kfs.write("src/main/resources/" + rule.drl(), ks.getResources().newClassPathResource(rule.drl(), RuleBase.class));
         }
         KieBuilder builder = ks.newKieBuilder(kfs).buildAll();
         if (builder.getResults().hasMessages(Message.Level.ERROR)) {

@@ -6,6 +6,11 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum Severity {
     INFO, LOW, MEDIUM, HIGH;
 
+    /** The lower of two severities: a finding is high only when every ladder it is judged on says so. */
+    public static Severity lowest(Severity a, Severity b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
     @JsonValue
     public String id() {
         return name().toLowerCase();

@@ -1,34 +1,44 @@
 package io.sparkadvisor.rules.thresholds;
 
+import static io.sparkadvisor.rules.thresholds.Sources.DATAFLINT_METRICS;
+import static io.sparkadvisor.rules.thresholds.Sources.OURS;
+import static io.sparkadvisor.rules.thresholds.Sources.SPARKLENS;
+import static io.sparkadvisor.rules.thresholds.Sources.SPARK_TUNING;
+
 import java.util.List;
 
-/** Thresholds shared by every layer. */
+/** Thresholds every rule shares: the floor below which nothing counts, the share of the run that makes a finding high, the follow-up's tolerances. */
 public final class GeneralThresholds {
-    public static final String MIN_STAGE_WALL_MS = "general.minStageWallMs";
-    public static final String HIGH_APP_SHARE = "general.highAppShare";
-    public static final String FOLLOW_UP_NOISE_RATIO = "followUp.noiseRatio";
-    public static final String FOLLOW_UP_TRADE_OFF_RATIO = "followUp.tradeOffRatio";
-    public static final String FOLLOW_UP_MIN_MEDIAN_TASK_MS = "followUp.minMedianTaskMs";
-
-    static final List<Threshold> DECLARED = List.of(
-            new Threshold(MIN_STAGE_WALL_MS, 5_000, 0, 86_400_000, "milliseconds",
-                    "A stage shorter than this raises nothing, whatever its ratios: there is no money in it.",
-                    "anchors §6.2 (DataFlint gates skew on a 5 s task; Dr. Elephant ignores < 5 min executors)"),
-            new Threshold(HIGH_APP_SHARE, 0.25, 0, 1, "fraction of the application's wall time",
-                    "A finding whose waste is at least this share of the run is high severity.",
-                    "spark-advisor default; Sparklens reports per-stage wall-clock share for the same purpose"),
-            new Threshold(FOLLOW_UP_NOISE_RATIO, 1.05, 1, 2, "x the baseline run's duration",
-                    "A step whose checks say the run must not get slower passes the follow-up up to this many times the"
+    public static final Threshold MIN_STAGE_WALL_MS = new Threshold("general.minStageWallMs", 5_000, 0, 86_400_000,
+            "milliseconds", "A stage shorter than this raises nothing, whatever its ratios: there is no money in it.",
+            DATAFLINT_METRICS + " (MAX_TASK_DURATION_THRESHOLD_MS = 5000)");
+    public static final Threshold HIGH_APP_SHARE = new Threshold("general.highAppShare", 0.25, 0, 1,
+            "fraction of the application's wall time", "A finding whose waste is at least this share of the run is high severity.",
+            SPARKLENS + " (per-stage share of the application's wall clock); the quarter mark is " + OURS.trim()
+                    + " a quarter of the run is worth a change on its own");
+    public static final Threshold FOLLOW_UP_NOISE_RATIO = new Threshold("follow-up.noiseRatio", 1.05, 1, 2,
+            "x the baseline run's duration",
+            "A step whose checks say the run must not get slower passes the follow-up up to this many times the"
                     + " baseline's duration (or the stage's wall time): the same job varies this much between runs with no change.",
-                    "spark-advisor default: a few percent of run-to-run spread (cluster start, storage latency) on an unchanged job"),
-            new Threshold(FOLLOW_UP_TRADE_OFF_RATIO, 1.1, 1, 4, "x the baseline run's duration",
-                    "A step that trades some run time for cost or safety (fewer workers, more slots, more cores per task)"
+            OURS + "a few percent of run-to-run spread (cluster start, storage latency) on an unchanged job")
+            .deprecating("followUp.noiseRatio");
+    public static final Threshold FOLLOW_UP_TRADE_OFF_RATIO = new Threshold("follow-up.tradeOffRatio", 1.1, 1, 4,
+            "x the baseline run's duration",
+            "A step that trades some run time for cost or safety (fewer workers, more slots, more cores per task)"
                     + " passes the follow-up up to this many times the baseline's duration, as its rollback sentence says.",
-                    "seed 000 (io-bound: roll back above 10% longer); the idle-slots and task-cpus rollbacks say 10% too"),
-            new Threshold(FOLLOW_UP_MIN_MEDIAN_TASK_MS, 100, 0, 3_600_000, "milliseconds",
-                    "After a step that adds partitions, the stage's median task must take at least this long: shorter"
+            OURS + "10% is the slowdown the rollback sentences of io-bound, idle-slots and task-cpus steps accept")
+            .deprecating("followUp.tradeOffRatio");
+    public static final Threshold FOLLOW_UP_MIN_MEDIAN_TASK_MS = new Threshold("follow-up.minMedianTaskMs", 100, 0, 3_600_000,
+            "milliseconds",
+            "After a step that adds partitions, the stage's median task must take at least this long: shorter"
                     + " tasks spend their time being scheduled and started rather than working.",
-                    "Spark tuning guide (tasks as short as 200 ms are efficient), halved; the spill and idle-slots checks' 100 ms"));
+            SPARK_TUNING + " (tasks as short as 200 ms are efficient), halved").deprecating("followUp.minMedianTaskMs");
+
+    /** A finding is high only when its waste is a large share of the run; rules combine it with their own ladder. */
+    public static final Ladder SHARE_OF_RUN = Ladder.mediumThenHigh(HIGH_APP_SHARE);
+
+    static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, FOLLOW_UP_NOISE_RATIO,
+            FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS);
 
     private GeneralThresholds() {}
 }

@@ -1,15 +1,23 @@
 package io.sparkadvisor.rules.thresholds;
 
+import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.advisor.Rules;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.Optional;
 
-/** Every threshold of the rule base, gathered from the per-layer declarations; a key declared twice fails at start-up. */
+/**
+ * Every threshold of the rule base: the general ones, then each registered rule's, in registry
+ * order. A handle several rules share is listed once; two handles with one key (or an alias that is
+ * another's key) fail at start-up.
+ */
 public final class ThresholdCatalogue {
-    private static final Map<String, Threshold> ALL = collect(Stream.of(GeneralThresholds.DECLARED,
-            InfrastructureThresholds.DECLARED, ExecutionThresholds.DECLARED, DataAccessThresholds.DECLARED,
-            QueryPlanThresholds.DECLARED).flatMap(List::stream).toList());
+    private static final Map<String, Threshold> ALL = collect();
+    private static final Map<String, Threshold> BY_ALIAS = aliases();
+    private static final List<Ladder> LADDERS = ladders(Rules.ALL);
 
     private ThresholdCatalogue() {}
 
@@ -17,13 +25,51 @@ public final class ThresholdCatalogue {
         return ALL;
     }
 
-    private static Map<String, Threshold> collect(List<Threshold> declared) {
+    /** A threshold by its key or by a deprecated alias of it. */
+    public static Optional<Threshold> byKey(String key) {
+        return Optional.ofNullable(ALL.getOrDefault(key, BY_ALIAS.get(key)));
+    }
+
+    public static List<Ladder> ladders() {
+        return LADDERS;
+    }
+
+    private static Map<String, Threshold> collect() {
+        List<Threshold> declared = new ArrayList<>(GeneralThresholds.DECLARED);
+        // TRANSITION: the layers' declarations of rules not yet migrated to units.
+        java.util.stream.Stream.of(InfrastructureThresholds.DECLARED, ExecutionThresholds.DECLARED,
+                DataAccessThresholds.DECLARED, QueryPlanThresholds.DECLARED).forEach(declared::addAll);
+        Rules.ALL.forEach(r -> declared.addAll(r.thresholds()));
         Map<String, Threshold> out = new LinkedHashMap<>();
         for (Threshold t : declared) {
-            if (out.put(t.key(), t) != null) {
+            Threshold before = out.putIfAbsent(t.key(), t);
+            if (before != null && before != t) {
                 throw new IllegalStateException("threshold " + t.key() + " is declared twice");
             }
         }
-        return java.util.Collections.unmodifiableMap(out);
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static Map<String, Threshold> aliases() {
+        Map<String, Threshold> out = new LinkedHashMap<>();
+        ALL.values().forEach(t -> t.deprecatedKeys().forEach(alias -> {
+            if (ALL.containsKey(alias) || out.put(alias, t) != null) {
+                throw new IllegalStateException("deprecated key " + alias + " of " + t.key() + " is taken");
+            }
+        }));
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static List<Ladder> ladders(List<Rule<?>> rules) {
+        List<Ladder> out = new ArrayList<>(List.of(GeneralThresholds.SHARE_OF_RUN));
+        rules.forEach(r -> out.addAll(r.ladders()));
+        for (Ladder l : out) {
+            l.thresholds().forEach(t -> {
+                if (ALL.get(t.key()) != t) {
+                    throw new IllegalStateException("ladder " + l + " uses " + t.key() + ", which its rule does not declare");
+                }
+            });
+        }
+        return List.copyOf(out);
     }
 }

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.execution;
+package io.sparkadvisor.rules.execution.skew;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

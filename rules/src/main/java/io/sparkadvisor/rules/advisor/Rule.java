@@ -1,0 +1,50 @@
+package io.sparkadvisor.rules.advisor;
+
+import io.sparkadvisor.rules.thresholds.Ladder;
+import io.sparkadvisor.rules.thresholds.Threshold;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
+
+/**
+ * One rule as a unit, in the style of a Dr. Elephant heuristic: its id and layer, how its evidence
+ * is computed from the facts, how its advice is computed for a diagnosis, its thresholds and
+ * severity ladders, and the chart that illustrates it. Its decision lives in the DRL beside the
+ * evidence ({@link #drl()}), its wording in {@link #messagesFile()}. {@link Rules#ALL} lists them all.
+ */
+public record Rule<E extends Record & Evidence>(String id, Layer layer, Class<E> evidenceType, Collector<E> collector,
+        Adviser<E> adviser, List<Threshold> thresholds, List<Ladder> ladders, FindingChart chart) {
+
+    /** Computes a rule's evidence records from a run (one per stage, scan, ... it judges). */
+    @FunctionalInterface
+    public interface Collector<E> {
+        List<E> collect(RunView run, Thresholds t);
+    }
+
+    /** Computes the remedy for one diagnosis of the rule's evidence. */
+    @FunctionalInterface
+    public interface Adviser<E> {
+        Remedy advise(E evidence, Diagnosis diagnosis, Thresholds t);
+    }
+
+    public Rule {
+        thresholds = List.copyOf(thresholds);
+        ladders = List.copyOf(ladders);
+    }
+
+    /** The decision: {@code <evidence package>/<id>.drl} on the classpath. */
+    public String drl() {
+        return evidenceType.getPackageName().replace('.', '/') + "/" + id + ".drl";
+    }
+
+    public String messagesFile() {
+        return "messages/" + id + ".yaml";
+    }
+
+    List<E> collect(RunView run, Thresholds t) {
+        return collector.collect(run, t);
+    }
+
+    Remedy advise(Diagnosis d, Thresholds t) {
+        return adviser.advise(evidenceType.cast(d.evidence()), d, t);
+    }
+}

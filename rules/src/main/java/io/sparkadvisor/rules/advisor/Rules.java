@@ -1,0 +1,40 @@
+package io.sparkadvisor.rules.advisor;
+
+import io.sparkadvisor.rules.execution.skew.SkewRule;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The registry: every rule of the rule base, once. The engine, the threshold catalogue, the CLI,
+ * the JSON contract, the bot's charts and the tests all read this list; a new rule is its own
+ * unit (see rules/README.md) plus one line here.
+ */
+public final class Rules {
+    public static final List<Rule<?>> ALL = List.of(
+            SkewRule.RULE);
+
+    private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
+            .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));
+    private static final Map<String, Rule<?>> BY_ID = ALL.stream()
+            .collect(Collectors.toUnmodifiableMap(Rule::id, Function.identity()));
+
+    private Rules() {}
+
+    public static Rule<?> of(Evidence evidence) {
+        Rule<?> rule = BY_EVIDENCE.get(evidence.getClass());
+        if (rule == null) {
+            throw new IllegalStateException(evidence.getClass().getName() + " belongs to no registered rule");
+        }
+        return rule;
+    }
+
+    public static java.util.Optional<Rule<?>> byId(String id) {
+        return java.util.Optional.ofNullable(BY_ID.get(id));
+    }
+
+    public static List<String> ids() {
+        return ALL.stream().map(Rule::id).toList();
+    }
+}
