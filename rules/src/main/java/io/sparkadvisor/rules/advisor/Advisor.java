@@ -21,41 +21,60 @@ import org.kie.api.runtime.KieSession;
  */
 public final class Advisor {
     private final Thresholds thresholds;
+    private final List<Rule<?>> rules;
 
     public Advisor(Thresholds thresholds) {
+        this(thresholds, Rules.ALL);
+    }
+
+    /** With these rules' Java in place of the registered ones (a test swaps in a rule that throws); the DRL stays the rule base's. */
+    Advisor(Thresholds thresholds, List<Rule<?>> rules) {
         this.thresholds = thresholds;
+        this.rules = List.copyOf(rules);
     }
 
     public Advice advise(RunFacts facts) {
         RunView run = new RunView(facts);
         List<RuleFailure> failures = new ArrayList<>();
-        Map<Evidence, Integer> order = new IdentityHashMap<>();
-        for (Rule<?> rule : Rules.ALL) {
+        List<Evidence> evidence = new ArrayList<>();
+        for (Rule<?> rule : rules) {
             try {
-                rule.collect(run, thresholds).forEach(e -> order.put(e, order.size()));
+                evidence.addAll(rule.collect(run, thresholds));
             } catch (RuntimeException e) {
                 failures.add(RuleFailure.of(rule.id(), "evidence", e));
             }
         }
-        List<Finding> raw = new ArrayList<>();
-        Decisions decisions = decide(order);
+        List<Finding> raw = judge(evidence, failures);
+        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, facts), failures);
+    }
+
+    /** The findings the rule base makes of these evidence records, in their order; a rule whose advice throws is added to {@code failures}. */
+    List<Finding> judge(List<? extends Evidence> evidence, List<RuleFailure> failures) {
+        Map<Evidence, Integer> order = new IdentityHashMap<>();
+        evidence.forEach(e -> order.putIfAbsent(e, order.size()));
+        Decisions decisions = decide(evidence, order);
+        List<Finding> findings = new ArrayList<>();
         for (Diagnosis d : decisions.standing()) {
-            Rule<?> rule = Rules.of(d.evidence());
+            Rule<?> rule = ruleOf(d.evidence());
             try {
-                raw.add(finding(rule, d, decisions.yieldedTo(d)));
+                findings.add(finding(rule, d, decisions.yieldedTo(d)));
             } catch (RuntimeException e) {
                 failures.add(RuleFailure.of(rule.id(), "advice", e));
             }
         }
-        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, facts), failures);
+        return findings;
+    }
+
+    private Rule<?> ruleOf(Evidence evidence) {
+        return rules.stream().filter(r -> r.evidenceType() == evidence.getClass()).findFirst().orElseGet(() -> Rules.of(evidence));
     }
 
     /** The DRL's decisions over all evidence, in the order the evidence was computed. */
-    private Decisions decide(Map<Evidence, Integer> order) {
+    private Decisions decide(List<? extends Evidence> evidence, Map<Evidence, Integer> order) {
         KieSession session = RuleBase.get().newKieSession();
         try {
             session.insert(thresholds);
-            order.keySet().stream().sorted(Comparator.comparing(order::get)).forEach(session::insert);
+            evidence.forEach(session::insert);
             session.fireAllRules();
             List<Diagnosis> diagnoses = new ArrayList<>();
             session.getObjects(new ClassObjectFilter(Diagnosis.class)).forEach(o -> diagnoses.add((Diagnosis) o));
@@ -82,12 +101,15 @@ public final class Advisor {
         Remedy remedy = rule.advise(d, thresholds);
         Map<String, Object> evidence = EvidenceJson.of((Record) d.evidence());
         if (!cited.isEmpty()) {
-            evidence.put("supersedes", cited.stream().map(c -> Map.of("rule", Rules.of(c.evidence()).id(),
-                    "severity", c.severity().id(), "evidence", EvidenceJson.of((Record) c.evidence()))).toList());
+            evidence.put("supersedes", cited.stream().map(c -> new Superseded(ruleOf(c.evidence()).id(), c.severity(),
+                    EvidenceJson.of((Record) c.evidence()))).toList());
         }
         return new Finding(rule.id(), rule.layer(), d.severity(), remedy.title(), d.evidence().stageIds(), evidence,
                 remedy.recommendation(), remedy.savings());
     }
+
+    /** A diagnosis that gave way to the finding that cites it: its rule, severity and evidence. */
+    record Superseded(String rule, Severity severity, Map<String, Object> evidence) {}
 
     static final Comparator<Finding> BY_IMPACT = Comparator
             .comparing((Finding f) -> f.severity()).reversed()

@@ -17,7 +17,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The wording of each rule, kept apart from its logic in {@code messages/<rule>.yaml}: named
@@ -36,6 +39,11 @@ public final class Messages {
         }
     };
     private static final Map<String, Map<String, Object>> BY_RULE = new ConcurrentHashMap<>();
+    /** A variable or the opening of a section: {{name}}, {{#name}}, {{^name}}. */
+    private static final Pattern TAG = Pattern.compile("\\{\\{\\s*[#^]?\\s*([^}/!\\s][^}\\s]*)\\s*}}");
+    private static final Pattern QUOTED_THRESHOLD = Pattern.compile("\\{\\{#(percent|longer|duration|times)}}(.*?)\\{\\{/\\1}}");
+    /** Sees every bound instance; the test that renders every message of every rule listens here. */
+    static volatile Consumer<Messages> observer = m -> { };
 
     private final String rule;
     private final Map<String, Object> scope;
@@ -43,6 +51,7 @@ public final class Messages {
     private Messages(String rule, Map<String, Object> scope) {
         this.rule = rule;
         this.scope = scope;
+        observer.accept(this);
     }
 
     /** Messages of a rule bound to the values its templates refer to. */
@@ -87,14 +96,41 @@ public final class Messages {
     }
 
     private String render(String name, String template) {
+        List<String> unfilled = unfilled(template);
+        if (!unfilled.isEmpty()) {
+            throw new IllegalStateException("messages/" + rule + ".yaml: " + name + " refers to " + unfilled
+                    + ", which the rule does not fill");
+        }
         Mustache m = MUSTACHE.compile(new StringReader(template), rule + "." + name);
         StringWriter out = new StringWriter();
         m.execute(out, scope);
         return out.toString().trim().replaceAll("\\s*\\n\\s*", " ");
     }
 
+    String rule() {
+        return rule;
+    }
+
+    /** What a template refers to that this binding cannot fill: scope variables it lacks, thresholds not declared. */
+    List<String> unfilled(String template) {
+        List<String> out = new java.util.ArrayList<>();
+        Matcher tag = TAG.matcher(template);
+        while (tag.find()) {
+            if (!tag.group(1).equals(".") && !scope.containsKey(tag.group(1))) {
+                out.add("{{" + tag.group(1) + "}}");
+            }
+        }
+        Matcher quoted = QUOTED_THRESHOLD.matcher(template);
+        while (quoted.find()) {
+            if (ThresholdCatalogue.byKey(quoted.group(2).trim()).isEmpty()) {
+                out.add("threshold " + quoted.group(2).trim());
+            }
+        }
+        return out;
+    }
+
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> templates(String rule) {
+    static Map<String, Object> templates(String rule) {
         return BY_RULE.computeIfAbsent(rule, r -> {
             try (InputStream in = Messages.class.getResourceAsStream("/messages/" + r + ".yaml")) {
                 if (in == null) {
