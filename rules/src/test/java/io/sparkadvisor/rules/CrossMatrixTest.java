@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Rules;
 import io.sparkadvisor.rules.advisor.Severity;
 import java.util.List;
 import java.util.stream.Stream;
@@ -18,9 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * run time reads it.
  */
 class CrossMatrixTest {
-    static final List<String> RULES = List.of("io-bound-slots", "idle-slots", "executor-packing",
-            "memory-overprovisioned", "task-cpus", "partition-sizing", "small-files", "broad-listing", "overread", "skew",
-            "spill", "gc-pressure", "task-failures", "cardinality-explosion", "cluster-on-write");
+    static final List<String> RULES = Rules.ids();
 
     static Stream<Arguments> matrix() {
         return Corpus.scenarios().stream().flatMap(s -> RULES.stream().map(r -> Arguments.of(s, r)));

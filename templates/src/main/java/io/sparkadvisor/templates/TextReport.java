@@ -38,6 +38,7 @@ public final class TextReport {
             findings.add(item);
         }
         scope.put("findings", findings);
+        scope.put("failures", advice.failures());
         return Templates.plain("analyze.txt", scope);
     }
 }

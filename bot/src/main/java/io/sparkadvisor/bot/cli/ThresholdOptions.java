@@ -12,7 +12,7 @@ final class ThresholdOptions {
     @Option(names = "--config", paramLabel = "FILE", description = "YAML config file (default: $SPARK_ADVISOR_CONFIG).")
     Path config;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a threshold, e.g. --set skew.minMaxTaskMs=10000.")
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a threshold, e.g. --set general.minStageWallMs=10000.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     Thresholds thresholds() {

@@ -24,9 +24,10 @@ final class ThresholdsCommand implements Callable<Integer> {
     public Integer call() {
         Thresholds inForce = thresholdOptions.thresholds();
         for (Threshold t : ThresholdCatalogue.all().values()) {
-            spec.commandLine().getOut().printf(Locale.ROOT, "%s = %s  (default %s, %s to %s %s)%n    %s%n    source: %s%n",
-                    t.key(), number(inForce.get(t.key())), number(t.defaultValue()), number(t.min()), number(t.max()),
-                    t.unit(), t.doc(), t.source());
+            spec.commandLine().getOut().printf(Locale.ROOT, "%s = %s  (default %s, %s to %s %s)%s%n    %s%n    source: %s%n",
+                    t.key(), number(inForce.get(t)), number(t.defaultValue()), number(t.min()), number(t.max()),
+                    t.unit(), t.deprecatedKeys().isEmpty() ? "" : "; formerly " + String.join(", ", t.deprecatedKeys()),
+                    t.doc(), t.source());
         }
         return 0;
     }

@@ -15,7 +15,7 @@ import java.util.Map;
  * variables are read where they are used and win over it. It holds threshold overrides and the
  * weekly digest's settings ({@link DigestConfig}):
  * <pre>thresholds:
- *   skew.minMaxTaskMs: 10000
+ *   general.minStageWallMs: 10000
  * digest:
  *   minWeeklyCost: 50</pre>
  */

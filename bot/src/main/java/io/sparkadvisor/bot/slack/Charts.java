@@ -6,6 +6,9 @@ import io.sparkadvisor.knowledge.facts.SlotTimeline;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.FindingChart;
+import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.advisor.Rules;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.templates.digest.DigestReport;
 import java.awt.BasicStroke;
@@ -15,7 +18,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -36,7 +38,6 @@ import org.jfree.data.xy.XYSeriesCollection;
  * cost of a digest's top jobs.
  */
 final class Charts {
-    private static final Set<String> SLOT_RULES = Set.of("idle-slots", "io-bound-slots");
     private static final int WIDTH = 900;
     private static final int HEIGHT = 450;
 
@@ -47,15 +48,15 @@ final class Charts {
 
     private Charts() {}
 
+    /** The picture the finding's rule asks for (see the rule's descriptor), when the facts can draw it. */
     static Optional<Chart> forFinding(Finding finding, RunFacts facts) {
-        if (finding.rule().equals("skew")) {
-            return finding.stageIds().stream().map(facts::stage).flatMap(Optional::stream)
+        FindingChart kind = Rules.byId(finding.rule()).map(Rule::chart).orElse(FindingChart.NONE);
+        return switch (kind) {
+            case TASK_DURATIONS -> finding.stageIds().stream().map(facts::stage).flatMap(Optional::stream)
                     .filter(s -> !s.durationSample().isEmpty()).findFirst().map(Charts::taskDurations);
-        }
-        if (SLOT_RULES.contains(finding.rule()) && !facts.timeline().runningTasks().isEmpty()) {
-            return Optional.of(slots(facts.timeline()));
-        }
-        return Optional.empty();
+            case SLOTS -> facts.timeline().runningTasks().isEmpty() ? Optional.empty() : Optional.of(slots(facts.timeline()));
+            case NONE -> Optional.empty();
+        };
     }
 
     static Chart taskDurations(StageFacts stage) {

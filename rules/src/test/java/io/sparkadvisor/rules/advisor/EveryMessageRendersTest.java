@@ -1,0 +1,74 @@
+package io.sparkadvisor.rules.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.rules.RuleTesting;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Renders every message of every rule: each template in messages/<rule>.yaml must be filled
+ * completely by at least one binding the rule's advice makes on the corpus (every scenario with every
+ * cluster file), so no sentence can reach a user with a hole in it, or quote an undeclared threshold.
+ */
+class EveryMessageRendersTest {
+    private static final Map<String, List<Messages>> BOUND = new ConcurrentHashMap<>();
+
+    @BeforeAll
+    static void listen() {
+        Messages.observer = m -> BOUND.computeIfAbsent(m.rule(), r -> new CopyOnWriteArrayList<>()).add(m);
+    }
+
+    @AfterAll
+    static void stopListening() {
+        Messages.observer = m -> { };
+    }
+
+    private static List<String> clusterFiles() throws IOException {
+        try (Stream<java.nio.file.Path> files = Files.list(Corpus.dir().resolve("clusters"))) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".json") && !n.equals("node-types.json")).sorted().toList();
+        }
+    }
+
+    @Test
+    void everyTemplateOfEveryRuleIsFilledByItsAdvice() throws IOException {
+        Advisor advisor = new Advisor(Thresholds.defaults());
+        for (String scenario : Corpus.scenarios()) {
+            advisor.advise(Corpus.facts(scenario));
+            for (String cluster : clusterFiles()) {
+                advisor.advise(RuleTesting.withCluster(scenario, cluster));
+            }
+        }
+        Set<String> unfilled = new TreeSet<>();
+        for (Rule<?> rule : Rules.ALL) {
+            List<Messages> bindings = BOUND.getOrDefault(rule.id(), List.of());
+            Messages.templates(rule.id()).forEach((name, template) -> {
+                List<String> items = template instanceof List<?> l ? l.stream().map(String::valueOf).toList()
+                        : List.of(String.valueOf(template));
+                for (String item : items) {
+                    List<List<String>> problems = new ArrayList<>();
+                    bindings.forEach(m -> problems.add(m.unfilled(item)));
+                    if (problems.stream().noneMatch(List::isEmpty)) {
+                        unfilled.add(rule.messagesFile() + " " + name + ": "
+                                + (problems.isEmpty() ? "never rendered on the corpus" : problems.get(0)));
+                    }
+                }
+            });
+        }
+        assertEquals(Set.of(), unfilled);
+    }
+}

@@ -1,0 +1,57 @@
+package io.sparkadvisor.rules.advisor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.execution.skew.SkewEvidence;
+import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A rule that throws is reported, and the others still report (Sparklens isolates each analyzer the same way). */
+class RuleIsolationTest {
+    private static final RunFacts SKEW = Corpus.facts("skew");
+
+    private static Advice adviseWith(Rule<SkewEvidence> replacement) {
+        List<Rule<?>> rules = Rules.ALL.stream().map(r -> r == SkewRule.RULE ? replacement : r).toList();
+        return new Advisor(Thresholds.defaults(), rules).advise(SKEW);
+    }
+
+    private static List<String> rulesOf(Advice advice) {
+        return advice.findings().stream().map(Finding::rule).toList();
+    }
+
+    @Test
+    void aRuleWhoseEvidenceThrowsIsNamedAndTheOthersStillReport() {
+        Rule<SkewEvidence> r = SkewRule.RULE;
+        Advice advice = adviseWith(new Rule<>(r.id(), r.layer(), r.evidenceType(), (run, t) -> {
+            throw new IllegalStateException("stage 4 has no tasks");
+        }, r.adviser(), r.thresholds(), r.ladders(), r.chart()));
+        assertEquals(List.of(new RuleFailure(r.id(), "evidence", "IllegalStateException: stage 4 has no tasks")), advice.failures());
+        List<String> expected = rulesOf(new Advisor(Thresholds.defaults()).advise(SKEW)).stream()
+                .filter(id -> !id.equals(r.id())).toList();
+        assertEquals(expected, rulesOf(advice));
+        assertTrue(AdviceJson.write(advice).contains("\"ruleFailures\""));
+    }
+
+    @Test
+    void aRuleWhoseAdviceThrowsIsNamedAndTheOthersStillReport() {
+        Rule<SkewEvidence> r = SkewRule.RULE;
+        Advice advice = adviseWith(new Rule<>(r.id(), r.layer(), r.evidenceType(), r.collector(), (e, d, t) -> {
+            throw new ArithmeticException("/ by zero");
+        }, r.thresholds(), r.ladders(), r.chart()));
+        assertEquals(r.id(), advice.failures().get(0).rule());
+        assertEquals("advice", advice.failures().get(0).phase());
+        assertTrue(!rulesOf(advice).contains(r.id()));
+    }
+
+    @Test
+    void aHealthyAnalysisReportsNoFailureAndNoFailureKey() {
+        Advice advice = new Advisor(Thresholds.defaults()).advise(SKEW);
+        assertEquals(List.of(), advice.failures());
+        assertTrue(!AdviceJson.write(advice).contains("ruleFailures"));
+    }
+}
