@@ -7,6 +7,8 @@ import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_TRADE
 
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The {@link MetricCheck}s several rules' steps share, worded once, for the whole run
@@ -17,17 +19,30 @@ public final class Checks {
     private final int stageId;
     private final String where;
 
+    /** The shared check sentences, in messages/checks.yaml. */
+    static final String MESSAGES = "checks";
+
     private Checks(int stageId, String where) {
         this.stageId = stageId;
         this.where = where;
     }
 
     public static Checks ofRun() {
-        return new Checks(-1, "the run");
+        return new Checks(-1, Messages.of(MESSAGES, Map.of()).text("theRun"));
     }
 
     public static Checks ofStage(int stageId) {
-        return new Checks(stageId, "stage " + stageId);
+        return new Checks(stageId, Messages.of(MESSAGES, Map.of("stageId", stageId)).text("stage"));
+    }
+
+    private String text(String name) {
+        return text(name, Map.of());
+    }
+
+    private String text(String name, Map<String, Object> values) {
+        Map<String, Object> scope = new HashMap<>(values);
+        scope.put("where", where);
+        return Messages.of(MESSAGES, scope).text(name);
     }
 
     /** The metric's name in this scope: {@code gcShare} or {@code stage[3].gcShare}. */
@@ -48,50 +63,50 @@ public final class Checks {
     private MetricCheck atMostSlower(double ratio) {
         String duration = stageId < 0 ? RunMetrics.APP_DURATION_MS : metric(RunMetrics.WALL_MS);
         return new MetricCheck(duration, Comparison.AT_MOST_BASELINE_TIMES, ratio,
-                where + " takes at most " + Format.percent(ratio - 1) + " longer than before");
+                text("atMostSlower", Map.of("slower", Format.percent(ratio - 1))));
     }
 
     /** The median task stays long enough to be worth scheduling after a step that adds partitions. */
     public MetricCheck tasksLongEnough(Thresholds t) {
         double minMs = t.get(FOLLOW_UP_MIN_MEDIAN_TASK_MS);
         return new MetricCheck(metric(RunMetrics.MEDIAN_TASK_MS), Comparison.AT_LEAST, minMs,
-                "the median task of " + where + " takes at least " + Format.duration((long) minMs));
+                text("tasksLongEnough", Map.of("minMedian", Format.duration((long) minMs))));
     }
 
     /** GC stays below the gc-pressure rule's medium rung, the steps' "10% of task time". */
     public MetricCheck gcUnder(Thresholds t) {
         double bound = t.get(GC_MEDIUM_RATIO);
         return new MetricCheck(metric(RunMetrics.GC_SHARE), Comparison.BELOW, bound,
-                "GC takes under " + Format.percent(bound) + " of task time in " + where);
+                text("gcUnder", Map.of("gcBound", Format.percent(bound))));
     }
 
     public MetricCheck noOutOfMemory() {
         return new MetricCheck(metric(RunMetrics.OUT_OF_MEMORY_FAILURES), Comparison.BELOW, 1,
-                "no task attempt of " + where + " fails with OutOfMemoryError");
+                text("noOutOfMemory"));
     }
 
     public MetricCheck noExecutorLost() {
         return new MetricCheck(metric(RunMetrics.EXECUTOR_LOST_FAILURES), Comparison.BELOW, 1,
-                "no task attempt of " + where + " fails for a lost executor or a FetchFailed");
+                text("noExecutorLost"));
     }
 
     public MetricCheck noFailedTasks() {
         return new MetricCheck(metric(RunMetrics.FAILED_TASKS), Comparison.BELOW, 1,
-                where + " completes with no failed task attempt");
+                text("noFailedTasks"));
     }
 
     public MetricCheck noNewFailedTasks() {
         return new MetricCheck(metric(RunMetrics.FAILED_TASKS), Comparison.AT_MOST_BASELINE_TIMES, 1,
-                where + " has no more failed task attempts than before");
+                text("noNewFailedTasks"));
     }
 
     /** Memory spill does not rise above the baseline's (none stays none). */
     public MetricCheck noNewSpill() {
         return new MetricCheck(metric(RunMetrics.SPILL_BYTES), Comparison.AT_MOST_BASELINE_TIMES, 1,
-                where + " spills no more memory to disk than before");
+                text("noNewSpill"));
     }
 
     public MetricCheck noDiskSpill() {
-        return new MetricCheck(metric(RunMetrics.DISK_SPILL_BYTES), Comparison.BELOW, 1, where + " writes no spill to disk");
+        return new MetricCheck(metric(RunMetrics.DISK_SPILL_BYTES), Comparison.BELOW, 1, text("noDiskSpill"));
     }
 }

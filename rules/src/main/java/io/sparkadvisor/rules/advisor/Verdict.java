@@ -20,7 +20,7 @@ public record Verdict(boolean runSucceeded, List<Row> rows) {
         }
 
         private String text(OptionalDouble value) {
-            return value.isPresent() ? RunMetrics.format(check.metric(), value.getAsDouble()) : "not measured";
+            return value.isPresent() ? RunMetrics.format(check.metric(), value.getAsDouble()) : Messages.of(Checks.MESSAGES, java.util.Map.of()).text("notMeasured");
         }
     }
 
