@@ -1,5 +1,9 @@
 package io.sparkadvisor.rules.advisor;
 
+import io.sparkadvisor.rules.dataaccess.broadlisting.BroadListingRule;
+import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
+import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
+import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +17,10 @@ import java.util.stream.Collectors;
  */
 public final class Rules {
     public static final List<Rule<?>> ALL = List.of(
+            PartitionSizingRule.RULE,
+            SmallFilesRule.RULE,
+            BroadListingRule.RULE,
+            OverreadRule.RULE,
             SkewRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()

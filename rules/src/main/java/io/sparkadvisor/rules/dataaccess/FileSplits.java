@@ -50,7 +50,7 @@ public record FileSplits(long maxPartitionBytes, long openCostBytes, int minPart
         return files * (fileBytes / split) + remainderTasks;
     }
 
-    static long ceilDiv(long a, long b) {
+    public static long ceilDiv(long a, long b) {
         return (a + b - 1) / Math.max(1, b);
     }
 }

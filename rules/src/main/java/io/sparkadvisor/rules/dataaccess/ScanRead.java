@@ -10,39 +10,39 @@ import java.util.List;
 import java.util.Optional;
 
 /** One file scan of a SQL execution with the final attempts of the stages that ran it: what the data-access rules look at. */
-record ScanRead(SqlExecutionFacts sql, ScanFacts scan, List<StageFacts> stages) {
+public record ScanRead(SqlExecutionFacts sql, ScanFacts scan, List<StageFacts> stages) {
     /** Operators that pass rows on without changing what a row is ("WholeStageCodegen (1)" carries its id). */
     private static final List<String> PASS_THROUGH = List.of("WholeStageCodegen", "InputAdapter", "ColumnarToRow",
             "Project");
 
-    static List<ScanRead> all(RunView run) {
+    public static List<ScanRead> all(RunView run) {
         return run.facts().sqlExecutions().stream().flatMap(sql -> sql.scans().stream().map(scan -> new ScanRead(sql, scan,
                 run.finalStages().stream().filter(s -> scan.stageIds().contains(s.stageId())).toList()))).toList();
     }
 
     /** The scan that ran in a stage, if the stage read files. */
-    static Optional<ScanRead> in(RunView run, StageFacts stage) {
+    public static Optional<ScanRead> in(RunView run, StageFacts stage) {
         return all(run).stream().filter(r -> r.scan().stageIds().contains(stage.stageId())).findFirst();
     }
 
-    long stageWallMs() {
+    public long stageWallMs() {
         return stages.stream().mapToLong(StageFacts::wallMs).sum();
     }
 
-    long taskMs() {
+    public long taskMs() {
         return stages.stream().mapToLong(s -> s.sum(TaskMetric.DURATION)).sum();
     }
 
-    long tasks() {
+    public long tasks() {
         return stages.stream().mapToLong(StageFacts::successfulTasks).sum();
     }
 
-    List<Integer> stageIds() {
+    public List<Integer> stageIds() {
         return stages.stream().map(StageFacts::stageId).toList();
     }
 
     /** Where the rows go right after the scan: the first Filter above it, before any operator that changes the rows' meaning. */
-    Optional<PlanNode> filterAbove() {
+    public Optional<PlanNode> filterAbove() {
         for (PlanNode n : sql.ancestors(scan.nodeId())) {
             if (n.name().equals("Filter")) {
                 return Optional.of(n);

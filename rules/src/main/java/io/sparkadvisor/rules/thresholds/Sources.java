@@ -25,5 +25,13 @@ public final class Sources {
     public static final String DATABRICKS_COMPUTE = "https://docs.databricks.com/en/compute/configure.html";
     public static final String DATABRICKS_SPARK_CONF = "https://docs.databricks.com/en/compute/configure.html#spark-configuration";
 
+    // data-access: DataFlint's alerts, one file each
+    public static final String DATAFLINT_SMALL_TASKS = "https://github.com/dataflint/spark/blob/main/spark-ui/src/reducers/Alerts/"
+            + "SmallTasksAlert.ts";
+    public static final String DATAFLINT_SQL_INPUT_OUTPUT = "https://github.com/dataflint/spark/blob/main/spark-ui/src/reducers/"
+            + "Alerts/MemorySQLInputOutputAlerts.ts";
+    public static final String DATAFLINT_WASTED_CORES = "https://github.com/dataflint/spark/blob/main/spark-ui/src/reducers/"
+            + "Alerts/WastedCoresAlertsReducer.ts";
+
     private Sources() {}
 }

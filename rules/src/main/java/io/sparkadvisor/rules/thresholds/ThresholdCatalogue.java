@@ -38,7 +38,7 @@ public final class ThresholdCatalogue {
         List<Threshold> declared = new ArrayList<>(GeneralThresholds.DECLARED);
         // TRANSITION: the layers' declarations of rules not yet migrated to units.
         java.util.stream.Stream.of(InfrastructureThresholds.DECLARED, ExecutionThresholds.DECLARED,
-                DataAccessThresholds.DECLARED, QueryPlanThresholds.DECLARED).forEach(declared::addAll);
+                QueryPlanThresholds.DECLARED).forEach(declared::addAll);
         Rules.ALL.forEach(r -> declared.addAll(r.thresholds()));
         Map<String, Threshold> out = new LinkedHashMap<>();
         for (Threshold t : declared) {

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.dataaccess;
+package io.sparkadvisor.rules.dataaccess.partitionsizing;
 
 import static io.sparkadvisor.rules.advisor.Verdicts.F;
 import static io.sparkadvisor.rules.advisor.Verdicts.P;
@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,7 @@ class PartitionSizingChecksTest {
         List<MetricCheck> c = checks("partition-sizing", base, 1);
         assertEquals(List.of("stage[1].tasks", "stage[1].wallMs", "appDurationMs", "stage[1].spillBytes", "stage[1].failedTasks"),
                 metrics(c));
-        assertEquals(4, c.get(0).bound()); // partitionSizing.minTasksPerSlot x 2 slots
+        assertEquals(4, c.get(0).bound()); // partition-sizing.minTasksPerSlot x 2 slots
         assertEquals(List.of(P, P, P, P, P), outcomes(c, base, EditedRuns.withTimesScaled(split, 0.4)));
         assertEquals(List.of(P, F, F, P, P), outcomes(c, base, split));
         assertEquals(List.of(F, F, P, P, P), outcomes(c, base, base));
@@ -45,10 +47,11 @@ class PartitionSizingChecksTest {
     void tooManyTasksStepWantsAtMostThePredictedTasksNoLongerStageAndNoDiskSpill() {
         RunFacts base = Corpus.facts("small-files");
         // Stage 0 of small-files as if it had cut 6000 tasks of 11 ms from a source it cannot split: coalesce(600).
-        PartitionSizingEvidence e = new PartitionSizingEvidence(0, 6000, 2, 24_965, 24_965, 11, 0, 0, 0, false, -1,
-                FileSplits.of(base.properties(), 2), base.application().durationMs());
-        List<MetricCheck> c = PartitionSizingAdvice.tooManyTasks(e, Thresholds.defaults(), Severity.MEDIUM)
-                .recommendation().steps().get(0).verify();
+        PartitionSizingEvidence e = PartitionSizingEvidence.of(0, 6000, 2, 24_965, 24_965, 11, 0, 0, 0, false, -1,
+                FileSplits.of(base.properties(), 2), base.application().durationMs(), PartitionSizingKind.TOO_MANY_TASKS,
+                Thresholds.defaults());
+        List<MetricCheck> c = PartitionSizingAdvice.remedy(e, Diagnosis.of(e, Severity.MEDIUM, PartitionSizingKind.TOO_MANY_TASKS),
+                Thresholds.defaults()).recommendation().steps().get(0).verify();
         assertEquals(List.of("stage[0].tasks", "stage[0].wallMs", "stage[0].diskSpillBytes"), metrics(c));
         assertEquals(600, c.get(0).bound());
         assertEquals(List.of(P, P, P), outcomes(c, base, "healthy"));

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.dataaccess;
+package io.sparkadvisor.rules.dataaccess.partitionsizing;
 
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.finding;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.number;
@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class PartitionSizingTest {
     private static final long MB = FileSplits.MB;
-    private static final String RULE = PartitionSizingAdvice.RULE;
+    private static final String RULE = PartitionSizingRule.ID;
 
     @Test
     void largeFilesAtTheDefaultSplitGet32MbSplits() {
@@ -60,6 +63,11 @@ class PartitionSizingTest {
 
     @Test
     void askingForOneTaskPerSlotSilencesLargeFiles() {
+        assertTrue(finding("large-files-default", RULE, Map.of("partition-sizing.minTasksPerSlot", "1")).isEmpty());
+    }
+
+    @Test
+    void theOldKeyOfTasksPerSlotStillWorks() {
         assertTrue(finding("large-files-default", RULE, Map.of("partitionSizing.minTasksPerSlot", "1")).isEmpty());
     }
 
@@ -67,11 +75,12 @@ class PartitionSizingTest {
     void proposalAimsAtTargetTasksPerSlotInPowerOfTwoMegabytes() {
         PartitionSizingEvidence e = evidence(3, 2, 332 * MB, 3, new FileSplits(128 * MB, 4 * MB, 1));
         // 332 MB / (3 x 2 slots) = 55 MB -> 32 MB
-        assertEquals(32 * MB, e.proposedMaxPartitionBytes(3, 16 * MB));
+        assertEquals(32 * MB, e.proposedMaxPartitionBytes());
+        assertEquals(32 * MB, proposedMaxPartitionBytes(e, 3, 16 * MB));
         // never below the floor, and 0 when the split in force is already that small
-        assertEquals(16 * MB, e.proposedMaxPartitionBytes(100, 16 * MB));
-        assertEquals(0, evidence(3, 2, 332 * MB, 3, new FileSplits(32 * MB, 4 * MB, 1)).proposedMaxPartitionBytes(3, 16 * MB));
-        assertEquals(0, evidence(1, 4, 0, 0, new FileSplits(128 * MB, 4 * MB, 4)).proposedMaxPartitionBytes(3, 16 * MB));
+        assertEquals(16 * MB, proposedMaxPartitionBytes(e, 100, 16 * MB));
+        assertEquals(0, proposedMaxPartitionBytes(evidence(3, 2, 332 * MB, 3, new FileSplits(32 * MB, 4 * MB, 1)), 3, 16 * MB));
+        assertEquals(0, proposedMaxPartitionBytes(evidence(1, 4, 0, 0, new FileSplits(128 * MB, 4 * MB, 4)), 3, 16 * MB));
     }
 
     @Test
@@ -91,17 +100,23 @@ class PartitionSizingTest {
 
     @Test
     void manyTinyShuffleTasksGetATenthOfTheShufflePartitions() {
-        var e = new PartitionSizingEvidence(7, 6_000, 8, 30_000, 30_000, 120, 0, 0, 0, true, -1,
-                new FileSplits(128 * MB, 4 * MB, 8), 60_000);
-        Finding f = PartitionSizingAdvice.tooManyTasks(e, Thresholds.defaults(),
-                Severity.MEDIUM);
-        assertEquals(600, number(f, "proposedPartitions"));
+        var e = PartitionSizingEvidence.of(7, 6_000, 8, 30_000, 30_000, 120, 0, 0, 0, true, -1,
+                new FileSplits(128 * MB, 4 * MB, 8), 60_000, PartitionSizingKind.TOO_MANY_TASKS, Thresholds.defaults());
+        Remedy f = PartitionSizingAdvice.remedy(e, Diagnosis.of(e, Severity.MEDIUM, PartitionSizingKind.TOO_MANY_TASKS),
+                Thresholds.defaults());
+        assertEquals(600, e.proposedPartitions());
         assertEquals(new Change("spark_conf", "spark.sql.shuffle.partitions", "600"),
                 f.recommendation().steps().get(0).changes().get(0));
     }
 
     private static PartitionSizingEvidence evidence(int tasks, int slots, long bytes, long files, FileSplits splits) {
-        return new PartitionSizingEvidence(0, tasks, slots, 10_000, 10_000, 10_000,
-                PartitionSizingEvidence.lastWaveIdleShare(tasks, slots), bytes, files, false, -1, splits, 20_000);
+        return PartitionSizingEvidence.of(0, tasks, slots, 10_000, 10_000, 10_000,
+                PartitionSizingEvidence.lastWaveIdleShare(tasks, slots), bytes, files, false, -1, splits, 20_000,
+                PartitionSizingKind.TOO_FEW_TASKS, Thresholds.defaults());
+    }
+
+    private static long proposedMaxPartitionBytes(PartitionSizingEvidence e, double targetTasksPerSlot, long minSplitBytes) {
+        return PartitionSizingEvidence.splitFor(e.inputBytes(), e.inputFiles(), e.slots(), e.splits(), targetTasksPerSlot,
+                minSplitBytes, MB);
     }
 }

@@ -1,16 +1,14 @@
-package io.sparkadvisor.rules.dataaccess;
+package io.sparkadvisor.rules.dataaccess.overread;
 
 import io.sparkadvisor.rules.advisor.Change;
-import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
-import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Messages;
-import io.sparkadvisor.rules.advisor.Recommendation;
+import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
-import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,12 +19,10 @@ import java.util.Map;
  * data out so the pushed filter can skip files and row groups (Z-order or clustering for Delta,
  * sorted files otherwise).
  */
-public final class OverreadAdvice {
-    public static final String RULE = "overread";
-
+final class OverreadAdvice {
     private OverreadAdvice() {}
 
-    public static Finding finding(OverreadEvidence e, Severity severity) {
+    static Remedy remedy(OverreadEvidence e, Diagnosis d, Thresholds t) {
         String columns = e.unpushedColumns().isEmpty() ? "<filter columns>" : String.join(", ", e.unpushedColumns());
         boolean delta = e.format().toLowerCase(Locale.ROOT).contains("delta");
         Map<String, Object> scope = new HashMap<>();
@@ -42,34 +38,17 @@ public final class OverreadAdvice {
         scope.put("pushed", e.pushedFilters());
         scope.put("columnsRead", e.columnsRead());
         scope.put("scanWall", Format.duration(e.scanWallMs()));
-        Messages m = Messages.of(RULE, scope);
+        Messages m = Messages.of(OverreadRule.ID, scope, t);
 
-        Step pushDown = new Step(1, List.of(Change.code("a filter the scan can push down on " + columns, m.text("pushSnippet"))),
+        Step pushDown = new Step(1, List.of(Change.code(m.text("pushChange"), m.text("pushSnippet"))),
                 m.list("pushChecks"), m.text("rollback"));
-        Change layout = delta ? Change.table("ZORDER BY " + columns, m.text("zorder"))
-                : Change.code("write sorted by " + columns, m.text("sortSnippet"));
+        Change layout = delta ? Change.table(m.text("zorderChange"), m.text("zorder"))
+                : Change.code(m.text("sortChange"), m.text("sortSnippet"));
         Step skip = new Step(2, List.of(layout), m.list("layoutChecks"), m.text("rollback"));
-
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("location", e.location());
-        evidence.put("format", e.format());
-        evidence.put("bytesRead", e.bytesRead());
-        evidence.put("rowsScanned", e.rowsScanned());
-        evidence.put("rowsKept", e.rowsKept());
-        evidence.put("keptShare", e.keptShare());
-        evidence.put("filterCondition", e.filterCondition());
-        evidence.put("unpushedColumns", e.unpushedColumns());
-        evidence.put("pushedFilters", e.pushedFilters());
-        evidence.put("partitionFilters", e.partitionFilters());
-        evidence.put("columnsRead", e.columnsRead());
-        evidence.put("scanWallMs", e.scanWallMs());
-        evidence.put("scanTaskMs", e.scanTaskMs());
 
         // An upper bound: a filter that skips everything it discards saves all but the kept share of the scan.
         double discarded = 1 - e.keptShare();
-        return new Finding(RULE, Layer.DATA_ACCESS, severity, m.text("title"), e.stageIds(), evidence,
-                new Recommendation(m.text("summary"), m.list("preconditions"), List.of(pushDown, skip), m.text("proof"),
-                        m.text("experiment")),
-                new Savings((long) (e.scanWallMs() * discarded), Format.round(e.scanTaskMs() * discarded / 3_600_000)));
+        return Remedy.of(m, "summary", List.of(pushDown, skip),
+                Savings.of((long) (e.scanWallMs() * discarded), e.scanTaskMs() * discarded));
     }
 }

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.dataaccess;
+package io.sparkadvisor.rules.dataaccess.overread;
 
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.finding;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.number;
@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class OverreadTest {
-    private static final String RULE = OverreadAdvice.RULE;
+    private static final String RULE = OverreadRule.ID;
 
     @Test
     void wholeDatasetReadToKeepThreeRowsThroughAUdf() {

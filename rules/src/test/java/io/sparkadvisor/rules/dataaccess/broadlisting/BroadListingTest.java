@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.dataaccess;
+package io.sparkadvisor.rules.dataaccess.broadlisting;
 
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.finding;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.number;
@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class BroadListingTest {
-    private static final String RULE = BroadListingAdvice.RULE;
+    private static final String RULE = BroadListingRule.ID;
 
     @Test
     void rootListedWholeToKeepOnePartition() {
@@ -40,6 +40,11 @@ class BroadListingTest {
 
     @Test
     void raisingTheDiscoveryFloorSilencesIt() {
+        assertTrue(finding("broad-listing", RULE, Map.of("broad-listing.minDiscoveryMs", "60000")).isEmpty());
+    }
+
+    @Test
+    void theOldKeyOfTheDiscoveryFloorStillWorks() {
         assertTrue(finding("broad-listing", RULE, Map.of("broadListing.minDiscoveryMs", "60000")).isEmpty());
     }
 
@@ -51,7 +56,7 @@ class BroadListingTest {
     }
 
     private static BroadListingEvidence evidence(String partitionFilters, String root) {
-        return new BroadListingEvidence(List.of(), List.of(root), "Parquet", partitionFilters, true, 1, 1, 0, 0, 0, 0, 2,
+        return BroadListingEvidence.of(List.of(), List.of(root), "Parquet", partitionFilters, true, 1, 1, 0, 0, 0, 0, 2,
                 1);
     }
 }

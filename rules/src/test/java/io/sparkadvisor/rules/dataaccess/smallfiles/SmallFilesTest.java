@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.dataaccess;
+package io.sparkadvisor.rules.dataaccess.smallfiles;
 
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.finding;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.number;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.advisor.Severity;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SmallFilesTest {
-    private static final String RULE = SmallFilesAdvice.RULE;
+    private static final String RULE = SmallFilesRule.ID;
 
     @Test
     void fourThousandTinyJsonFilesPackThirtyTwoToATask() {
@@ -47,19 +48,24 @@ class SmallFilesTest {
 
     @Test
     void raisingTheFileFloorSilencesIt() {
+        assertTrue(finding("small-files", RULE, Map.of("small-files.minFiles", "5000")).isEmpty());
+    }
+
+    @Test
+    void theOldKeyOfTheFileFloorStillWorks() {
         assertTrue(finding("small-files", RULE, Map.of("smallFiles.minFiles", "5000")).isEmpty());
     }
 
     @Test
     void compactionArithmetic() {
         long mb = FileSplits.MB;
-        var e = new SmallFilesEvidence(List.of(1), "s3://b/t", "Parquet", 10_000, 10_000L * 12 * 1024, 313,
-                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000);
+        var e = SmallFilesEvidence.of(List.of(1), "s3://b/t", "Parquet", 10_000, 10_000L * 12 * 1024, 313,
+                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000, 128 * mb);
         assertEquals(32, e.filesPerTask());
         assertEquals(313, e.tasksCreated());
         // 117 MB in 128 MB files: one file, which Spark splits over the 8 slots (minPartitionNum)
-        assertEquals(1, e.compactedFiles(128 * mb));
-        assertEquals(8, e.tasksIfCompacted(128 * mb));
-        assertEquals(60_000 * (1 - 8 / 313.0), e.savedTaskMs(128 * mb), 1);
+        assertEquals(1, e.compactedFiles());
+        assertEquals(8, e.tasksIfCompacted());
+        assertEquals(60_000 * (1 - 8 / 313.0), e.savedTaskMs(), 1);
     }
 }

@@ -1,0 +1,52 @@
+package io.sparkadvisor.rules.dataaccess.smallfiles;
+
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The small-files recommendation: compact the input once (OPTIMIZE for Delta, a rewrite into
+ * {@code ceil(bytes / target)} files otherwise), then make the writer produce files of the target
+ * size (auto-compaction for Delta, a repartition before the write otherwise).
+ */
+final class SmallFilesAdvice {
+    private SmallFilesAdvice() {}
+
+    static Remedy remedy(SmallFilesEvidence e, Diagnosis d, Thresholds t) {
+        boolean delta = e.format().toLowerCase(Locale.ROOT).contains("delta");
+        Map<String, Object> scope = new HashMap<>();
+        scope.put("files", e.files());
+        scope.put("bytes", Format.bytes(e.bytesRead()));
+        scope.put("avg", Format.bytes(e.avgFileBytes()));
+        scope.put("split", Format.bytes(e.splitBytes()));
+        scope.put("openCost", Format.bytes(e.openCostInBytes()));
+        scope.put("filesPerTask", e.filesPerTask());
+        scope.put("tasksCreated", e.tasksCreated());
+        scope.put("tasksObserved", e.tasksObserved());
+        scope.put("compacted", e.compactedFiles());
+        scope.put("tasksIfCompacted", e.tasksIfCompacted());
+        scope.put("target", Format.bytes(t.getLong(SmallFilesRule.TARGET_FILE_BYTES)));
+        scope.put("scanTask", Format.duration(e.scanTaskMs()));
+        scope.put("location", e.location());
+        scope.put("format", e.format().toLowerCase(Locale.ROOT).trim());
+        Messages m = Messages.of(SmallFilesRule.ID, scope, t);
+
+        Change compact = delta ? Change.table(m.text("optimizeChange"), m.text("optimize"))
+                : Change.code(m.text("rewriteChange"), m.text("rewrite"));
+        Change writeFewer = delta ? Change.table(m.text("autoCompactChange"), m.text("autoCompact"))
+                : Change.code(m.text("writeFewerChange"), m.text("writeFewer"));
+        List<Step> steps = List.of(new Step(1, List.of(compact), m.list("checksCompact"), m.text("rollbackCompact")),
+                new Step(2, List.of(writeFewer), m.list("checksWriter"), m.text("rollbackWriter")));
+
+        return Remedy.of(m, "summary", steps, Savings.of(e.savedTaskMs() / Math.max(1, e.slots()), (double) e.savedTaskMs()));
+    }
+}

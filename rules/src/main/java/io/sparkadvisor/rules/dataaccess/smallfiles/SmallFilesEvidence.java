@@ -1,0 +1,73 @@
+package io.sparkadvisor.rules.dataaccess.smallfiles;
+
+import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.Internal;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.dataaccess.FileSplits;
+import io.sparkadvisor.rules.dataaccess.ScanRead;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
+
+/**
+ * One file scan and what its files cost: how many, how small on average, and Spark's packing
+ * arithmetic on them (each file is charged {@code openCostInBytes} on top of its bytes, so a task
+ * holds at most {@code filesPerTask} of them) against the tasks the same bytes would take as
+ * files of the target size ({@code small-files.targetFileBytes}).
+ *
+ * @param location the scan's root locations, comma-separated
+ * @param format the scan's file format as Spark names it
+ * @param files files the scan read
+ * @param bytesRead bytes of those files
+ * @param avgFileBytes bytesRead / files
+ * @param maxPartitionBytes spark.sql.files.maxPartitionBytes in force
+ * @param openCostInBytes spark.sql.files.openCostInBytes in force
+ * @param splitBytes the split size Spark used for this input
+ * @param filesPerTask files of the average size packed into one task
+ * @param tasksCreated tasks Spark's arithmetic creates for the files
+ * @param tasksObserved tasks the scan's stages ran
+ * @param compactedFiles files of the target size holding the same bytes
+ * @param tasksIfCompacted tasks Spark would create for the compacted files
+ * @param scanTaskMs task time of the scan's stages
+ * @param scanWallMs wall time of the scan's stages
+ * @param stageIds the stages that ran the scan
+ * @param slots task slots of the run
+ * @param splits Spark's split settings of the run
+ * @param savedTaskMs task time the scan would not spend with compacted files: the observed time shrinks with the task count
+ * @param appDurationMs the run's duration
+ */
+public record SmallFilesEvidence(String location, String format, long files, long bytesRead, long avgFileBytes,
+        long maxPartitionBytes, long openCostInBytes, long splitBytes, long filesPerTask, long tasksCreated,
+        long tasksObserved, long compactedFiles, long tasksIfCompacted, long scanTaskMs, long scanWallMs,
+        @Internal List<Integer> stageIds, @Internal int slots, @Internal FileSplits splits, @Internal long savedTaskMs,
+        @Internal long appDurationMs) implements Evidence {
+
+    public static List<SmallFilesEvidence> of(RunView run, Thresholds t) {
+        FileSplits splits = FileSplits.of(run.facts().properties(), run.slots());
+        long target = t.getLong(SmallFilesRule.TARGET_FILE_BYTES);
+        return ScanRead.all(run).stream().filter(r -> r.scan().filesRead() > 0)
+                .map(r -> of(r.stageIds(), String.join(", ", r.scan().locations()), r.scan().format(), r.scan().filesRead(),
+                        r.scan().bytesRead(), r.tasks(), r.taskMs(), r.stageWallMs(), run.slots(), splits,
+                        run.appDurationMs(), target))
+                .toList();
+    }
+
+    /** The evidence of one scan, its packing arithmetic computed for compaction into files of {@code targetFileBytes}. */
+    static SmallFilesEvidence of(List<Integer> stageIds, String location, String format, long files, long bytesRead,
+            long tasksObserved, long scanTaskMs, long scanWallMs, int slots, FileSplits splits, long appDurationMs,
+            long targetFileBytes) {
+        long avg = bytesRead / Math.max(1, files);
+        long split = splits.splitBytes(files, bytesRead);
+        long compacted = Math.max(1, FileSplits.ceilDiv(bytesRead, targetFileBytes));
+        long tasksIfCompacted = splits.tasks(compacted, bytesRead);
+        double kept = (double) tasksIfCompacted / Math.max(1, tasksObserved);
+        long saved = (long) (scanTaskMs * Math.max(0, 1 - kept));
+        return new SmallFilesEvidence(location, format, files, bytesRead, avg, splits.maxPartitionBytes(),
+                splits.openCostBytes(), split, splits.filesPerTask(avg, split), splits.tasks(files, bytesRead), tasksObserved,
+                compacted, tasksIfCompacted, scanTaskMs, scanWallMs, stageIds, slots, splits, saved, appDurationMs);
+    }
+
+    /** The share of the run's wall time the scan's stages took; the DRL reads it for severity. */
+    public double shareOfApp() {
+        return (double) scanWallMs / Math.max(1, appDurationMs);
+    }
+}
