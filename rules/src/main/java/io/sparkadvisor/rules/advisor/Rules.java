@@ -1,6 +1,11 @@
 package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.infrastructure.executorpacking.ExecutorPackingRule;
+import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
+import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
+import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
+import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusRule;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -13,6 +18,11 @@ import java.util.stream.Collectors;
  */
 public final class Rules {
     public static final List<Rule<?>> ALL = List.of(
+            IoBoundRule.RULE,
+            IdleSlotsRule.RULE,
+            ExecutorPackingRule.RULE,
+            MemoryRule.RULE,
+            TaskCpusRule.RULE,
             SkewRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
