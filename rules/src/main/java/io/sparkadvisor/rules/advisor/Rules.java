@@ -5,6 +5,11 @@ import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.infrastructure.executorpacking.ExecutorPackingRule;
+import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
+import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
+import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
+import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusRule;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -17,6 +22,11 @@ import java.util.stream.Collectors;
  */
 public final class Rules {
     public static final List<Rule<?>> ALL = List.of(
+            IoBoundRule.RULE,
+            IdleSlotsRule.RULE,
+            ExecutorPackingRule.RULE,
+            MemoryRule.RULE,
+            TaskCpusRule.RULE,
             PartitionSizingRule.RULE,
             SmallFilesRule.RULE,
             BroadListingRule.RULE,

@@ -30,7 +30,7 @@ class FollowUpTest {
     void ioBoundChecksTheStagesCpuShareTheRunsDurationAndGc() {
         List<MetricCheck> checks = firstStepChecks("io-bound", "io-bound-slots");
         assertEquals(List.of("stage[0].cpuShare", "appDurationMs", "stage[0].gcShare"), checks.stream().map(MetricCheck::metric).toList());
-        assertEquals(0.1, checks.get(2).bound()); // the rollback threshold ioBoundSlots.maxGcShareAfter
+        assertEquals(0.1, checks.get(2).bound()); // the rollback threshold io-bound-slots.maxGcShareAfter
     }
 
     @Test

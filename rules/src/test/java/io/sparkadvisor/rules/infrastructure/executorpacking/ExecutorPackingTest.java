@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.infrastructure;
+package io.sparkadvisor.rules.infrastructure.executorpacking;
 
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,13 +52,15 @@ class ExecutorPackingTest {
     @Test
     void silentWithoutAClusterAndWhenTheFloorIsRaised() {
         silent(advise("healthy"), RULE);
+        silent(advise(withCluster("healthy", "gcp-1core-5g-executors.json"), Map.of("executor-packing.minStrandedShare", "0.3")), RULE);
+        // the old key still works, as a deprecated alias
         silent(advise(withCluster("healthy", "gcp-1core-5g-executors.json"), Map.of("executorPacking.minStrandedShare", "0.3")), RULE);
     }
 
     @Test
     void largestDivisorKeepsEveryCoreBusy() {
-        assertEquals(2, ExecutorPackingAdvice.largestDivisorAtMost(4, 3));
-        assertEquals(1, ExecutorPackingAdvice.largestDivisorAtMost(7, 6));
-        assertEquals(4, ExecutorPackingAdvice.largestDivisorAtMost(8, 4));
+        assertEquals(2, ExecutorPackingEvidence.largestDivisorAtMost(4, 3));
+        assertEquals(1, ExecutorPackingEvidence.largestDivisorAtMost(7, 6));
+        assertEquals(4, ExecutorPackingEvidence.largestDivisorAtMost(8, 4));
     }
 }

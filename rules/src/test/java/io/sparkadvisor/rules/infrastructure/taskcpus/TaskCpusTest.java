@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.infrastructure;
+package io.sparkadvisor.rules.infrastructure.taskcpus;
 
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +21,7 @@ class TaskCpusTest {
     private static final String RULE = "task-cpus";
 
     private static TaskCpusEvidence stage(long cpuMs, long runMs) {
-        return new TaskCpusEvidence(3, 16, cpuMs, runMs, 40_000, 0.6, 4, 1);
+        return TaskCpusEvidence.of(3, 16, cpuMs, runMs, 40_000, 0.6, 4, 1);
     }
 
     @Test
@@ -39,17 +39,26 @@ class TaskCpusTest {
     @Test
     void oneCoreTasksAndShortStagesRaiseNothing() {
         assertTrue(RuleFiring.fire(Map.of(), stage(90_000, 100_000)).isEmpty());
-        assertTrue(RuleFiring.fire(Map.of(), new TaskCpusEvidence(3, 16, 320_000, 100_000, 2_000, 0.6, 4, 1)).isEmpty());
+        assertTrue(RuleFiring.fire(Map.of(), TaskCpusEvidence.of(3, 16, 320_000, 100_000, 2_000, 0.6, 4, 1)).isEmpty());
     }
 
     @Test
     void tasksAlreadyGivenTheCoresTheyUseRaiseNothingAndTooFewGetMore() {
-        assertTrue(RuleFiring.fire(Map.of(), new TaskCpusEvidence(3, 16, 320_000, 100_000, 40_000, 0.6, 4, 3)).isEmpty(),
+        assertTrue(RuleFiring.fire(Map.of(), TaskCpusEvidence.of(3, 16, 320_000, 100_000, 40_000, 0.6, 4, 3)).isEmpty(),
                 "the rule's own advice, once applied, must not fire it again");
-        List<Finding> findings = RuleFiring.fire(Map.of(), new TaskCpusEvidence(3, 16, 320_000, 100_000, 40_000, 0.6, 8, 2));
+        List<Finding> findings = RuleFiring.fire(Map.of(), TaskCpusEvidence.of(3, 16, 320_000, 100_000, 40_000, 0.6, 8, 2));
         assertEquals(Severity.MEDIUM, findings.get(0).severity(), "1.6 busy cores per reserved core");
         assertEquals(new Change("spark_conf", "spark.task.cpus", "3"), findings.get(0).recommendation().steps().get(0).changes().get(0));
         assertTrue(findings.get(0).title().endsWith("while the scheduler counts 2"), findings.get(0).title());
+    }
+
+    @Test
+    void theFloorIsSetByItsKeyOrTheDeprecatedOne() {
+        assertTrue(RuleFiring.fire(Map.of("task-cpus.minCpuPerRun", "4"), stage(320_000, 100_000)).isEmpty());
+        assertTrue(RuleFiring.fire(Map.of("taskCpus.minCpuPerRun", "4"), stage(320_000, 100_000)).isEmpty());
+        assertTrue(RuleFiring.fire(Map.of("task-cpus.minAppShare", "0.7"), stage(320_000, 100_000)).isEmpty(),
+                "task-cpus has its own share of the run, apart from io-bound-slots'");
+        assertEquals(1, RuleFiring.fire(Map.of("io-bound-slots.minAppShare", "0.7"), stage(320_000, 100_000)).size());
     }
 
     @Test

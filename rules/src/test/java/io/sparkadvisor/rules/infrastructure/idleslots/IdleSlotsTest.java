@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.infrastructure;
+package io.sparkadvisor.rules.infrastructure.idleslots;
 
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,6 +29,7 @@ class IdleSlotsTest {
     void silentWhereTasksFillTheSlots() {
         silent(advise("healthy"), RULE);
         silent(advise("io-bound"), RULE);
-        silent(advise(Corpus.facts("too-few-partitions"), Map.of("idleSlots.minIdleShare", "0.9")), RULE);
+        silent(advise(Corpus.facts("too-few-partitions"), Map.of("idle-slots.minIdleShare", "0.9")), RULE);
+        silent(advise(Corpus.facts("too-few-partitions"), Map.of("idleSlots.minIdleShare", "0.9")), RULE); // the deprecated alias
     }
 }

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.infrastructure;
+package io.sparkadvisor.rules.infrastructure.memory;
 
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,6 +31,8 @@ class MemoryOverprovisionedTest {
     @Test
     void silentAtOrBelowTwoGigabytesAndWhenTheRatioFloorIsRaised() {
         silent(advise("healthy"), RULE); // 2 GiB heap: never called over-provisioned
+        silent(advise(Corpus.facts("memory-overprovisioned"), Map.of("memory-overprovisioned.minAllocatedToNeeded", "10")), RULE);
+        // the deprecated alias
         silent(advise(Corpus.facts("memory-overprovisioned"), Map.of("memoryOverprovisioned.minAllocatedToNeeded", "10")), RULE);
     }
 }

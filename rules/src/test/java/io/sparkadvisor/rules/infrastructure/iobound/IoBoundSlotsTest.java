@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.infrastructure;
+package io.sparkadvisor.rules.infrastructure.iobound;
 
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -63,6 +63,7 @@ class IoBoundSlotsTest {
         silent(advise("healthy"), RULE);
         silent(advise("skew"), RULE);
         silent(advise("small-files"), RULE); // short waiting tasks: the small-files pattern, not held slots
-        silent(advise(Corpus.facts("io-bound"), Map.of("ioBoundSlots.minMedianTaskMs", "5000")), RULE);
+        silent(advise(Corpus.facts("io-bound"), Map.of("io-bound-slots.minMedianTaskMs", "5000")), RULE);
+        silent(advise(Corpus.facts("io-bound"), Map.of("ioBoundSlots.minMedianTaskMs", "5000")), RULE); // the deprecated alias
     }
 }

@@ -1,0 +1,73 @@
+package io.sparkadvisor.rules.infrastructure.idleslots;
+
+import io.sparkadvisor.knowledge.facts.SlotAccounting;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.Internal;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import io.sparkadvisor.rules.whatif.SlotSimulator;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Slots that had nothing to run while stages ran (time when only the driver works is another
+ * matter), and the longest stage with fewer tasks than slots (the usual cause), with the two
+ * remedies' numbers: partitions for that stage, or the slots and workers a smaller cluster needs.
+ *
+ * @param slots task slots of the run
+ * @param slotMs slot time while stages ran
+ * @param taskMs task time while stages ran
+ * @param idleShare idle slot time / slot time while stages ran
+ * @param idleCoreHours idle slot time in core-hours
+ * @param peakRunningTasks the most tasks that ran at once
+ * @param narrowStageId the longest stage with fewer tasks than slots, -1 when there is none
+ * @param narrowStageTasks that stage's tasks (0 without one)
+ * @param narrowStageWallMs that stage's wall time (0 without one)
+ * @param proposedPartitions partitions for the narrow stage: {@code idle-slots.tasksPerSlot} per slot
+ * @param proposedSlots slots a smaller cluster needs: the busy share of the slots with {@code idle-slots.busyHeadroom}
+ * @param predictedMsAtProposedSlots the run's duration the what-if replay predicts at the proposed slots
+ * @param whatIfModelError the replay's error at the observed slots
+ * @param workers the cluster's (maximum) workers, 1 when unknown
+ * @param proposedWorkers workers that give the proposed slots
+ * @param observedMs the run's duration as the replay measures it at the observed slots
+ */
+public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idleShare, double idleCoreHours,
+        int peakRunningTasks, int narrowStageId, int narrowStageTasks, long narrowStageWallMs, int proposedPartitions,
+        int proposedSlots, long predictedMsAtProposedSlots, double whatIfModelError, @Internal int workers,
+        @Internal int proposedWorkers, @Internal long observedMs) implements Evidence {
+
+    public static List<IdleSlotsEvidence> of(RunView run, Thresholds t) {
+        SlotAccounting a = run.facts().slots();
+        if (a.stageSlotMs() == 0) {
+            return List.of();
+        }
+        StageFacts narrow = run.finalStages().stream().filter(s -> s.numTasks() < run.slots())
+                .max(Comparator.comparingLong(StageFacts::wallMs)).orElse(null);
+        int workers = run.cluster().map(c -> Math.max(1, c.maxWorkers())).orElse(1);
+        return List.of(of(run.slots(), a.stageSlotMs(), a.taskMs(), (double) a.stageIdleSlotMs() / a.stageSlotMs(),
+                a.peakRunningTasks(), narrow == null ? -1 : narrow.stageId(), narrow == null ? 0 : narrow.numTasks(),
+                narrow == null ? 0 : narrow.wallMs(), workers, run.whatIf(), t));
+    }
+
+    /** The evidence from the slot accounting, with the remedies' numbers computed. */
+    public static IdleSlotsEvidence of(int slots, long slotMs, long taskMs, double idleShare, int peakRunningTasks,
+            int narrowStageId, int narrowStageTasks, long narrowStageWallMs, int workers, SlotSimulator whatIf, Thresholds t) {
+        int partitions = slots * t.getInt(IdleSlotsRule.TASKS_PER_SLOT);
+        double busyShare = 1 - idleShare;
+        int proposedSlots = Math.max(1, (int) Math.ceil(slots * Math.min(1, busyShare * t.get(IdleSlotsRule.BUSY_HEADROOM))));
+        int proposedWorkers = Math.max(1, (int) Math.ceil(workers * (double) proposedSlots / slots));
+        return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleShare * slotMs / 3_600_000, peakRunningTasks,
+                narrowStageId, narrowStageTasks, narrowStageWallMs, partitions, proposedSlots, whatIf.predictMs(proposedSlots),
+                whatIf.modelError(), workers, proposedWorkers, whatIf.observedMs());
+    }
+
+    @Override
+    public List<Integer> stageIds() {
+        return hasNarrowStage() ? List.of(narrowStageId) : List.of();
+    }
+
+    public boolean hasNarrowStage() {
+        return narrowStageId >= 0;
+    }
+}

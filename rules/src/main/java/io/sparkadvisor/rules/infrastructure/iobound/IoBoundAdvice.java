@@ -1,0 +1,94 @@
+package io.sparkadvisor.rules.infrastructure.iobound;
+
+import io.sparkadvisor.knowledge.cluster.ClusterShape;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
+import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.infrastructure.iobound.IoBoundEvidence.Blocker;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * More slots, not more nodes: SPARK_WORKER_CORES at 1.5x then 2x the node's cores, each step proven
+ * by one full run. The preconditions are checked against the cluster: standard access mode drops the
+ * variable and single-node clusters have no Worker, so there the finding gives the alternative instead.
+ * The follow-up measures the stage's CPU share rising, its GC under {@code io-bound-slots.maxGcShareAfter}
+ * and the run at most {@code follow-up.tradeOffRatio} slower.
+ */
+final class IoBoundAdvice {
+    static final String VARIABLE = "SPARK_WORKER_CORES";
+
+    private IoBoundAdvice() {}
+
+    static Remedy remedy(IoBoundEvidence e, Diagnosis d, Thresholds t) {
+        Map<String, Object> scope = new HashMap<>();
+        scope.put("stageId", e.stageId());
+        scope.put("cpuShare", Format.percent(e.cpuShare()));
+        scope.put("queued", Format.duration(e.meanQueuedMs()));
+        scope.put("run", Format.duration(e.runTimeMs()));
+        scope.put("cpu", Format.duration(e.cpuTimeMs()));
+        scope.put("tasks", e.tasks());
+        scope.put("slots", e.slots());
+        scope.put("appShare", Format.percent(e.appShare()));
+        scope.put("cores", e.workerCores());
+        scope.put("step1", e.step1());
+        scope.put("step2", e.step2());
+        scope.put("observed", Format.duration(e.observedMs()));
+        scope.put("predicted1", Format.duration(e.predictedMsStep1()));
+        scope.put("predicted2", Format.duration(e.predictedMsStep2()));
+        scope.put("modelError", Format.percent(e.whatIfModelError()));
+        scope.put("gcLimit", Format.percent(t.get(IoBoundRule.MAX_GC_SHARE_AFTER)));
+        scope.put("cpuTarget", Format.percent(Math.min(t.get(IoBoundRule.CPU_TARGET_CAP),
+                e.cpuShare() * t.get(IoBoundRule.CPU_TARGET_FACTOR) + t.get(IoBoundRule.CPU_TARGET_MARGIN))));
+        e.executorCores().filter(c -> c > 0).ifPresent(c -> {
+            scope.put("executorCores", c);
+            scope.put("executors", e.step1() / c);
+        });
+        Messages m = Messages.of(IoBoundRule.ID, scope, t);
+
+        List<Step> steps = new ArrayList<>();
+        if (e.blocker() == Blocker.NONE) {
+            List<MetricCheck> verify = verify(e, t, m);
+            steps.add(new Step(1, List.of(Change.envVar(VARIABLE, e.step1())), m.list("checks1"), m.text("rollback"), verify));
+            steps.add(new Step(2, List.of(Change.envVar(VARIABLE, e.step2())), m.list("checks2"), m.text("rollback"), verify));
+        }
+        String summary = switch (e.blocker()) {
+            case NONE -> "summary";
+            case SINGLE_NODE -> "summarySingleNode";
+            case STANDARD_ACCESS -> "summaryStandardAccess";
+        };
+        return Remedy.of(m, summary, preconditions(e, m), steps, Savings.slotTime(e.savedMsStep1(), e.slots()));
+    }
+
+    /** More slots must turn waiting into work without slowing the run or pushing GC past the rollback limit. */
+    static List<MetricCheck> verify(IoBoundEvidence e, Thresholds t, Messages m) {
+        return List.of(
+                new MetricCheck(RunMetrics.stageCpuShare(e.stageId()), Comparison.ABOVE_BASELINE_TIMES, 1, m.text("cpuCheck")),
+                Checks.ofRun().notMuchSlower(t),
+                new MetricCheck(RunMetrics.stageGcShare(e.stageId()), Comparison.BELOW, t.get(IoBoundRule.MAX_GC_SHARE_AFTER),
+                        m.text("gcCheck")));
+    }
+
+    private static List<String> preconditions(IoBoundEvidence e, Messages m) {
+        List<String> out = new ArrayList<>();
+        Optional<ClusterShape> c = e.cluster();
+        out.add(c.flatMap(ClusterShape::dedicatedAccess).map(dedicated -> dedicated ? m.text("accessOk") : m.text("accessBlocked"))
+                .orElse(m.text("accessUnknown")));
+        out.add(c.map(x -> x.singleNode() ? m.text("singleNodeBlocked") : m.text("multiNodeOk")).orElse(m.text("singleNodeUnknown")));
+        // With spark.executor.cores unset one executor takes all slots; set, the slots are split into several executors.
+        out.add(m.text(e.executorCores().filter(x -> x > 0).isPresent() ? "executorLayoutSplit" : "executorLayoutOne"));
+        return out;
+    }
+}

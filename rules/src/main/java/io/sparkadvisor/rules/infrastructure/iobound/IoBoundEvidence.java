@@ -1,0 +1,120 @@
+package io.sparkadvisor.rules.infrastructure.iobound;
+
+import io.sparkadvisor.knowledge.cluster.ClusterShape;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.Internal;
+import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import io.sparkadvisor.rules.whatif.SlotSimulator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A stage whose tasks hold slots while waiting: CPU time far below run time while more tasks than
+ * slots queue. Carries the cluster facts the preconditions of SPARK_WORKER_CORES depend on, and the
+ * two steps' slot counts with the what-if replay's prediction for each.
+ * Waiting is what is neither CPU nor GC (GC runs outside the task thread's CPU time).
+ *
+ * @param stageId the stage
+ * @param tasks successful tasks of the stage
+ * @param slots task slots of the run
+ * @param cpuShare CPU time of the task threads / executor run time
+ * @param gcShare JVM GC time / executor run time
+ * @param medianTaskMs the median task's duration
+ * @param queuedTaskMs time the stage's tasks waited for a slot after the stage was submitted, summed
+ * @param meanQueuedMs the average task's wait for a slot
+ * @param queuedShare queued task time / executor run time
+ * @param stageWallMs the stage's wall time, submission to completion
+ * @param appShare the stage's wall time / the run's duration
+ * @param workerCores cores of a worker node (the local master's cores in local mode)
+ * @param slotsStep1 the run's slots once step 1 sets SPARK_WORKER_CORES to {@code io-bound-slots.step1Factor} x the cores
+ * @param slotsStep2 the run's slots at step 2 ({@code io-bound-slots.step2Factor} x the cores)
+ * @param predictedMsStep1 the run's duration the what-if replay predicts at step 1's slots
+ * @param predictedMsStep2 the run's duration the replay predicts at step 2's slots
+ * @param whatIfModelError the replay's error at the observed slots
+ * @param runTimeMs executor run time of the stage's tasks, summed (at least 1)
+ * @param cpuTimeMs executor CPU time of the stage's tasks, summed
+ * @param appDurationMs the run's duration
+ * @param step1 SPARK_WORKER_CORES at step 1
+ * @param step2 SPARK_WORKER_CORES at step 2
+ * @param observedMs the run's duration as the replay measures it at the observed slots
+ * @param blocker what keeps SPARK_WORKER_CORES from working on this cluster, {@link Blocker#NONE} when nothing is known against it
+ * @param cluster the cluster's shape, when known
+ * @param executorCores spark.executor.cores, when set
+ */
+public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare, double gcShare, long medianTaskMs,
+        long queuedTaskMs, long meanQueuedMs, double queuedShare, long stageWallMs, double appShare, int workerCores,
+        int slotsStep1, int slotsStep2, long predictedMsStep1, long predictedMsStep2, double whatIfModelError,
+        @Internal long runTimeMs, @Internal long cpuTimeMs, @Internal long appDurationMs, @Internal int step1,
+        @Internal int step2, @Internal long observedMs, @Internal Blocker blocker, @Internal Optional<ClusterShape> cluster,
+        @Internal Optional<Integer> executorCores) implements Evidence {
+
+    /** Why SPARK_WORKER_CORES cannot work on a cluster. */
+    public enum Blocker {
+        NONE,
+        /** A single-node cluster runs no Worker process. */
+        SINGLE_NODE,
+        /** Standard (shared) access mode passes only an allowed list of environment variables to Spark. */
+        STANDARD_ACCESS
+    }
+
+    /** The steps depend on the run only, so the replay predicts them once for all stages. */
+    public static List<IoBoundEvidence> of(RunView run, Thresholds t) {
+        List<StageFacts> stages = run.finalStages().stream().filter(s -> s.successfulTasks() > 0).toList();
+        if (stages.isEmpty()) {
+            return List.of();
+        }
+        int cores = run.workerCores();
+        int step1 = (int) Math.round(cores * t.get(IoBoundRule.STEP1_FACTOR));
+        int step2 = (int) Math.round(cores * t.get(IoBoundRule.STEP2_FACTOR));
+        int slotsStep1 = run.slots() * step1 / Math.max(1, cores);
+        int slotsStep2 = run.slots() * step2 / Math.max(1, cores);
+        SlotSimulator whatIf = run.whatIf();
+        Steps steps = new Steps(cores, step1, step2, slotsStep1, slotsStep2, whatIf.predictMs(slotsStep1),
+                whatIf.predictMs(slotsStep2), whatIf.modelError(), whatIf.observedMs());
+        Optional<Integer> executorCores = run.sparkSetting("spark.executor.cores").map(v -> Integer.parseInt(v.trim()));
+        return stages.stream().map(s -> of(run, s, steps, executorCores)).toList();
+    }
+
+    private record Steps(int cores, int step1, int step2, int slots1, int slots2, long predicted1, long predicted2,
+            double modelError, long observedMs) {}
+
+    private static IoBoundEvidence of(RunView run, StageFacts s, Steps steps, Optional<Integer> executorCores) {
+        long runTime = Math.max(1, s.sum(TaskMetric.EXECUTOR_RUN_TIME));
+        int tasks = s.successfulTasks();
+        return new IoBoundEvidence(s.stageId(), tasks, run.slots(), RunMetrics.cpuShare(s), RunMetrics.gcShare(s),
+                s.metric(TaskMetric.DURATION).p50(), s.queuedTaskMs(), s.queuedTaskMs() / Math.max(1, tasks),
+                (double) s.queuedTaskMs() / runTime, s.wallMs(), (double) s.wallMs() / run.appDurationMs(), steps.cores(),
+                steps.slots1(), steps.slots2(), steps.predicted1(), steps.predicted2(), steps.modelError(), runTime,
+                s.sum(TaskMetric.EXECUTOR_CPU_TIME), run.appDurationMs(), steps.step1(), steps.step2(), steps.observedMs(),
+                blocker(run.cluster()), run.cluster(), executorCores);
+    }
+
+    private static Blocker blocker(Optional<ClusterShape> cluster) {
+        if (cluster.isEmpty()) {
+            return Blocker.NONE;
+        }
+        if (cluster.get().singleNode()) {
+            return Blocker.SINGLE_NODE;
+        }
+        return cluster.get().dedicatedAccess().equals(Optional.of(false)) ? Blocker.STANDARD_ACCESS : Blocker.NONE;
+    }
+
+    @Override
+    public List<Integer> stageIds() {
+        return List.of(stageId);
+    }
+
+    /** Share of task run time spent computing: CPU of the task thread plus JVM garbage collection. */
+    public double computeShare() {
+        return cpuShare + gcShare;
+    }
+
+    /** Wall time step 1 saves, as the replay predicts it. */
+    public long savedMsStep1() {
+        return Math.max(0, observedMs - predictedMsStep1);
+    }
+}
