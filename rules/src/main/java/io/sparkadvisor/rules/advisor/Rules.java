@@ -1,6 +1,11 @@
 package io.sparkadvisor.rules.advisor;
 
+import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.execution.spill.SpillRule;
+import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
+import io.sparkadvisor.rules.queryplan.cardinalityexplosion.CardinalityExplosionRule;
+import io.sparkadvisor.rules.queryplan.clusteronwrite.ClusterOnWriteRule;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -13,7 +18,12 @@ import java.util.stream.Collectors;
  */
 public final class Rules {
     public static final List<Rule<?>> ALL = List.of(
-            SkewRule.RULE);
+            SkewRule.RULE,
+            SpillRule.RULE,
+            GcPressureRule.RULE,
+            TaskFailuresRule.RULE,
+            CardinalityExplosionRule.RULE,
+            ClusterOnWriteRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));

@@ -37,8 +37,8 @@ public final class ThresholdCatalogue {
     private static Map<String, Threshold> collect() {
         List<Threshold> declared = new ArrayList<>(GeneralThresholds.DECLARED);
         // TRANSITION: the layers' declarations of rules not yet migrated to units.
-        java.util.stream.Stream.of(InfrastructureThresholds.DECLARED, ExecutionThresholds.DECLARED,
-                DataAccessThresholds.DECLARED, QueryPlanThresholds.DECLARED).forEach(declared::addAll);
+        java.util.stream.Stream.of(InfrastructureThresholds.DECLARED,
+                DataAccessThresholds.DECLARED).forEach(declared::addAll);
         Rules.ALL.forEach(r -> declared.addAll(r.thresholds()));
         Map<String, Threshold> out = new LinkedHashMap<>();
         for (Threshold t : declared) {
