@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.execution;
+package io.sparkadvisor.rules.execution.gcpressure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,7 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.execution.TaskMemory;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -48,13 +49,13 @@ class GcPressureRuleTest {
     @Test
     void severityFollowsDrElephantsGcLadder() {
         TaskMemory memory = new TaskMemory(8L << 30, 4);
-        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 60_000, 7_000, 100_000, memory, 0, 4, 120_000))
+        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 60_000, 7_000, 100_000, memory, 0, 4, 120_000))
                 .isEmpty(), "7% is under the low rung");
         assertEquals(Severity.LOW, RuleFiring.fire(Map.of(),
-                new GcPressureEvidence(0, 60_000, 9_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+                GcPressureEvidence.of(0, 60_000, 9_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(),
-                new GcPressureEvidence(0, 60_000, 12_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
-        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 4_000, 12_000, 100_000, memory, 0, 4, 120_000))
+                GcPressureEvidence.of(0, 60_000, 12_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 4_000, 12_000, 100_000, memory, 0, 4, 120_000))
                 .isEmpty(), "a 4 s stage is under the general floor");
     }
 
