@@ -11,6 +11,14 @@ import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.execution.TaskMemory;
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.rules.RuleTesting;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.EvidenceJson;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -66,5 +74,24 @@ class GcPressureRuleTest {
         assertEquals(4, eight.halvedTasksPerExecutor());
         assertEquals("32768m", eight.doubledHeapSetting());
         assertEquals(1, new TaskMemory(1L << 30, 1).halvedTasksPerExecutor());
+    }
+
+    @Test
+    void givesWayToTheStragglersFindingOnTheSkewedStage() {
+        // Floors lowered so GC pressure fires on the skewed stage 2 only (stage 0 collects 344 ms, stage 3 runs 551 ms).
+        Map<String, String> overrides = Map.of("gc-pressure.minGcMs", "500", "gc-pressure.lowRatio", "0.01");
+        Advice advice = RuleTesting.advise(Corpus.facts("skew"), overrides);
+        assertTrue(RuleTesting.finding(advice, GcPressureRule.ID).isEmpty(), "one remedy per stage: the straggler's");
+        Finding straggler = RuleTesting.fired(advice, SkewRule.ID);
+        assertEquals(List.of(2), straggler.stageIds());
+
+        GcPressureEvidence stage2 = GcPressureEvidence.of(new RunView(Corpus.facts("skew")), Thresholds.defaults()).stream()
+                .filter(e -> e.stageId() == 2).findFirst().orElseThrow();
+        assertEquals(List.of(Map.of("rule", GcPressureRule.ID, "severity", Severity.LOW.id(),
+                "evidence", EvidenceJson.of(stage2))), straggler.evidence().get("supersedes"));
+        // Without the straggler's finding (its ratio out of reach) the GC finding stands on its own.
+        Advice alone = RuleTesting.advise(Corpus.facts("skew"), Map.of("gc-pressure.minGcMs", "500",
+                "gc-pressure.lowRatio", "0.01", "skew.minRatio", "1000"));
+        assertEquals(List.of(2), RuleTesting.finding(alone, GcPressureRule.ID).orElseThrow().stageIds());
     }
 }

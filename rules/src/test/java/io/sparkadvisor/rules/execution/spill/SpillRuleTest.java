@@ -11,6 +11,9 @@ import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.execution.skew.SkewEvidence;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -77,5 +80,24 @@ class SpillRuleTest {
         SpillEvidence threeSlots = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 0, 400 * mib, 60 * mib, 20 * mib,
                 8 * 20 * mib, 400 * mib, 0, 0.6, 3, 120_000, Thresholds.defaults());
         assertEquals(33, threeSlots.recommendedPartitions());
+    }
+
+    @Test
+    void spreadSpillOnAStragglersStageGivesWayToItsFinding() {
+        long mib = 1L << 20;
+        // Stage 2 spills evenly (one task holds 1/8) and also waits on a straggler 10x its median.
+        SpillEvidence spread = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
+        SpillEvidence elsewhere = SpillEvidence.of(5, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
+        SkewEvidence straggler = new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, 400 * mib, 40 * mib, List.of("k"),
+                "SortMergeJoin", "", 2, 8, 6_000, true, 2, 120_000);
+
+        List<Diagnosis> standing = RuleFiring.diagnose(Thresholds.defaults(), spread, elsewhere, straggler);
+        assertEquals(2, standing.size(), standing.toString());
+        assertTrue(standing.stream().anyMatch(d -> d.evidence() == straggler));
+        assertTrue(standing.stream().anyMatch(d -> d.evidence() == elsewhere), "spill on another stage stands");
+        assertTrue(standing.stream().noneMatch(d -> d.evidence() == spread));
+        assertEquals(1, RuleFiring.diagnose(Thresholds.defaults(), spread).size(), "alone, the spill stands");
     }
 }
