@@ -65,6 +65,13 @@ public final class Advisor {
         return findings;
     }
 
+    /** The diagnoses that stand after the DRL's precedence decisions, in evidence order. */
+    List<Diagnosis> standing(List<? extends Evidence> evidence) {
+        Map<Evidence, Integer> order = new IdentityHashMap<>();
+        evidence.forEach(e -> order.putIfAbsent(e, order.size()));
+        return decide(evidence, order).standing();
+    }
+
     private Rule<?> ruleOf(Evidence evidence) {
         return rules.stream().filter(r -> r.evidenceType() == evidence.getClass()).findFirst().orElseGet(() -> Rules.of(evidence));
     }

@@ -1,6 +1,6 @@
 package io.sparkadvisor.rules.advisor;
 
-import static io.sparkadvisor.rules.thresholds.ExecutionThresholds.GC_MEDIUM_RATIO;
+import static io.sparkadvisor.rules.execution.gcpressure.GcPressureRule.MEDIUM_RATIO;
 import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_MIN_MEDIAN_TASK_MS;
 import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_NOISE_RATIO;
 import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO;
@@ -75,7 +75,7 @@ public final class Checks {
 
     /** GC stays below the gc-pressure rule's medium rung, the steps' "10% of task time". */
     public MetricCheck gcUnder(Thresholds t) {
-        double bound = t.get(GC_MEDIUM_RATIO);
+        double bound = t.get(MEDIUM_RATIO);
         return new MetricCheck(metric(RunMetrics.GC_SHARE), Comparison.BELOW, bound,
                 text("gcUnder", Map.of("gcBound", Format.percent(bound))));
     }

@@ -4,12 +4,17 @@ import io.sparkadvisor.rules.dataaccess.broadlisting.BroadListingRule;
 import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
+import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.execution.spill.SpillRule;
+import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
 import io.sparkadvisor.rules.infrastructure.executorpacking.ExecutorPackingRule;
 import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
 import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
 import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusRule;
+import io.sparkadvisor.rules.queryplan.cardinalityexplosion.CardinalityExplosionRule;
+import io.sparkadvisor.rules.queryplan.clusteronwrite.ClusterOnWriteRule;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -31,7 +36,12 @@ public final class Rules {
             SmallFilesRule.RULE,
             BroadListingRule.RULE,
             OverreadRule.RULE,
-            SkewRule.RULE);
+            SkewRule.RULE,
+            SpillRule.RULE,
+            GcPressureRule.RULE,
+            TaskFailuresRule.RULE,
+            CardinalityExplosionRule.RULE,
+            ClusterOnWriteRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));

@@ -7,7 +7,7 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
-import io.sparkadvisor.rules.execution.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
 import io.sparkadvisor.rules.execution.TaskMemory;
 import java.util.List;
 import java.util.Map;

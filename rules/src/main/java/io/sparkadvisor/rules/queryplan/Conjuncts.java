@@ -12,12 +12,12 @@ import java.util.regex.Pattern;
  * the attribute ids each part reads: a part whose ids all come from one input of a join can be
  * applied to that input before the join.
  */
-final class Conjuncts {
+public final class Conjuncts {
     private static final Pattern ATTRIBUTE_ID = Pattern.compile("#(\\d+)L?");
 
     private Conjuncts() {}
 
-    static List<String> split(String predicate) {
+    public static List<String> split(String predicate) {
         String p = unwrap(predicate.trim());
         List<String> out = new ArrayList<>();
         int depth = 0;
@@ -61,7 +61,7 @@ final class Conjuncts {
         return -1;
     }
 
-    static Set<String> attributeIds(String text) {
+    public static Set<String> attributeIds(String text) {
         Set<String> ids = new HashSet<>();
         Matcher m = ATTRIBUTE_ID.matcher(text);
         while (m.find()) {
@@ -71,7 +71,7 @@ final class Conjuncts {
     }
 
     /** The predicate as a user writes it: attribute ids removed. */
-    static String readable(String predicate) {
+    public static String readable(String predicate) {
         return ATTRIBUTE_ID.matcher(predicate).replaceAll("").trim();
     }
 }

@@ -6,9 +6,9 @@ import io.sparkadvisor.rules.advisor.RunView;
 import java.util.Collection;
 
 /** Time of the stages that ran some plan operators: what a query-plan finding puts at stake. */
-record PlanStages(long wallMs, long taskMs) {
+public record PlanStages(long wallMs, long taskMs) {
 
-    static PlanStages of(RunView run, Collection<Integer> stageIds) {
+    public static PlanStages of(RunView run, Collection<Integer> stageIds) {
         long wall = 0;
         long task = 0;
         for (StageFacts s : run.finalStages()) {

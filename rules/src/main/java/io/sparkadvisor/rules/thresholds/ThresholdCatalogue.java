@@ -36,8 +36,6 @@ public final class ThresholdCatalogue {
 
     private static Map<String, Threshold> collect() {
         List<Threshold> declared = new ArrayList<>(GeneralThresholds.DECLARED);
-        // TRANSITION: the layers' declarations of rules not yet migrated to units.
-        java.util.stream.Stream.of(ExecutionThresholds.DECLARED, QueryPlanThresholds.DECLARED).forEach(declared::addAll);
         Rules.ALL.forEach(r -> declared.addAll(r.thresholds()));
         Map<String, Threshold> out = new LinkedHashMap<>();
         for (Threshold t : declared) {

@@ -66,17 +66,6 @@ public final class Thresholds {
         return Math.toIntExact(getLong(threshold));
     }
 
-    /** TRANSITION: string look-ups for rules not yet migrated to handles; removed when all are units. */
-    @Deprecated
-    public double get(String key) {
-        return get(ThresholdCatalogue.byKey(key).orElseThrow(() -> new IllegalStateException("threshold " + key + " is not declared")));
-    }
-
-    @Deprecated
-    public long getLong(String key) {
-        return Math.round(get(key));
-    }
-
     public Map<String, Double> asMap() {
         return new TreeMap<>(values);
     }

@@ -17,4 +17,9 @@ public final class RuleFiring {
         }
         return findings;
     }
+
+    /** The diagnoses that stand after the DRL's precedence decisions. */
+    public static List<Diagnosis> diagnose(Thresholds t, Evidence... evidence) {
+        return new Advisor(t).standing(List.of(evidence));
+    }
 }

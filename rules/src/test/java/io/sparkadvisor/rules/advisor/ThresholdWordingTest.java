@@ -31,7 +31,8 @@ class ThresholdWordingTest {
         assertTrue(skew.checks().stream().anyMatch(c -> c.contains("falls below 2.0x its median")), skew.checks().toString());
         assertEquals(List.of(2.0), skew.verify().stream().filter(c -> c.metric().endsWith("maxToMedian")).map(MetricCheck::bound).toList());
 
-        Step gc = firstStep("gc-pressure", "gc-pressure", Map.of("gc-pressure.mediumRatio", "0.2"));
+        // The high rung rises with it: a severity ladder must stay in order.
+        Step gc = firstStep("gc-pressure", "gc-pressure", Map.of("gc-pressure.mediumRatio", "0.2", "gc-pressure.highRatio", "0.25"));
         assertTrue(gc.checks().stream().anyMatch(c -> c.contains("falls below 20% of task run time")), gc.checks().toString());
         assertTrue(gc.verify().stream().anyMatch(c -> c.metric().endsWith("gcShare") && c.bound() == 0.2), gc.verify().toString());
     }

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.execution;
+package io.sparkadvisor.rules.execution.gcpressure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,15 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.execution.TaskMemory;
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.rules.RuleTesting;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.EvidenceJson;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -48,13 +57,13 @@ class GcPressureRuleTest {
     @Test
     void severityFollowsDrElephantsGcLadder() {
         TaskMemory memory = new TaskMemory(8L << 30, 4);
-        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 60_000, 7_000, 100_000, memory, 0, 4, 120_000))
+        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 60_000, 7_000, 100_000, memory, 0, 4, 120_000))
                 .isEmpty(), "7% is under the low rung");
         assertEquals(Severity.LOW, RuleFiring.fire(Map.of(),
-                new GcPressureEvidence(0, 60_000, 9_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+                GcPressureEvidence.of(0, 60_000, 9_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(),
-                new GcPressureEvidence(0, 60_000, 12_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
-        assertTrue(RuleFiring.fire(Map.of(), new GcPressureEvidence(0, 4_000, 12_000, 100_000, memory, 0, 4, 120_000))
+                GcPressureEvidence.of(0, 60_000, 12_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 4_000, 12_000, 100_000, memory, 0, 4, 120_000))
                 .isEmpty(), "a 4 s stage is under the general floor");
     }
 
@@ -65,5 +74,24 @@ class GcPressureRuleTest {
         assertEquals(4, eight.halvedTasksPerExecutor());
         assertEquals("32768m", eight.doubledHeapSetting());
         assertEquals(1, new TaskMemory(1L << 30, 1).halvedTasksPerExecutor());
+    }
+
+    @Test
+    void givesWayToTheStragglersFindingOnTheSkewedStage() {
+        // Floors lowered so GC pressure fires on the skewed stage 2 only (stage 0 collects 344 ms, stage 3 runs 551 ms).
+        Map<String, String> overrides = Map.of("gc-pressure.minGcMs", "500", "gc-pressure.lowRatio", "0.01");
+        Advice advice = RuleTesting.advise(Corpus.facts("skew"), overrides);
+        assertTrue(RuleTesting.finding(advice, GcPressureRule.ID).isEmpty(), "one remedy per stage: the straggler's");
+        Finding straggler = RuleTesting.fired(advice, SkewRule.ID);
+        assertEquals(List.of(2), straggler.stageIds());
+
+        GcPressureEvidence stage2 = GcPressureEvidence.of(new RunView(Corpus.facts("skew")), Thresholds.defaults()).stream()
+                .filter(e -> e.stageId() == 2).findFirst().orElseThrow();
+        assertEquals(List.of(Map.of("rule", GcPressureRule.ID, "severity", Severity.LOW.id(),
+                "evidence", EvidenceJson.of(stage2))), straggler.evidence().get("supersedes"));
+        // Without the straggler's finding (its ratio out of reach) the GC finding stands on its own.
+        Advice alone = RuleTesting.advise(Corpus.facts("skew"), Map.of("gc-pressure.minGcMs", "500",
+                "gc-pressure.lowRatio", "0.01", "skew.minRatio", "1000"));
+        assertEquals(List.of(2), RuleTesting.finding(alone, GcPressureRule.ID).orElseThrow().stageIds());
     }
 }

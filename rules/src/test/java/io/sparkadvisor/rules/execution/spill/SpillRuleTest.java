@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.execution;
+package io.sparkadvisor.rules.execution.spill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,10 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.execution.skew.SkewEvidence;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -49,8 +53,8 @@ class SpillRuleTest {
     void leavesSpillHeldByOneSkewedTaskToTheSkewRule() {
         // One of 8 tasks spills everything: the hot key's partition, which more partitions would not split.
         long mib = 1L << 20;
-        SpillEvidence skewed = new SpillEvidence(2, 8, 60_000, 400 * mib, 300 * mib, 200 * mib, 400 * mib, 100 * mib,
-                8 * 20 * mib, 200 * mib, 0, 0.6, 2, 120_000);
+        SpillEvidence skewed = SpillEvidence.of(2, 8, 60_000, 400 * mib, 300 * mib, 200 * mib, 400 * mib, 100 * mib,
+                8 * 20 * mib, 200 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
         assertEquals(1.0, skewed.topTaskShareOfSpill(), 1e-9);
         assertTrue(RuleFiring.fire(Map.of(), skewed).isEmpty());
         assertEquals(1, RuleFiring.fire(Map.of("spill.maxTopTaskShare", "1"), skewed).size());
@@ -65,16 +69,35 @@ class SpillRuleTest {
     void partitionsShrinkTheWorkingSetToTheGrantedMemoryInWholeWaves() {
         // 8 tasks each held 20 MiB at peak and spilled 60 MiB: 80 MiB wanted, 20 MiB granted -> 4x -> 32 tasks.
         long mib = 1L << 20;
-        SpillEvidence e = new SpillEvidence(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
-                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000);
+        SpillEvidence e = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
         assertEquals(80 * mib, e.memoryNeededPerTaskBytes());
         assertEquals(32, e.recommendedPartitions());
         assertEquals(1.2, e.spillRatio(), 1e-9);
         assertEquals(0.125, e.topTaskShareOfSpill(), 1e-9);
         assertTrue(e.readsShuffle());
         // With 3 slots the count rounds up to whole waves: 32 -> 33.
-        SpillEvidence threeSlots = new SpillEvidence(2, 8, 60_000, 8 * 60 * mib, 0, 400 * mib, 60 * mib, 20 * mib,
-                8 * 20 * mib, 400 * mib, 0, 0.6, 3, 120_000);
+        SpillEvidence threeSlots = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 0, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 3, 120_000, Thresholds.defaults());
         assertEquals(33, threeSlots.recommendedPartitions());
+    }
+
+    @Test
+    void spreadSpillOnAStragglersStageGivesWayToItsFinding() {
+        long mib = 1L << 20;
+        // Stage 2 spills evenly (one task holds 1/8) and also waits on a straggler 10x its median.
+        SpillEvidence spread = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
+        SpillEvidence elsewhere = SpillEvidence.of(5, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
+        SkewEvidence straggler = new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, 400 * mib, 40 * mib, List.of("k"),
+                "SortMergeJoin", "", 2, 8, 6_000, true, 2, 120_000);
+
+        List<Diagnosis> standing = RuleFiring.diagnose(Thresholds.defaults(), spread, elsewhere, straggler);
+        assertEquals(2, standing.size(), standing.toString());
+        assertTrue(standing.stream().anyMatch(d -> d.evidence() == straggler));
+        assertTrue(standing.stream().anyMatch(d -> d.evidence() == elsewhere), "spill on another stage stands");
+        assertTrue(standing.stream().noneMatch(d -> d.evidence() == spread));
+        assertEquals(1, RuleFiring.diagnose(Thresholds.defaults(), spread).size(), "alone, the spill stands");
     }
 }

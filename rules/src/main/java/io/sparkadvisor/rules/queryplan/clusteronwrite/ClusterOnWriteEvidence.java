@@ -1,11 +1,15 @@
-package io.sparkadvisor.rules.queryplan;
+package io.sparkadvisor.rules.queryplan.clusteronwrite;
 
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.knowledge.facts.WriteFacts;
+import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.queryplan.PlanStages;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,20 +22,35 @@ import java.util.Set;
  * to the run is the shuffle write, the sort, the fetch wait of the writing stage and, for range
  * partitioning, the sampling job that computes the input once more to find range bounds.
  *
- * <p>JSON evidence keys of the cluster-on-write finding: {@code writeCommand}, {@code location},
- * {@code partitioning}, {@code clusteringColumns}, {@code numPartitions}, {@code shuffleBytes},
- * {@code shuffleWriteTimeMs}, {@code sortTimeMs}, {@code samplingTaskMs}, {@code fetchWaitMs},
- * {@code attributedTaskMs}, {@code stagesWallMs}, {@code rowsWritten}, {@code bytesWritten}.
+ *
+ * @param writeCommand the write's command (InsertIntoHadoopFsRelationCommand, a Delta write, ...)
+ * @param location where the write goes
+ * @param partitioning the exchange's scheme: rangepartitioning or hashpartitioning
+ * @param clusteringColumns the exchange's keys, which the Sort above it orders by
+ * @param numPartitions the exchange's partition count
+ * @param shuffleBytes bytes the exchange wrote to the shuffle
+ * @param shuffleWriteTimeMs the exchange's shuffle write time
+ * @param sortTimeMs the Sort's time
+ * @param samplingTaskMs task time of the stages that computed the input again to sample range bounds
+ * @param fetchWaitMs shuffle fetch wait of the writing stages
+ * @param attributedTaskMs task time the run spends only because of the clustering: shuffle write, sort, sampling and fetch wait
+ * @param stagesWallMs wall time of the stages involved
+ * @param rowsWritten rows the write wrote
+ * @param bytesWritten bytes the write wrote
+ * @param stageIds the exchange's, the sampling and the writing stages
+ * @param slots task slots of the run
+ * @param appDurationMs the run's duration
  */
 public record ClusterOnWriteEvidence(String writeCommand, String location, String partitioning,
         List<String> clusteringColumns, int numPartitions, long shuffleBytes, long shuffleWriteTimeMs, long sortTimeMs,
-        long samplingTaskMs, long fetchWaitMs, List<Integer> stageIds, long stagesWallMs, long rowsWritten,
-        long bytesWritten, int slots, long appDurationMs) {
+        long samplingTaskMs, long fetchWaitMs, long attributedTaskMs, long stagesWallMs, long rowsWritten,
+        long bytesWritten, @Internal List<Integer> stageIds, @Internal int slots, @Internal long appDurationMs)
+        implements Evidence {
     /** Operators that pass rows through unchanged in order and partitioning. */
     private static final Set<String> PASS_THROUGH = Set.of("WriteFiles", "AdaptiveSparkPlan", "InputAdapter",
             "ShuffleQueryStage", "AQEShuffleRead", "Project", "ColumnarToRow", "RowToColumnar");
 
-    public static List<ClusterOnWriteEvidence> of(RunView run) {
+    public static List<ClusterOnWriteEvidence> of(RunView run, Thresholds t) {
         List<ClusterOnWriteEvidence> out = new ArrayList<>();
         for (SqlExecutionFacts sql : run.facts().sqlExecutions()) {
             for (WriteFacts write : sql.writes()) {
@@ -73,7 +92,7 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         stages.addAll(write.stageIds());
         long fetchWait = run.finalStages().stream().filter(s -> write.stageIds().contains(s.stageId()))
                 .mapToLong(s -> s.sum(TaskMetric.SHUFFLE_FETCH_WAIT_TIME)).sum();
-        return new ClusterOnWriteEvidence(write.command(), write.location(), exchange.partitioning(), exchange.keys(),
+        return of(write.command(), write.location(), exchange.partitioning(), exchange.keys(),
                 exchange.numPartitions(), x.metric("shuffle bytes written").orElse(exchange.dataSizeBytes()),
                 x.metric("shuffle write time").orElse(0L), sort.metric("sort time").orElse(0L),
                 PlanStages.of(run, sampling).taskMs(), fetchWait, stages.stream().sorted().toList(),
@@ -91,13 +110,24 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         return out;
     }
 
-    /** Task time the run spends only because of the clustering. */
-    public long attributedTaskMs() {
-        return shuffleWriteTimeMs + sortTimeMs + samplingTaskMs + fetchWaitMs;
+    /** The evidence of a clustering write from its measured numbers; the attributed task time is computed here. */
+    public static ClusterOnWriteEvidence of(String writeCommand, String location, String partitioning,
+            List<String> clusteringColumns, int numPartitions, long shuffleBytes, long shuffleWriteTimeMs, long sortTimeMs,
+            long samplingTaskMs, long fetchWaitMs, List<Integer> stageIds, long stagesWallMs, long rowsWritten,
+            long bytesWritten, int slots, long appDurationMs) {
+        return new ClusterOnWriteEvidence(writeCommand, location, partitioning, clusteringColumns, numPartitions,
+                shuffleBytes, shuffleWriteTimeMs, sortTimeMs, samplingTaskMs, fetchWaitMs,
+                shuffleWriteTimeMs + sortTimeMs + samplingTaskMs + fetchWaitMs, stagesWallMs, rowsWritten, bytesWritten,
+                stageIds, slots, appDurationMs);
     }
 
     /** The same spread over the run's slots: the wall time a raw write would save. */
     public long attributedWallMs() {
-        return attributedTaskMs() / Math.max(1, slots);
+        return attributedTaskMs / Math.max(1, slots);
+    }
+
+    /** The share of the run a raw write would save. */
+    public double shareOfRun() {
+        return (double) attributedWallMs() / appDurationMs;
     }
 }

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.queryplan;
+package io.sparkadvisor.rules.queryplan.cardinalityexplosion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +11,7 @@ import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.rules.Findings;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.queryplan.Conjuncts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.queryplan;
+package io.sparkadvisor.rules.queryplan.clusteronwrite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,7 +59,7 @@ class ClusterOnWriteRuleTest {
 
     @Test
     void attributesShuffleSortSamplingAndFetchWaitSpreadOverSlots() {
-        ClusterOnWriteEvidence e = new ClusterOnWriteEvidence("InsertIntoHadoopFsRelationCommand", "s3://b/t",
+        ClusterOnWriteEvidence e = ClusterOnWriteEvidence.of("InsertIntoHadoopFsRelationCommand", "s3://b/t",
                 "rangepartitioning", List.of("d"), 8, 1L << 30, 2_000, 10_000, 6_000, 2_000, List.of(0, 1, 3), 30_000,
                 4_000_000, 1L << 30, 4, 60_000);
         assertEquals(20_000, e.attributedTaskMs());

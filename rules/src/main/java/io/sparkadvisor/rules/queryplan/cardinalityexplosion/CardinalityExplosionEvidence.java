@@ -1,8 +1,14 @@
-package io.sparkadvisor.rules.queryplan;
+package io.sparkadvisor.rules.queryplan.cardinalityexplosion;
 
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
+import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.Exact;
+import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.queryplan.Conjuncts;
+import io.sparkadvisor.rules.queryplan.PlanStages;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,18 +19,31 @@ import java.util.Set;
  * An operator that multiplies rows (a join, Generate or Expand) and the nearest filter above it
  * that throws most of them away: the work between the two existed only to be discarded.
  *
- * <p>JSON evidence keys of the cardinality-explosion finding: {@code operator}, {@code operatorNodeId},
- * {@code rowsIn}, {@code rowsOut}, {@code explosionFactor}, {@code filterNodeId}, {@code filterCondition}
- * (attribute ids removed), {@code inputConditions} (per input of the operator, in plan order, the parts of
- * the condition that read only that input: they can run before it), {@code conditionsAcross} (parts that
- * read several inputs or the operator's own output), {@code rowsIntoFilter}, {@code rowsKept},
- * {@code shareKept}, {@code stageWallMs}, {@code executionId}.
+ * @param operator the row-multiplying operator (a join, Generate or Expand)
+ * @param operatorNodeId its node id in the SQL plan
+ * @param rowsIn rows into the operator, summed over its inputs
+ * @param rowsOut rows out of the operator
+ * @param explosionFactor rowsOut / rowsIn
+ * @param filterNodeId the node id of the nearest Filter above the operator
+ * @param filterCondition the filter's condition, attribute ids removed
+ * @param inputConditions per input of the operator, in plan order, the parts of the condition that read only that input: they can run before it
+ * @param conditionsAcross the parts of the condition that read several inputs or the operator's own output
+ * @param rowsIntoFilter rows into the filter
+ * @param rowsKept rows out of the filter
+ * @param shareKept rowsKept / rowsIntoFilter, not rounded: tiny by nature, three places would read 0
+ * @param stageWallMs wall time of the stages that ran the operator
+ * @param executionId the SQL execution of the plan
+ * @param stageIds the stages that ran the operator
+ * @param stages wall and task time of those stages
+ * @param slots task slots of the run
+ * @param appDurationMs the run's duration
  */
-public record CardinalityExplosionEvidence(long executionId, int operatorNodeId, String operator, long rowsIn,
-        long rowsOut, int filterNodeId, String filterCondition, List<List<String>> inputConditions,
-        List<String> conditionsAcross, long rowsIntoFilter, long rowsKept,
-        List<Integer> stageIds, PlanStages stages, int slots, long appDurationMs) {
-    public static List<CardinalityExplosionEvidence> of(RunView run) {
+public record CardinalityExplosionEvidence(String operator, int operatorNodeId, long rowsIn, long rowsOut,
+        double explosionFactor, int filterNodeId, String filterCondition, List<List<String>> inputConditions,
+        List<String> conditionsAcross, long rowsIntoFilter, long rowsKept, @Exact double shareKept, long stageWallMs,
+        long executionId, @Internal List<Integer> stageIds, @Internal PlanStages stages, @Internal int slots,
+        @Internal long appDurationMs) implements Evidence {
+    public static List<CardinalityExplosionEvidence> of(RunView run, Thresholds t) {
         List<CardinalityExplosionEvidence> out = new ArrayList<>();
         for (SqlExecutionFacts sql : run.facts().sqlExecutions()) {
             for (PlanNode op : sql.nodes()) {
@@ -49,10 +68,15 @@ public record CardinalityExplosionEvidence(long executionId, int operatorNodeId,
     private static CardinalityExplosionEvidence of(RunView run, SqlExecutionFacts sql, PlanNode op, PlanNode filter) {
         String predicate = filter.simpleString().replaceFirst("^Filter\\s*", "");
         FilterParts parts = FilterParts.of(sql, op, predicate);
-        return new CardinalityExplosionEvidence(sql.executionId(), op.id(), op.name(), sql.inputRows(op.id()),
-                op.outputRows().orElse(0L), filter.id(), Conjuncts.readable(predicate), parts.byInput(),
-                parts.across(), sql.inputRows(filter.id()), filter.outputRows().orElse(0L), op.stageIds(),
-                PlanStages.of(run, op.stageIds()), run.slots(), run.appDurationMs());
+        long rowsIn = sql.inputRows(op.id());
+        long rowsOut = op.outputRows().orElse(0L);
+        long rowsIntoFilter = sql.inputRows(filter.id());
+        long rowsKept = filter.outputRows().orElse(0L);
+        PlanStages stages = PlanStages.of(run, op.stageIds());
+        return new CardinalityExplosionEvidence(op.name(), op.id(), rowsIn, rowsOut, (double) rowsOut / Math.max(1, rowsIn),
+                filter.id(), Conjuncts.readable(predicate), parts.byInput(), parts.across(), rowsIntoFilter, rowsKept,
+                (double) rowsKept / Math.max(1, rowsIntoFilter), stages.wallMs(), sql.executionId(), op.stageIds(), stages,
+                run.slots(), run.appDurationMs());
     }
 
     /** The AND-ed parts of a predicate, each given to the first input of the operator that produces all its columns. */
@@ -91,15 +115,8 @@ public record CardinalityExplosionEvidence(long executionId, int operatorNodeId,
         return inputConditions.stream().anyMatch(c -> !c.isEmpty());
     }
 
-    public double explosionFactor() {
-        return (double) rowsOut / Math.max(1, rowsIn);
-    }
-
-    public double shareKept() {
-        return (double) rowsKept / Math.max(1, rowsIntoFilter);
-    }
-
-    public long stageWallMs() {
-        return stages.wallMs();
+    /** The share of the run the operator's stages took. */
+    public double shareOfRun() {
+        return (double) stageWallMs / appDurationMs;
     }
 }

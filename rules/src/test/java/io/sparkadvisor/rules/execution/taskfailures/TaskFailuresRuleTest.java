@@ -1,4 +1,4 @@
-package io.sparkadvisor.rules.execution;
+package io.sparkadvisor.rules.execution.taskfailures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +9,10 @@ import io.sparkadvisor.rules.Findings;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
-import io.sparkadvisor.rules.execution.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.execution.TaskMemory;
+import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.EnumMap;
 import java.util.Map;
@@ -51,8 +54,8 @@ class TaskFailuresRuleTest {
 
     @Test
     void mainCauseIsTheMostAttemptsWithMemoryWinningTies() {
-        assertEquals(Cause.OUT_OF_MEMORY, evidence(Map.of(Cause.OUT_OF_MEMORY, 2, Cause.EXCEPTION, 2)).mainCause());
-        assertEquals(Cause.EXECUTOR_LOST, evidence(Map.of(Cause.EXECUTOR_LOST, 3, Cause.EXCEPTION, 2)).mainCause());
+        assertEquals(Cause.OUT_OF_MEMORY, evidence(Map.of(Cause.OUT_OF_MEMORY, 2, Cause.EXCEPTION, 2)).cause());
+        assertEquals(Cause.EXECUTOR_LOST, evidence(Map.of(Cause.EXECUTOR_LOST, 3, Cause.EXCEPTION, 2)).cause());
         TaskFailuresEvidence e = evidence(Map.of(Cause.OUT_OF_MEMORY, 1, Cause.EXECUTOR_LOST, 3));
         assertEquals(4, e.failedAttempts());
         assertEquals(4.0 / 20, e.failureRate(), 1e-9);
@@ -61,7 +64,7 @@ class TaskFailuresRuleTest {
     @Test
     void executorLossRaisesTheOverheadByOneGib() {
         TaskFailuresEvidence e = evidence(Map.of(Cause.EXECUTOR_LOST, 3));
-        Finding f = TaskFailuresAdvice.finding(e, Thresholds.defaults(), Severity.HIGH);
+        Remedy f = TaskFailuresAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults());
         assertEquals("1408m", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals("aws_attributes.availability", f.recommendation().steps().get(1).changes().get(0).key());
     }
@@ -72,7 +75,7 @@ class TaskFailuresRuleTest {
         assertTrue(RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).isEmpty());
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
-        TaskFailuresEvidence failedStage = new TaskFailuresEvidence(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
+        TaskFailuresEvidence failedStage = TaskFailuresEvidence.of(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
                 "java.lang.IllegalStateException: boom", 10_000, true, false, new TaskMemory(4L << 30, 4), 384L << 20,
                 200, 8);
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity(), "even in a 1 s stage");
@@ -80,14 +83,15 @@ class TaskFailuresRuleTest {
 
     @Test
     void outOfMemoryDoublesShufflePartitionsThenTheHeap() {
-        Finding f = TaskFailuresAdvice.finding(evidence(Map.of(Cause.OUT_OF_MEMORY, 3)), Thresholds.defaults(), Severity.HIGH);
+        TaskFailuresEvidence e = evidence(Map.of(Cause.OUT_OF_MEMORY, 3));
+        Remedy f = TaskFailuresAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults());
         assertEquals("400", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals("spark.sql.shuffle.partitions", f.recommendation().steps().get(0).changes().get(0).key());
         assertEquals("8192m", f.recommendation().steps().get(1).changes().get(0).value());
     }
 
     private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
-        return new TaskFailuresEvidence(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
+        return TaskFailuresEvidence.of(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
                 10_000, false, true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
     }
 }

@@ -1,0 +1,75 @@
+package io.sparkadvisor.rules.execution.spill;
+
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
+import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The spill recommendation: first more partitions, as many as make each task's working set fit the
+ * execution memory a task got in this run, through the setting that governs this stage's partitions;
+ * then, if spill persists, nodes with enough memory per core for the working set. The follow-up
+ * measures the stage's spill falling to {@code spill.maxRemainingShare} of the baseline's without
+ * tasks too short to pay for themselves or a slower run; after the node change, no disk spill and
+ * GC under the gc-pressure medium rung.
+ */
+final class SpillAdvice {
+    private SpillAdvice() {}
+
+    static Remedy remedy(SpillEvidence e, Diagnosis d, Thresholds t) {
+        int partitions = e.recommendedPartitions();
+        Map<String, Object> scope = new HashMap<>();
+        scope.put("stageId", e.stageId());
+        scope.put("spilled", Format.bytes(e.memorySpilledBytes()));
+        scope.put("disk", Format.bytes(e.diskSpilledBytes()));
+        scope.put("data", Format.bytes(e.stageDataBytes()));
+        scope.put("ratio", Format.ratio(e.spillRatio()));
+        scope.put("tasks", e.tasks());
+        scope.put("partitions", partitions);
+        scope.put("need", Format.bytes(e.memoryNeededPerTaskBytes()));
+        scope.put("granted", Format.bytes(e.peakExecutionMemoryMaxBytes()));
+        scope.put("perCore", Format.bytes(e.heapPerCoreBytes()));
+        Messages m = Messages.of(SpillRule.ID, scope, t);
+
+        Checks stage = Checks.ofStage(e.stageId());
+        List<Step> steps = List.of(
+                new Step(1, partitionChanges(e, partitions, m, t), m.list("partitionChecks"), m.text("partitionRollback"),
+                        List.of(spillFalls(e, t, m), stage.tasksLongEnough(t), Checks.ofRun().notSlower(t))),
+                new Step(2, List.of(Change.cluster("node_type_id", m.text("nodeType"))), m.list("nodeChecks"),
+                        m.text("nodeRollback"), List.of(stage.noDiskSpill(), stage.gcUnder(t))));
+
+        // Spilled bytes are written to local disk once and read back once.
+        double slotMs = 2_000.0 * e.diskSpilledBytes() / t.get(SpillRule.DISK_BYTES_PER_SECOND);
+        return Remedy.of(m, "summary", steps, Savings.of(Math.round(slotMs / e.slots()), slotMs));
+    }
+
+    private static MetricCheck spillFalls(SpillEvidence e, Thresholds t, Messages m) {
+        return new MetricCheck(RunMetrics.stage(e.stageId(), RunMetrics.SPILL_BYTES), Comparison.AT_MOST_BASELINE_TIMES,
+                t.get(SpillRule.MAX_REMAINING_SHARE), m.text("spillCheck"));
+    }
+
+    private static List<Change> partitionChanges(SpillEvidence e, int partitions, Messages m, Thresholds t) {
+        long minBytes = t.getLong(SpillRule.MIN_PARTITION_BYTES);
+        if (e.readsShuffle()) {
+            // AQE would coalesce the new partitions back to its advisory size: aim it at the new size.
+            long advisory = Math.max(minBytes, e.shuffleReadBytes() / partitions);
+            return List.of(Change.sparkConf("spark.sql.shuffle.partitions", partitions),
+                    Change.sparkConf("spark.sql.adaptive.advisoryPartitionSizeInBytes", advisory));
+        }
+        if (e.readsFiles()) {
+            return List.of(Change.sparkConf("spark.sql.files.maxPartitionBytes", Math.max(minBytes, e.inputBytes() / partitions)));
+        }
+        return List.of(Change.code(m.text("repartitionChange"), m.text("repartitionSnippet")));
+    }
+}

@@ -1,0 +1,100 @@
+package io.sparkadvisor.rules.execution.spill;
+
+import io.sparkadvisor.knowledge.facts.Distribution;
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.Internal;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
+import java.util.stream.LongStream;
+
+/**
+ * Spill in one stage: memory spilled relative to the most data the stage moved (Dr. Elephant's
+ * measure), how concentrated it is in one task, and what each task would need to stay in memory.
+ *
+ * @param memorySpilledBytes bytes the stage's tasks spilled from memory
+ * @param diskSpilledBytes the same spill as written to disk (serialized, compressed)
+ * @param stageDataBytes the most data the stage moved: max of input, shuffle read, shuffle write, output
+ * @param spillRatio memorySpilledBytes / stageDataBytes
+ * @param topTaskShareOfSpill the share of the stage's spill held by the task that spilled the most
+ * @param peakExecutionMemoryMaxBytes the largest execution-memory peak of one task: what a task was granted here
+ * @param memoryNeededPerTaskBytes the average task's peak execution memory plus its spill: its spill-free working set
+ * @param tasks successful tasks of the stage
+ * @param recommendedPartitions partitions that shrink each task's working set to the granted memory, in whole waves of the run's slots
+ * @param stageWallMs the stage's wall time, submission to completion
+ * @param stageId the stage
+ * @param maxTaskSpillBytes memory spill of the task that spilled the most
+ * @param peakExecutionMemorySumBytes execution-memory peaks summed over the stage's tasks
+ * @param shuffleReadBytes shuffle bytes the stage read
+ * @param inputBytes bytes the stage read from files
+ * @param memoryFraction spark.memory.fraction of the run (Spark's default 0.6 when unset)
+ * @param slots task slots of the run
+ * @param appDurationMs the run's duration
+ */
+public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long stageDataBytes, double spillRatio,
+        double topTaskShareOfSpill, long peakExecutionMemoryMaxBytes, long memoryNeededPerTaskBytes, int tasks,
+        int recommendedPartitions, long stageWallMs, @Internal int stageId, @Internal long maxTaskSpillBytes,
+        @Internal long peakExecutionMemorySumBytes, @Internal long shuffleReadBytes, @Internal long inputBytes,
+        @Internal double memoryFraction, @Internal int slots, @Internal long appDurationMs) implements Evidence {
+    /** Spark's default share of the heap (after 300 MB reserved) for execution and storage. */
+    private static final double DEFAULT_MEMORY_FRACTION = 0.6;
+
+    public static List<SpillEvidence> of(RunView run, Thresholds t) {
+        return run.finalStages().stream().filter(s -> s.sum(TaskMetric.MEMORY_BYTES_SPILLED) > 0)
+                .map(s -> of(run, s, t)).toList();
+    }
+
+    private static SpillEvidence of(RunView run, StageFacts s, Thresholds t) {
+        Distribution spill = s.metric(TaskMetric.MEMORY_BYTES_SPILLED);
+        Distribution peak = s.metric(TaskMetric.PEAK_EXECUTION_MEMORY);
+        long data = LongStream.of(s.sum(TaskMetric.INPUT_BYTES), s.sum(TaskMetric.SHUFFLE_READ_BYTES),
+                s.sum(TaskMetric.SHUFFLE_WRITE_BYTES), s.sum(TaskMetric.OUTPUT_BYTES)).max().orElse(0);
+        return of(s.stageId(), s.successfulTasks(), s.wallMs(), spill.sum(), s.sum(TaskMetric.DISK_BYTES_SPILLED), data,
+                spill.max(), peak.max(), peak.sum(), s.sum(TaskMetric.SHUFFLE_READ_BYTES), s.sum(TaskMetric.INPUT_BYTES),
+                run.facts().properties().get("spark.memory.fraction").map(Double::parseDouble).orElse(DEFAULT_MEMORY_FRACTION),
+                run.slots(), run.appDurationMs(), t);
+    }
+
+    /** The evidence of a stage from its measured numbers; the ratios and the partition count are computed here. */
+    public static SpillEvidence of(int stageId, int tasks, long stageWallMs, long memorySpilledBytes, long diskSpilledBytes,
+            long stageDataBytes, long maxTaskSpillBytes, long peakExecutionMemoryMaxBytes, long peakExecutionMemorySumBytes,
+            long shuffleReadBytes, long inputBytes, double memoryFraction, int slots, long appDurationMs, Thresholds t) {
+        long needed = (memorySpilledBytes + peakExecutionMemorySumBytes) / Math.max(1, tasks);
+        return new SpillEvidence(memorySpilledBytes, diskSpilledBytes, stageDataBytes,
+                (double) memorySpilledBytes / Math.max(1, stageDataBytes),
+                (double) maxTaskSpillBytes / Math.max(1, memorySpilledBytes), peakExecutionMemoryMaxBytes, needed, tasks,
+                partitions(tasks, needed, peakExecutionMemoryMaxBytes, slots, t), stageWallMs, stageId, maxTaskSpillBytes,
+                peakExecutionMemorySumBytes, shuffleReadBytes, inputBytes, memoryFraction, slots, appDurationMs);
+    }
+
+    /**
+     * Partitions that shrink each task's working set to the execution memory a task was actually
+     * granted here (the largest observed peak), rounded up to whole waves of the run's slots.
+     */
+    private static int partitions(int tasks, long needed, long granted, int slots, Thresholds t) {
+        double factor = (double) needed / Math.max(1, granted);
+        long partitions = (long) Math.ceil(Math.max(1, tasks) * Math.max(t.get(SpillRule.MIN_PARTITION_FACTOR), factor));
+        return (int) Math.min(t.getLong(SpillRule.MAX_PARTITIONS), (partitions + slots - 1) / slots * slots);
+    }
+
+    @Override
+    public List<Integer> stageIds() {
+        return List.of(stageId);
+    }
+
+    /** Heap per core a node needs so that one task's working set fits its execution share without more partitions. */
+    public long heapPerCoreBytes() {
+        return (long) (memoryNeededPerTaskBytes / memoryFraction);
+    }
+
+    /** Where the stage's partitions come from decides the setting that changes their number. */
+    public boolean readsShuffle() {
+        return shuffleReadBytes > 0;
+    }
+
+    public boolean readsFiles() {
+        return !readsShuffle() && inputBytes > 0;
+    }
+}

@@ -1,0 +1,121 @@
+package io.sparkadvisor.rules.execution.taskfailures;
+
+import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.Internal;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.execution.TaskMemory;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Failed task attempts of one stage, grouped by the cause that decides the cure: the JVM ran out of
+ * memory, the executor was lost (killed container, preempted node, lost shuffle files), or the
+ * job's own code threw.
+ *
+ * @param failedAttempts failed task attempts of the stage (killed speculative copies excluded)
+ * @param successfulTasks successful tasks of the stage
+ * @param failureRate failedAttempts / (failedAttempts + successfulTasks)
+ * @param attemptsByCause failed attempts per cause (outOfMemory, executorLost, exception), in that order
+ * @param mainCause the cause with the most attempts, the most resource-bound one on a tie
+ * @param firstFailure exception class and message of the first failure
+ * @param wastedTaskMs task time of the failed attempts
+ * @param stageFailed whether an attempt of the stage failed (a task used up its retries)
+ * @param stageWallMs the stage's wall time, submission to completion
+ * @param stageId the stage
+ * @param cause the main cause, as the advice chooses its steps by it
+ * @param readsShuffle whether the stage reads a shuffle (its partitions are spark.sql.shuffle.partitions)
+ * @param memory the heap one running task shares
+ * @param overheadBytes the executor's memory overhead, set or Spark's default
+ * @param shufflePartitions spark.sql.shuffle.partitions of the run
+ * @param slots task slots of the run
+ */
+public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, double failureRate,
+        Map<String, Integer> attemptsByCause, String mainCause, String firstFailure, long wastedTaskMs, boolean stageFailed,
+        long stageWallMs, @Internal int stageId, @Internal Cause cause, @Internal boolean readsShuffle,
+        @Internal TaskMemory memory, @Internal long overheadBytes, @Internal int shufflePartitions, @Internal int slots)
+        implements Evidence {
+
+    /** What a failure calls for; the order breaks ties, the most resource-bound cause first. */
+    public enum Cause {
+        OUT_OF_MEMORY("outOfMemory"), EXECUTOR_LOST("executorLost"), EXCEPTION("exception");
+
+        public final String key;
+
+        Cause(String key) {
+            this.key = key;
+        }
+
+        public static Cause of(TaskFailureFacts f) {
+            if (f.outOfMemory()) {
+                return OUT_OF_MEMORY;
+            }
+            return switch (f.kind()) {
+                case "ExecutorLostFailure", "FetchFailed" -> EXECUTOR_LOST;
+                default -> EXCEPTION;
+            };
+        }
+    }
+
+    /** Spark's default spark.sql.shuffle.partitions. */
+    private static final int DEFAULT_SHUFFLE_PARTITIONS = 200;
+    private static final long MIB = 1L << 20;
+
+    public static List<TaskFailuresEvidence> of(RunView run, Thresholds t) {
+        TaskMemory memory = TaskMemory.of(run);
+        int shufflePartitions = run.facts().properties().get("spark.sql.shuffle.partitions").map(String::trim)
+                .map(Integer::parseInt).orElse(DEFAULT_SHUFFLE_PARTITIONS);
+        // Spark's default overhead: 10% of the executor heap, at least 384 MiB.
+        long overhead = run.facts().properties().bytes("spark.executor.memoryOverhead", MIB)
+                .orElse(Math.max(384 * MIB, memory.heapBytes() / 10));
+        return run.finalStages().stream()
+                .map(s -> of(run, s, failuresOf(run, s.stageId()), memory, overhead, shufflePartitions))
+                .filter(e -> e.failedAttempts() > 0).toList();
+    }
+
+    private static List<TaskFailureFacts> failuresOf(RunView run, int stageId) {
+        return run.facts().failures().stream().filter(f -> f.stageId() == stageId).toList();
+    }
+
+    private static TaskFailuresEvidence of(RunView run, StageFacts s, List<TaskFailureFacts> failures, TaskMemory memory,
+            long overhead, int shufflePartitions) {
+        Map<Cause, Integer> byCause = new EnumMap<>(Cause.class);
+        failures.forEach(f -> byCause.merge(Cause.of(f), f.attempts(), Integer::sum));
+        String first = failures.stream().findFirst().map(f -> f.exceptionClass() + ": " + f.message()).orElse("");
+        boolean failed = run.facts().stages().stream()
+                .anyMatch(a -> a.stageId() == s.stageId() && a.status().equals("FAILED"));
+        return of(s.stageId(), s.wallMs(), s.successfulTasks(), byCause, first,
+                failures.stream().mapToLong(TaskFailureFacts::wastedTaskMs).sum(), failed,
+                s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots());
+    }
+
+    /** The evidence of a stage from its failed attempts by cause; the counts, the rate and the main cause are computed here. */
+    public static TaskFailuresEvidence of(int stageId, long stageWallMs, int successfulTasks, Map<Cause, Integer> byCause,
+            String firstFailure, long wastedTaskMs, boolean stageFailed, boolean readsShuffle, TaskMemory memory,
+            long overheadBytes, int shufflePartitions, int slots) {
+        Map<Cause, Integer> ordered = new EnumMap<>(Cause.class);
+        ordered.putAll(byCause);
+        int failed = ordered.values().stream().mapToInt(Integer::intValue).sum();
+        Map<String, Integer> byKey = new LinkedHashMap<>();
+        ordered.forEach((c, n) -> byKey.put(c.key, n));
+        Cause main = ordered.entrySet().stream()
+                .max(Comparator.comparingInt((Map.Entry<Cause, Integer> c) -> c.getValue())
+                        .thenComparing(c -> -c.getKey().ordinal()))
+                .map(Map.Entry::getKey).orElse(Cause.EXCEPTION);
+        return new TaskFailuresEvidence(failed, successfulTasks, (double) failed / Math.max(1, failed + successfulTasks),
+                Collections.unmodifiableMap(byKey), main.key, firstFailure, wastedTaskMs, stageFailed, stageWallMs, stageId,
+                main, readsShuffle, memory, overheadBytes, shufflePartitions, slots);
+    }
+
+    @Override
+    public List<Integer> stageIds() {
+        return List.of(stageId);
+    }
+}
