@@ -9,13 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import io.sparkadvisor.knowledge.facts.SlotAccounting;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
-import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.MetricCheck;
-import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
