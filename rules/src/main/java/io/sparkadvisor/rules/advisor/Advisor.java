@@ -108,15 +108,20 @@ public final class Advisor {
         Remedy remedy = rule.advise(d, thresholds);
         Map<String, Object> evidence = EvidenceJson.of((Record) d.evidence());
         if (!cited.isEmpty()) {
-            evidence.put("supersedes", cited.stream().map(c -> new Superseded(ruleOf(c.evidence()).id(), c.severity(),
-                    EvidenceJson.of((Record) c.evidence()))).toList());
+            evidence.put("supersedes", cited.stream().map(this::superseded).toList());
         }
         return new Finding(rule.id(), rule.layer(), d.severity(), remedy.title(), d.evidence().stageIds(), evidence,
                 remedy.recommendation(), remedy.savings());
     }
 
     /** A diagnosis that gave way to the finding that cites it: its rule, severity and evidence. */
-    record Superseded(String rule, Severity severity, Map<String, Object> evidence) {}
+    private Map<String, Object> superseded(Diagnosis d) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("rule", ruleOf(d.evidence()).id());
+        out.put("severity", d.severity().id());
+        out.put("evidence", EvidenceJson.of((Record) d.evidence()));
+        return out;
+    }
 
     static final Comparator<Finding> BY_IMPACT = Comparator
             .comparing((Finding f) -> f.severity()).reversed()

@@ -1,11 +1,12 @@
 package io.sparkadvisor.rules.advisor;
 
-import static io.sparkadvisor.rules.execution.gcpressure.GcPressureRule.MEDIUM_RATIO;
 import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_MIN_MEDIAN_TASK_MS;
 import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_NOISE_RATIO;
 import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO;
 
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
+import io.sparkadvisor.rules.thresholds.GeneralThresholds;
+import io.sparkadvisor.rules.thresholds.Threshold;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.Map;
@@ -73,9 +74,14 @@ public final class Checks {
                 text("tasksLongEnough", Map.of("minMedian", Format.duration((long) minMs))));
     }
 
-    /** GC stays below the gc-pressure rule's medium rung, the steps' "10% of task time". */
+    /** GC stays below {@code follow-up.maxGcShare}, the steps' "10% of task time". */
     public MetricCheck gcUnder(Thresholds t) {
-        double bound = t.get(MEDIUM_RATIO);
+        return gcUnder(t, GeneralThresholds.FOLLOW_UP_MAX_GC_SHARE);
+    }
+
+    /** GC stays below a rule's own bound (gc-pressure's medium rung). */
+    public MetricCheck gcUnder(Thresholds t, Threshold limit) {
+        double bound = t.get(limit);
         return new MetricCheck(metric(RunMetrics.GC_SHARE), Comparison.BELOW, bound,
                 text("gcUnder", Map.of("gcBound", Format.percent(bound))));
     }

@@ -42,6 +42,7 @@ public final class Messages {
     /** A variable or the opening of a section: {{name}}, {{#name}}, {{^name}}. */
     private static final Pattern TAG = Pattern.compile("\\{\\{\\s*[#^]?\\s*([^}/!\\s][^}\\s]*)\\s*}}");
     private static final Pattern QUOTED_THRESHOLD = Pattern.compile("\\{\\{#(percent|longer|duration|times)}}(.*?)\\{\\{/\\1}}");
+    private static final Pattern SECTION = Pattern.compile("\\{\\{#(\\w+)}}(.*?)\\{\\{/\\1}}", Pattern.DOTALL);
     /** Sees every bound instance; the test that renders every message of every rule listens here. */
     static volatile Consumer<Messages> observer = m -> { };
 
@@ -61,7 +62,7 @@ public final class Messages {
 
     /**
      * Also lets the templates quote thresholds as they are set, so a sentence never contradicts the
-     * check it describes: {@code {{#percent}}gc-pressure.mediumRatio{{/percent}}} gives "10%",
+     * check it describes: {@code {{#percent}}general.highAppShare{{/percent}}} gives "25%",
      * {@code {{#longer}}followUp.tradeOffRatio{{/longer}}} "10%" (a ratio of 1.1 as the increase it allows),
      * {@code {{#duration}}…{{/duration}}} a duration from milliseconds, {@code {{#times}}…{{/times}}} "3x".
      */
@@ -114,7 +115,7 @@ public final class Messages {
     /** What a template refers to that this binding cannot fill: scope variables it lacks, thresholds not declared. */
     List<String> unfilled(String template) {
         List<String> out = new java.util.ArrayList<>();
-        Matcher tag = TAG.matcher(template);
+        Matcher tag = TAG.matcher(withoutListBodies(template));
         while (tag.find()) {
             if (!tag.group(1).equals(".") && !scope.containsKey(tag.group(1))) {
                 out.add("{{" + tag.group(1) + "}}");
@@ -127,6 +128,12 @@ public final class Messages {
             }
         }
         return out;
+    }
+
+    /** A section over a list ({{#inputs}}{{name}}{{/inputs}}) is filled by its items, not by this scope. */
+    private String withoutListBodies(String template) {
+        return SECTION.matcher(template).replaceAll(m -> scope.get(m.group(1)) instanceof Iterable<?>
+                ? Matcher.quoteReplacement("{{" + m.group(1) + "}}") : Matcher.quoteReplacement(m.group()));
     }
 
     @SuppressWarnings("unchecked")

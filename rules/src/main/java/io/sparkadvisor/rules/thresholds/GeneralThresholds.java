@@ -33,12 +33,17 @@ public final class GeneralThresholds {
             "After a step that adds partitions, the stage's median task must take at least this long: shorter"
                     + " tasks spend their time being scheduled and started rather than working.",
             SPARK_TUNING + " (tasks as short as 200 ms are efficient), halved").deprecating("followUp.minMedianTaskMs");
+    public static final Threshold FOLLOW_UP_MAX_GC_SHARE = new Threshold("follow-up.maxGcShare", 0.1, 0, 1,
+            "GC time / executor run time",
+            "After a memory or executor-shape step, GC must stay below this share of task time (the steps' checks and rollback"
+                    + " sentences say so): a heap that became too small shows first as GC.",
+            Sources.DR_ELEPHANT_GC + " (the moderate rung, 0.1)");
 
     /** A finding is high only when its waste is a large share of the run; rules combine it with their own ladder. */
     public static final Ladder SHARE_OF_RUN = Ladder.mediumThenHigh(HIGH_APP_SHARE);
 
     static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, FOLLOW_UP_NOISE_RATIO,
-            FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS);
+            FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE);
 
     private GeneralThresholds() {}
 }

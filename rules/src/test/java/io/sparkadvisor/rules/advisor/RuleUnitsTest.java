@@ -54,7 +54,7 @@ class RuleUnitsTest {
 
     /** The id as code sees it: a string literal, a DRL rule name or a threshold key prefix (prose words do not count). */
     private static Pattern idPattern(String id) {
-        return Pattern.compile("\"" + Pattern.quote(id) + "[\":]|(?<![\\w-])" + Pattern.quote(id) + "\\.[a-zA-Z]");
+        return Pattern.compile("\"" + Pattern.quote(id) + "[\":]|(?<![\\w.-])" + Pattern.quote(id) + "\\.[a-zA-Z]");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -47,10 +47,10 @@ final class GcPressureAdvice {
 
         Checks stage = Checks.ofStage(e.stageId());
         Step doubleHeap = new Step(2, List.of(Change.sparkConf("spark.executor.memory", mem.doubledHeapSetting())),
-                m.list("heapChecks"), m.text("heapRollback"), List.of(stage.gcUnder(t), heapNotFull(t, m), slotsStillStart(e, m)));
+                m.list("heapChecks"), m.text("heapRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), heapNotFull(t, m), slotsStillStart(e, m)));
         List<Step> steps = fewer < mem.tasksPerExecutor()
                 ? List.of(new Step(1, List.of(Change.sparkConf("spark.executor.cores", fewer)), m.list("coresChecks"),
-                        m.text("coresRollback"), List.of(stage.gcUnder(t), Checks.ofRun().notSlower(t),
+                        m.text("coresRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), Checks.ofRun().notSlower(t),
                                 stage.noOutOfMemory(), stage.noNewSpill())), doubleHeap)
                 : List.of(new Step(1, doubleHeap.changes(), doubleHeap.checks(), doubleHeap.rollbackWhen(), doubleHeap.verify()));
 
