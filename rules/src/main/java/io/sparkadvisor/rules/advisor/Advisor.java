@@ -100,7 +100,7 @@ public final class Advisor {
         }
 
         List<Diagnosis> yieldedTo(Diagnosis standing) {
-            return yields.stream().filter(y -> y.standing() == standing).map(GivesWay::yielding).toList();
+            return yields.stream().filter(y -> y.standing() == standing).map(GivesWay::yielding).distinct().toList();
         }
     }
 
