@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.cli;
 
 import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.knowledge.FactsFileException;
 import io.sparkadvisor.knowledge.eventlog.EventLogException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -40,7 +41,7 @@ public final class Main {
     }
 
     private static boolean isBadInput(Exception e) {
-        return e instanceof EventLogException || e instanceof IllegalArgumentException || e instanceof BadInputException
+        return e instanceof EventLogException || e instanceof FactsFileException || e instanceof IllegalArgumentException || e instanceof BadInputException
                 || e instanceof WorkspaceException;
     }
 

@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.cli;
 
 import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
@@ -9,12 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
-/** The inputs shared by {@code analyze} and {@code facts}: the event log and the cluster shape files. */
+/**
+ * The inputs shared by {@code analyze} and {@code facts} beside the run itself (which each command
+ * declares: {@code analyze} also takes saved facts): the workspace, and the cluster shape files.
+ */
 final class RunInputs {
-    @Parameters(index = "0", paramLabel = "EVENT_LOG|RUN", description = "A Spark event log file (plain, .gz, .zstd, .lz4, .snappy) or folder (rolling or Databricks layout); with --workspace-dir, a run link, run id, job id or job name.")
-    String source;
+    static final String SOURCE_DESCRIPTION = "A Spark event log file (plain, .gz, .zstd, .lz4, .snappy) or folder (rolling or Databricks layout); with --workspace-dir, a run link, run id, job id or job name.";
 
     @Option(names = "--workspace-dir", paramLabel = "DIR", description = "A file-backed Databricks workspace (recorded API answers and logs, see databricks-client/WORKSPACE-DIR.md); the run's cluster shape comes with it.")
     Path workspaceDir;
@@ -28,11 +30,24 @@ final class RunInputs {
     @Option(names = "--node-types", paramLabel = "FILE", description = "JSON of Databricks clusters/list-node-types.")
     Path nodeTypes;
 
-    RunFacts facts() {
+    /** The facts of an event log, or of a run in the workspace (which brings its own cluster shape). */
+    RunFacts facts(String source) {
         if (workspaceDir != null) {
             return WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir), source, task);
         }
-        RunFacts facts = RunFactsReader.read(Path.of(source));
+        return withClusterFiles(RunFactsReader.read(Path.of(source)));
+    }
+
+    /** Facts saved by {@code spark-advisor facts}; --cluster and --node-types apply on top, as for a log. */
+    RunFacts savedFacts(Path file) {
+        if (workspaceDir != null) {
+            throw new BadInputException("--facts and --workspace-dir exclude each other: saved facts already hold the run"
+                    + " (and its cluster shape, if it came from a workspace); pass one of them");
+        }
+        return withClusterFiles(FactsJson.read(file));
+    }
+
+    private RunFacts withClusterFiles(RunFacts facts) {
         if (cluster == null) {
             if (nodeTypes != null) {
                 throw new BadInputException("--node-types needs --cluster: the node catalogue only says something about a cluster's nodes");

@@ -1,5 +1,6 @@
 package io.sparkadvisor.knowledge.facts;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Map;
 import java.util.Optional;
@@ -12,6 +13,8 @@ public record SparkProperties(Map<String, String> values) {
     private static final Pattern LOCAL_MASTER = Pattern.compile("local\\[(\\d+|\\*)(?:\\s*,\\s*\\d+)?]");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmgtp]?)b?", Pattern.CASE_INSENSITIVE);
 
+    // Written as the bare map (see sorted()), so read back from it too.
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public SparkProperties {
         values = Map.copyOf(values);
     }
