@@ -22,7 +22,7 @@ import java.util.Map;
  * then, if spill persists, nodes with enough memory per core for the working set. The follow-up
  * measures the stage's spill falling to {@code spill.maxRemainingShare} of the baseline's without
  * tasks too short to pay for themselves or a slower run; after the node change, no disk spill and
- * GC under the gc-pressure medium rung.
+ * GC under {@link io.sparkadvisor.rules.execution.gcpressure.GcPressureRule#MEDIUM_RATIO}.
  */
 final class SpillAdvice {
     private SpillAdvice() {}

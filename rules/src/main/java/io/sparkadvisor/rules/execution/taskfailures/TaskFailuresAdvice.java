@@ -22,8 +22,9 @@ import java.util.Map;
  * (more shuffle partitions for a shuffle stage, else fewer tasks per executor; then a larger heap);
  * lost executors → more off-heap overhead ({@code task-failures.overheadStepBytes}), then on-demand
  * instead of spot nodes; exceptions → the code, named by the first failure. The follow-up measures
- * that the stage's failures of that cause are gone (out-of-memory steps: with GC under the
- * gc-pressure medium rung and no new spill) and, for setting changes, that the run is not slower.
+ * that the stage's failures of that cause are gone (out-of-memory steps: with GC under the GC
+ * rule's medium rung, {@link io.sparkadvisor.rules.execution.gcpressure.GcPressureRule#MEDIUM_RATIO},
+ * and no new spill) and, for setting changes, that the run is not slower.
  */
 final class TaskFailuresAdvice {
     private static final long MIB = 1L << 20;
