@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
 /** The Spark properties of the application, with typed readers for the ones the rules use. */
 public record SparkProperties(Map<String, String> values) {
     private static final Pattern LOCAL_MASTER = Pattern.compile("local\\[(\\d+|\\*)(?:\\s*,\\s*\\d+)?]");
-    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmgtp]?)b?", Pattern.CASE_INSENSITIVE);
+    /** Spark's size strings (JavaUtils.byteStringAs): 200b, 64k, 4g, 4gb, 1.5t; a bare number takes the key's default unit. */
+    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     // Written as the bare map (see sorted()), so read back from it too.
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
@@ -50,31 +53,73 @@ public record SparkProperties(Map<String, String> values) {
     }
 
     public Optional<Integer> executorCores() {
-        return get("spark.executor.cores").map(String::trim).map(Integer::parseInt);
+        return integer("spark.executor.cores");
     }
 
     public int taskCpus() {
-        return get("spark.task.cpus").map(String::trim).map(Integer::parseInt).orElse(1);
+        return integer("spark.task.cpus").orElse(1);
     }
 
-    /** A size property in bytes; a bare number means {@code defaultUnit} (MiB for memory settings, bytes for file sizes). */
+    /**
+     * An integer property; empty when unset or not a number: Databricks' {@code spark.sql.shuffle.partitions=auto}
+     * (see {@link #isAuto}) or a value Spark itself would refuse must not stop the analysis.
+     */
+    public Optional<Integer> integer(String key) {
+        return get(key).flatMap(SparkProperties::parseInteger);
+    }
+
+    /** An integer value as Spark writes it; empty for anything else ({@code auto}, {@code 1e3}, beyond int range). */
+    public static Optional<Integer> parseInteger(String value) {
+        String v = value.trim();
+        if (!INTEGER.matcher(v).matches()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Integer.parseInt(v));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A decimal property (fractions such as spark.memory.fraction); empty when unset or not a number. */
+    public Optional<Double> decimal(String key) {
+        return get(key).map(String::trim).filter(v -> DECIMAL.matcher(v).matches()).map(Double::parseDouble);
+    }
+
+    /** Whether the property is set to {@code auto} (Databricks lets AQE pick the shuffle partition count). */
+    public boolean isAuto(String key) {
+        return get(key).map(v -> v.trim().equalsIgnoreCase("auto")).orElse(false);
+    }
+
+    /** A size property in bytes; a bare number means {@code defaultUnit} (MiB for memory settings, bytes for file sizes); empty when unset or unreadable. */
     public Optional<Long> bytes(String key, long defaultUnit) {
-        return get(key).map(v -> parseBytes(v, defaultUnit));
+        return get(key).flatMap(v -> parseSize(v, defaultUnit));
     }
 
+    /** A Spark size string in bytes; empty when it is none. */
+    public static Optional<Long> parseSize(String value, long defaultUnit) {
+        try {
+            return Optional.of(parseBytes(value, defaultUnit));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Parses a Spark size string; {@link IllegalArgumentException} naming the value when it is none. */
     public static long parseBytes(String value, long defaultUnit) {
         Matcher m = SIZE.matcher(value.trim());
         if (!m.matches()) {
             throw new IllegalArgumentException("not a size: " + value);
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2).toLowerCase()) {
-            case "k" -> n << 10;
-            case "m" -> n << 20;
-            case "g" -> n << 30;
-            case "t" -> n << 40;
-            case "p" -> n << 50;
+        double n = Double.parseDouble(m.group(1));
+        double bytes = switch (m.group(2).toLowerCase()) {
+            case "k" -> n * (1L << 10);
+            case "m" -> n * (1L << 20);
+            case "g" -> n * (1L << 30);
+            case "t" -> n * (1L << 40);
+            case "p" -> n * (1L << 50);
             default -> n * defaultUnit;
         };
+        return Math.round(bytes);
     }
 }

@@ -4,6 +4,7 @@ import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
@@ -61,6 +62,16 @@ public final class RunView {
     /** A Spark setting as the cluster sets it (its spark_conf wins) or as the application ran with it. */
     public Optional<String> sparkSetting(String key) {
         return cluster().flatMap(c -> c.sparkConf(key)).or(() -> facts.properties().get(key));
+    }
+
+    /** An integer setting; empty when unset or not an integer (Databricks' {@code auto}). */
+    public Optional<Integer> sparkInteger(String key) {
+        return sparkSetting(key).flatMap(SparkProperties::parseInteger);
+    }
+
+    /** A size setting in bytes (a bare number is {@code defaultUnit}); empty when unset or not a size. */
+    public Optional<Long> sparkBytes(String key, long defaultUnit) {
+        return sparkSetting(key).flatMap(v -> SparkProperties.parseSize(v, defaultUnit));
     }
 
     public Optional<ClusterShape> cluster() {

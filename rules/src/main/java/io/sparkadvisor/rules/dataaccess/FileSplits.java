@@ -17,7 +17,7 @@ public record FileSplits(long maxPartitionBytes, long openCostBytes, int minPart
         return new FileSplits(
                 properties.bytes("spark.sql.files.maxPartitionBytes", 1).orElse(DEFAULT_MAX_PARTITION_BYTES),
                 properties.bytes("spark.sql.files.openCostInBytes", 1).orElse(DEFAULT_OPEN_COST_BYTES),
-                properties.get("spark.sql.files.minPartitionNum").map(String::trim).map(Integer::parseInt).orElse(slots));
+                properties.integer("spark.sql.files.minPartitionNum").orElse(slots));
     }
 
     public FileSplits withMaxPartitionBytes(long bytes) {

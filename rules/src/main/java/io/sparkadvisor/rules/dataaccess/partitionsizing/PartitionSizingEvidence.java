@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.dataaccess.partitionsizing;
 
 import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
@@ -10,6 +11,7 @@ import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.dataaccess.ScanRead;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
 
@@ -116,12 +118,14 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
                 .filter(n -> n.stageIds().contains(stage.stageId()))
                 .flatMap(n -> sql.ancestors(n.id()).stream())
                 .filter(n -> n.name().equals("Coalesce"))
-                .mapToInt(PartitionSizingEvidence::partitions).findFirst()).orElse(OptionalInt.empty());
+                .map(PartitionSizingEvidence::partitions).flatMap(Optional::stream).mapToInt(Integer::intValue).findFirst())
+                .orElse(OptionalInt.empty());
     }
 
-    private static int partitions(PlanNode coalesce) {
+    /** {@code Coalesce 8}: the partition count; empty for a plan string of another shape. */
+    private static Optional<Integer> partitions(PlanNode coalesce) {
         String[] words = coalesce.simpleString().trim().split("\\s+");
-        return Integer.parseInt(words[words.length - 1]);
+        return SparkProperties.parseInteger(words[words.length - 1]);
     }
 
     /**

@@ -53,7 +53,7 @@ public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long
                 s.sum(TaskMetric.SHUFFLE_WRITE_BYTES), s.sum(TaskMetric.OUTPUT_BYTES)).max().orElse(0);
         return of(s.stageId(), s.successfulTasks(), s.wallMs(), spill.sum(), s.sum(TaskMetric.DISK_BYTES_SPILLED), data,
                 spill.max(), peak.max(), peak.sum(), s.sum(TaskMetric.SHUFFLE_READ_BYTES), s.sum(TaskMetric.INPUT_BYTES),
-                run.facts().properties().get("spark.memory.fraction").map(Double::parseDouble).orElse(DEFAULT_MEMORY_FRACTION),
+                run.facts().properties().decimal("spark.memory.fraction").orElse(DEFAULT_MEMORY_FRACTION),
                 run.slots(), run.appDurationMs(), t);
     }
 

@@ -70,8 +70,8 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
 
     public static List<TaskFailuresEvidence> of(RunView run, Thresholds t) {
         TaskMemory memory = TaskMemory.of(run);
-        int shufflePartitions = run.facts().properties().get("spark.sql.shuffle.partitions").map(String::trim)
-                .map(Integer::parseInt).orElse(DEFAULT_SHUFFLE_PARTITIONS);
+        int shufflePartitions = run.facts().properties().integer("spark.sql.shuffle.partitions")
+                .orElse(DEFAULT_SHUFFLE_PARTITIONS);
         // Spark's default overhead: 10% of the executor heap, at least 384 MiB.
         long overhead = run.facts().properties().bytes("spark.executor.memoryOverhead", MIB)
                 .orElse(Math.max(384 * MIB, memory.heapBytes() / 10));

@@ -2,7 +2,6 @@ package io.sparkadvisor.rules.infrastructure.executorpacking;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.cluster.NodeType;
-import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
@@ -44,14 +43,14 @@ public record ExecutorPackingEvidence(String nodeTypeId, int nodeCores, double n
     public static List<ExecutorPackingEvidence> of(RunView run, Thresholds t) {
         Optional<ClusterShape> cluster = run.cluster();
         Optional<NodeType> node = cluster.flatMap(ClusterShape::workerNode);
-        Optional<String> cores = run.sparkSetting("spark.executor.cores");
-        Optional<String> memory = run.sparkSetting("spark.executor.memory");
+        Optional<Integer> cores = run.sparkInteger("spark.executor.cores");
+        Optional<Long> memory = run.sparkBytes("spark.executor.memory", 1L << 20);
         if (node.isEmpty() || cores.isEmpty() || memory.isEmpty()) {
             return List.of();
         }
         int nodeCores = (int) Math.round(node.get().numCores());
-        int executorCores = Integer.parseInt(cores.get().trim());
-        double executorGb = SparkProperties.parseBytes(memory.get(), 1L << 20) / (double) (1L << 30);
+        int executorCores = cores.get();
+        double executorGb = memory.get() / (double) (1L << 30);
         double available = NodeMemory.availableGb(node.get(), cluster.get().cloud(), t);
         int perNode = (int) Math.min(nodeCores / Math.max(1, executorCores), Math.floor(available / executorGb));
         return List.of(of(node.get().nodeTypeId(), nodeCores, node.get().memoryGb(), available, executorCores, executorGb,

@@ -75,7 +75,7 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
         SlotSimulator whatIf = run.whatIf();
         Steps steps = new Steps(cores, step1, step2, slotsStep1, slotsStep2, whatIf.predictMs(slotsStep1),
                 whatIf.predictMs(slotsStep2), whatIf.modelError(), whatIf.observedMs());
-        Optional<Integer> executorCores = run.sparkSetting("spark.executor.cores").map(v -> Integer.parseInt(v.trim()));
+        Optional<Integer> executorCores = run.sparkInteger("spark.executor.cores");
         return stages.stream().map(s -> of(run, s, steps, executorCores)).toList();
     }
 

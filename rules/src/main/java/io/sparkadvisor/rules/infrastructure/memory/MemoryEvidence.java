@@ -1,7 +1,6 @@
 package io.sparkadvisor.rules.infrastructure.memory;
 
 import io.sparkadvisor.knowledge.facts.ExecutorFacts;
-import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
@@ -33,7 +32,7 @@ public record MemoryEvidence(long allocatedBytes, long peakHeapBytes, long neede
     public static List<MemoryEvidence> of(RunView run, Thresholds t) {
         boolean local = run.facts().properties().isLocalMode();
         String setting = local ? "spark.driver.memory" : "spark.executor.memory";
-        Optional<Long> allocated = run.sparkSetting(setting).map(v -> SparkProperties.parseBytes(v, 1L << 20));
+        Optional<Long> allocated = run.sparkBytes(setting, 1L << 20);
         List<ExecutorFacts> executors = run.facts().executors().stream()
                 .filter(e -> local || !e.id().equals("driver")).toList();
         long peak = executors.stream().mapToLong(ExecutorFacts::peakJvmHeapBytes).max().orElse(0);
