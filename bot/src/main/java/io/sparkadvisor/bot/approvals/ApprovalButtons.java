@@ -4,6 +4,7 @@ import com.slack.api.app_backend.interactive_components.payload.BlockActionPaylo
 import com.slack.api.bolt.App;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.templates.replies.ApprovalReply;
 import io.sparkadvisor.templates.slack.ApprovalIds;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,7 +48,7 @@ public final class ApprovalButtons {
             } catch (RuntimeException e) {
                 LOG.warn("click on {} by {} failed: {}", ApprovalIds.value(click.step().recommendationId(), click.step().step()),
                         click.userId(), e.toString());
-                new SlackReplies(client).whisper(click, ":warning: Something went wrong; nothing more was done. Try again in a minute.");
+                new SlackReplies(client).whisper(click, ApprovalReply.CLICK_FAILED.text());
             }
         });
     }

@@ -19,6 +19,8 @@ import io.sparkadvisor.databricks.apply.SettingsChangedException;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.templates.replies.ApprovalReply;
+import io.sparkadvisor.templates.replies.ErrorReply;
 import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import io.sparkadvisor.templates.slack.SlackMessage;
@@ -37,8 +39,6 @@ import java.util.Optional;
  */
 public final class ApprovalDesk {
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final String NOT_ALLOWED = ":no_entry: You are not allowed to approve changes to jobs; ask one of the approvers.";
-    static final String NOT_YOURS = ":no_entry: You asked for this analysis, so another approver has to approve its changes.";
 
     private final Recommendations recommendations;
     private final Changes changes;
@@ -79,14 +79,14 @@ public final class ApprovalDesk {
         }
         StoredRecommendation rec = found.get();
         if (policy.forbidsSelfApproval(click.userId(), rec.requester())) {
-            slack.whisper(click, NOT_YOURS);
+            slack.whisper(click, ApprovalReply.NOT_YOURS.text());
             return;
         }
         int stepNumber = click.step().step();
         Optional<ChangeRecord> previous = changes.find(rec.id(), stepNumber - 1);
         if (previous.map(p -> p.state() == ChangeState.APPROVED || p.state() == ChangeState.APPLIED).orElse(false)) {
-            slack.whisper(click, "Step " + (stepNumber - 1) + " is " + previous.get().state().id() + " and waits for its verdict on the job's"
-                    + " next run; step " + stepNumber + " builds on it, so approve it once that step has passed.");
+            slack.whisper(click, ApprovalReply.WAITS_FOR_VERDICT.text("previous", stepNumber - 1, "state", previous.get().state().id(),
+                    "step", stepNumber));
             return;
         }
         if (!changes.move(ChangeState.PROPOSED, ChangeState.APPROVED, audit(rec, click, "approved", "step " + stepNumber + " of " + rec.rule()))) {
@@ -105,7 +105,7 @@ public final class ApprovalDesk {
             }
             changes.prepared(rec.id(), stepNumber, before.settingsJson());
             AppliedChange applied = workspace.apply(rec.jobId(), change, expected);
-            String what = ChangeMessages.describe(step) + " on " + ClusterTargets.describe(target);
+            String what = ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target));
             Instant at = clock.instant();
             changes.applied(applied.before().settingsJson(), applied.after().settingsJson(), applied.after().fingerprint(),
                     new AuditEntry(at, click.userId(), rec.jobId(), rec.id(), stepNumber, "applied", what));
@@ -114,7 +114,7 @@ public final class ApprovalDesk {
         } catch (WorkspaceException | StepChanges.NotApplicableException e) {
             // the job was edited since, or the workspace refused: nothing changed, so the step can be approved again
             changes.move(ChangeState.APPROVED, ChangeState.PROPOSED, audit(rec, click, "refused", e.getMessage()));
-            slack.whisper(click, ":warning: " + e.getMessage());
+            slack.whisper(click, ErrorReply.WARNING.text("reason", e.getMessage()));
             slack.inThread(rec, ChangeMessages.notApplied(subject, e.getMessage()));
         }
     }
@@ -156,19 +156,19 @@ public final class ApprovalDesk {
             slack.inThread(rec, ChangeMessages.rolledBack(new Subject(rec.rule(), stepNumber, rec.jobId()), click.userId()));
         } catch (WorkspaceException e) {
             changes.move(ChangeState.ROLLED_BACK, ChangeState.APPLIED, audit(rec, click, "refused", e.getMessage()));
-            slack.whisper(click, ":warning: " + e.getMessage());
+            slack.whisper(click, ErrorReply.WARNING.text("reason", e.getMessage()));
         }
     }
 
     /** The recommendation behind the click, when the clicker is an approver; otherwise tells them why not. */
     private Optional<StoredRecommendation> authorised(Click click, SlackReplies slack) {
         if (!policy.isApprover(slack.client(), click.userId())) {
-            slack.whisper(click, NOT_ALLOWED);
+            slack.whisper(click, ApprovalReply.NOT_ALLOWED.text());
             return Optional.empty();
         }
         Optional<StoredRecommendation> rec = recommendations.find(click.step().recommendationId());
         if (rec.isEmpty()) {
-            slack.whisper(click, ":warning: I have no record of this recommendation, so I cannot act on it. Ask for a fresh analysis of the run.");
+            slack.whisper(click, ApprovalReply.UNKNOWN_RECOMMENDATION.text());
         }
         return rec;
     }
@@ -176,7 +176,7 @@ public final class ApprovalDesk {
     private SlackMessage alreadyDecided(StoredRecommendation rec, int step) {
         return changes.find(rec.id(), step)
                 .map(c -> ChangeMessages.alreadyDecided(new Subject(rec.rule(), step, rec.jobId()), c.state().id(), c.decidedBy()))
-                .orElse(SlackMessages.notice("Step " + step + " has nothing the bot can apply."));
+                .orElse(SlackMessages.notice(ApprovalReply.NOTHING_TO_APPLY.text("step", step)));
     }
 
     private AuditEntry audit(StoredRecommendation rec, Click click, String action, String detail) {
@@ -199,7 +199,7 @@ public final class ApprovalDesk {
 
     static Step step(StoredRecommendation rec, int number) {
         return steps(rec).stream().filter(s -> s.step() == number).findFirst()
-                .orElseThrow(() -> new StepChanges.NotApplicableException("This recommendation has no step " + number + "."));
+                .orElseThrow(() -> new StepChanges.NotApplicableException(ApprovalReply.NO_SUCH_STEP.text("step", number)));
     }
 
     private static List<Integer> applicableSteps(List<Step> steps) {

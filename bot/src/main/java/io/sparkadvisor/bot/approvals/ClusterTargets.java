@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.approvals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
+import io.sparkadvisor.templates.replies.ApprovalReply;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -49,8 +50,8 @@ public final class ClusterTargets {
     }
 
     static String describe(ClusterTarget target) {
-        return target instanceof ClusterTarget.JobCluster j ? "job cluster " + j.jobClusterKey()
-                : "the cluster of task " + ((ClusterTarget.TaskCluster) target).taskKey();
+        return target instanceof ClusterTarget.JobCluster j ? ApprovalReply.JOB_CLUSTER.text("key", j.jobClusterKey())
+                : ApprovalReply.TASK_CLUSTER.text("key", ((ClusterTarget.TaskCluster) target).taskKey());
     }
 
     private static JsonNode read(String json) {

@@ -4,6 +4,7 @@ import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.templates.replies.ApprovalReply;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -27,7 +28,7 @@ final class StepChanges {
         for (String key : cluster.keySet()) {
             if (!key.equals("num_workers") && !key.equals("autoscale.min_workers") && !key.equals("autoscale.max_workers")
                     && !key.equals("node_type_id")) {
-                throw new NotApplicableException("The bot does not change `" + key + "` of a cluster; make this change by hand.");
+                throw new NotApplicableException(ApprovalReply.NOT_EDITABLE.text("key", key));
             }
         }
         return new ClusterChange(target, conf, env, number(cluster.get("num_workers")), number(cluster.get("autoscale.min_workers")),

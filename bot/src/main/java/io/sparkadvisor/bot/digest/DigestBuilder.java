@@ -6,6 +6,7 @@ import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.databricks.billing.RunCost;
 import io.sparkadvisor.databricks.billing.WeeklyCosts;
 import io.sparkadvisor.templates.digest.DigestReport;
+import io.sparkadvisor.templates.replies.DigestReply;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -75,7 +76,7 @@ public final class DigestBuilder {
         if (before.isEmpty() || after.isEmpty()) {
             return Optional.empty();
         }
-        String name = Optional.ofNullable(jobs.get(jobId)).map(JobCost::jobName).orElse("job " + jobId);
+        String name = Optional.ofNullable(jobs.get(jobId)).map(JobCost::jobName).orElse(DigestReply.UNNAMED_JOB.text("jobId", jobId));
         return Optional.of(new DigestReport.Realised(change.rule(), change.step(), name, perRun(before), perRun(after), after.size()));
     }
 

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.digest;
 
+import io.sparkadvisor.templates.replies.DigestReply;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.Instant;
@@ -27,19 +28,17 @@ public record DigestSchedule(DayOfWeek day, LocalTime time, ZoneId zone) {
     public static DigestSchedule parse(String text) {
         Matcher m = FORM.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a schedule: give a day, a time and a time zone,"
-                    + " e.g. \"mon 09:00 Europe/Berlin\"");
+            throw new IllegalArgumentException(DigestReply.NOT_A_SCHEDULE.text("text", text));
         }
         String day = m.group(1).toLowerCase(Locale.ROOT);
         DayOfWeek dayOfWeek = Arrays.stream(DayOfWeek.values()).filter(d -> day.length() >= 3
                 && d.name().toLowerCase(Locale.ROOT).startsWith(day)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("\"" + m.group(1) + "\" is not a day of the week: use mon, tue, ... sun"));
+                .orElseThrow(() -> new IllegalArgumentException(DigestReply.NOT_A_DAY.text("day", m.group(1))));
         try {
             return new DigestSchedule(dayOfWeek, LocalTime.of(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))),
                     m.group(4) == null ? ZoneId.of("UTC") : ZoneId.of(m.group(4)));
         } catch (DateTimeException e) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a schedule: " + e.getMessage()
-                    + " (a time zone is a region such as Europe/Berlin, or UTC)");
+            throw new IllegalArgumentException(DigestReply.BAD_TIME.text("text", text, "reason", e.getMessage()));
         }
     }
 

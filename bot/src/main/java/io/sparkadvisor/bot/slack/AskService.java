@@ -7,6 +7,8 @@ import io.sparkadvisor.bot.store.AnalysedFinding;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.templates.replies.AskReply;
+import io.sparkadvisor.templates.replies.ErrorReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.time.Duration;
@@ -79,13 +81,13 @@ final class AskService {
     private void answer(Ask ask, MethodsClient client) {
         long started = System.nanoTime();
         try {
-            SlackThread thread = SlackThread.open(client, ask.channel(), SlackMessages.parent(ask.userId(), ask.query(), "Working on it…"));
-            ProgressLine progress = ProgressLine.start(thread, "Resolving " + ask.query() + "…");
+            SlackThread thread = SlackThread.open(client, ask.channel(),
+                    SlackMessages.parent(ask.userId(), ask.query(), AskReply.WORKING.text()));
+            ProgressLine progress = ProgressLine.start(thread, AskReply.RESOLVING.text("query", ask.query()));
             analyse(ask, thread, progress, started);
         } catch (SlackCallException e) {
             LOG.warn("cannot post in {}: {}", ask.channel(), e.getMessage());
-            ask.tellAsker().accept(":warning: I can't post in this channel (" + e.getMessage() + "). Invite me with"
-                    + " `/invite @spark-advisor`, or ask me in a direct message.");
+            ask.tellAsker().accept(ErrorReply.CANNOT_POST.text("reason", e.getMessage()));
         }
     }
 
@@ -94,7 +96,7 @@ final class AskService {
             RunRef ref = analysis.resolve(ask.query());
             InFlight.Share<List<AnalysedRun>> share = inFlight.once(ref.runId(), () -> analysis.analyse(ref, progress));
             if (!share.didTheWork()) {
-                progress.step("Run " + ref.runId() + " is already being analysed for another ask; the answer follows here.");
+                progress.step(AskReply.SHARED_ANALYSIS.text("runId", ref.runId()));
             }
             share.result().whenCompleteAsync((runs, error) -> {
                 if (error != null) {
@@ -123,11 +125,11 @@ final class AskService {
                 recordFindings(run);
             }
             long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();
-            progress.done(String.format(Locale.ROOT, "Done in %.1f s", (System.nanoTime() - started) / 1e9)
-                    + (bytes > 0 ? ", from " + ProgressLine.mb(bytes) + " MB of event log." : "."));
-            String headline = runs.stream().map(r -> SlackMessages.headline(r.subject(), r.advice()))
+            progress.done(AskReply.DONE.text("seconds", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - started) / 1e9),
+                    "logMb", bytes > 0 ? ProgressLine.mb(bytes) : ""));
+            String headlines = runs.stream().map(r -> SlackMessages.headline(r.subject(), r.advice()))
                     .reduce((a, b) -> a + "\n" + b).orElseThrow();
-            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), headline + "\nDetails in the thread."));
+            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), AskReply.ANSWERED.text("headlines", headlines)));
         } catch (RuntimeException e) {
             fail(ask, thread, progress, e);
         }
@@ -166,7 +168,7 @@ final class AskService {
         SlackMessage reply = ErrorReplies.of(error);
         try {
             progress.failed(reply);
-            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), ":warning: " + reply.text()));
+            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), ErrorReply.WARNING.text("reason", reply.text())));
         } catch (SlackCallException e) {
             LOG.warn("cannot report a failure in {}: {}", ask.channel(), e.getMessage());
         }

@@ -11,6 +11,7 @@ import io.sparkadvisor.rules.advisor.Rule;
 import io.sparkadvisor.rules.advisor.Rules;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.templates.digest.DigestReport;
+import io.sparkadvisor.templates.replies.ChartTitle;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
@@ -65,8 +66,8 @@ final class Charts {
         data.addSeries("tasks", seconds, Math.min(40, Math.max(5, seconds.length / 2)));
         long median = stage.metric(TaskMetric.DURATION).p50();
         long max = stage.metric(TaskMetric.DURATION).max();
-        String title = "Stage " + stage.stageId() + ": task durations (median " + Format.duration(median)
-                + ", longest " + Format.duration(max) + ")";
+        String title = ChartTitle.TASK_DURATIONS.text("stageId", stage.stageId(), "median", Format.duration(median),
+                "longest", Format.duration(max));
         JFreeChart chart = ChartFactory.createHistogram(title, "task duration (s)", "tasks", data,
                 PlotOrientation.VERTICAL, false, false, false);
         XYPlot plot = chart.getXYPlot();
@@ -86,7 +87,7 @@ final class Charts {
         XYSeriesCollection data = new XYSeriesCollection();
         data.addSeries(running);
         data.addSeries(slots);
-        String title = "Running tasks vs available slots";
+        String title = ChartTitle.SLOTS.text();
         JFreeChart chart = ChartFactory.createXYLineChart(title, "minutes since the application started", "count",
                 data, PlotOrientation.VERTICAL, true, false, false);
         chart.getXYPlot().setRenderer(new XYStepRenderer());
@@ -102,7 +103,7 @@ final class Charts {
                     .forEach(d -> series.addOrUpdate(new Day(d.day().getDayOfMonth(), d.day().getMonthValue(), d.day().getYear()), d.cost()));
             data.addSeries(series);
         }
-        String title = "Daily cost of the top jobs" + (report.estimated() ? " (estimate)" : "") + ", " + report.currency();
+        String title = ChartTitle.DAILY_COSTS.text("estimated", report.estimated(), "currency", report.currency());
         JFreeChart chart = ChartFactory.createTimeSeriesChart(title, "day (UTC)", report.currency(), data, true, false, false);
         return new Chart("jobs-cost-" + report.from() + ".png", title, png(chart));
     }

@@ -6,6 +6,7 @@ import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Subscription;
 import io.sparkadvisor.templates.digest.DigestMessages;
+import io.sparkadvisor.templates.replies.DigestReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.math.BigDecimal;
@@ -27,8 +28,6 @@ public final class DigestCommands {
     private static final Pattern MIN_COST = Pattern.compile("(?i)\\s*\\bmin=(\\d+(?:\\.\\d+)?)");
     private static final Pattern ONLY_ON_INCREASE = Pattern.compile("(?i)\\s*\\bonly-on-increase\\b");
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM yyyy HH:mm zzz", Locale.ROOT);
-    static final String USAGE = "Use `" + SlackBot.COMMAND + " digest subscribe [#channel] [day HH:MM time-zone] [min=COST]"
-            + " [only-on-increase]` (e.g. `mon 09:00 Europe/Berlin min=50`), `" + SlackBot.COMMAND + " digest unsubscribe [#channel]` or `" + SlackBot.COMMAND + " digest preview`.";
 
     private final DigestSubscriptions subscriptions;
     private final DigestScheduler scheduler;
@@ -53,7 +52,7 @@ public final class DigestCommands {
             case "unsubscribe" -> notice(unsubscribe(channel, rest));
             case "preview" -> DigestMessages.slack(digests.prepare(DigestSchedule.parse(defaultSchedule)
                     .weekStartFor(clock.instant())).report());
-            default -> notice(USAGE);
+            default -> notice(usage());
         };
     }
 
@@ -68,22 +67,21 @@ public final class DigestCommands {
         try {
             schedule = DigestSchedule.parse(scheduleText.isEmpty() ? defaultSchedule : scheduleText);
         } catch (IllegalArgumentException e) {
-            return ":warning: " + e.getMessage() + ". " + USAGE;
+            return DigestReply.BAD_SCHEDULE.text("reason", e.getMessage(), "usage", usage());
         }
         Instant now = clock.instant();
         subscriptions.subscribe(new Subscription(target.channel(), schedule.toString(), minWeeklyCost, onlyOnIncrease, user, now, null));
         Instant next = scheduler.schedule(target.channel(), schedule, now);
-        return ":calendar: " + target.describe(channel) + " gets the weekly jobs cost digest every " + schedule + "; the next one on "
-                + WHEN.format(next.atZone(schedule.zone())) + "." + (minWeeklyCost == null ? "" : " Weeks under "
-                + minWeeklyCost.toPlainString() + " are not posted.") + (onlyOnIncrease == null ? "" : " Only weeks that cost more"
-                + " than the week before are posted.");
+        return DigestReply.SUBSCRIBED.text("target", target.describe(channel), "schedule", schedule,
+                "next", WHEN.format(next.atZone(schedule.zone())), "minWeeklyCost", minWeeklyCost == null ? "" : minWeeklyCost.toPlainString(),
+                "onlyOnIncrease", onlyOnIncrease != null);
     }
 
     private String unsubscribe(String channel, String args) {
         Target target = Target.of(channel, args);
         scheduler.cancel(target.channel());
-        return target.describe(channel) + (subscriptions.unsubscribe(target.channel()) ? " no longer gets the weekly digest."
-                : " was not subscribed to the weekly digest.");
+        return (subscriptions.unsubscribe(target.channel()) ? DigestReply.UNSUBSCRIBED : DigestReply.NOT_SUBSCRIBED)
+                .text("target", target.describe(channel));
     }
 
     /** The channel a command names ({@code <#C123|data>} as Slack sends it), else the one it was typed in; and what follows. */
@@ -95,8 +93,12 @@ public final class DigestCommands {
 
         /** Values are escaped in messages, so a channel is named in words rather than linked. */
         String describe(String typedIn) {
-            return channel.equals(typedIn) ? "This channel" : "Channel " + channel;
+            return channel.equals(typedIn) ? DigestReply.THIS_CHANNEL.text() : DigestReply.OTHER_CHANNEL.text("channel", channel);
         }
+    }
+
+    static String usage() {
+        return DigestReply.USAGE.text("command", SlackBot.COMMAND);
     }
 
     private static List<SlackMessage> notice(String text) {

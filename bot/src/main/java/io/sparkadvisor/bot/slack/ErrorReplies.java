@@ -7,6 +7,7 @@ import io.sparkadvisor.databricks.WorkspacePermissionException;
 import io.sparkadvisor.databricks.WorkspaceUnavailableException;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
 import io.sparkadvisor.knowledge.eventlog.EventLogException;
+import io.sparkadvisor.templates.replies.ErrorReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.util.UUID;
@@ -25,29 +26,28 @@ final class ErrorReplies {
 
     static SlackMessage of(Throwable error) {
         if (error instanceof EventLogUnavailableException) {
-            return SlackMessages.error("No Spark event log to read", error.getMessage());
+            return SlackMessages.error(ErrorReply.NO_EVENT_LOG.text(), error.getMessage());
         }
         if (error instanceof WorkspaceNotFoundException) {
-            return SlackMessages.error("I can't find that run", error.getMessage());
+            return SlackMessages.error(ErrorReply.RUN_NOT_FOUND.text(), error.getMessage());
         }
         if (error instanceof WorkspacePermissionException) {
-            return SlackMessages.error("I'm not allowed to read that run", error.getMessage());
+            return SlackMessages.error(ErrorReply.NOT_ALLOWED_TO_READ.text(), error.getMessage());
         }
         if (error instanceof WorkspaceUnavailableException) {
-            return SlackMessages.error("The Databricks workspace is not answering", error.getMessage() + " Try again in a few minutes.");
+            return SlackMessages.error(ErrorReply.WORKSPACE_NOT_ANSWERING.text(), ErrorReply.TRY_AGAIN_LATER.text("detail", error.getMessage()));
         }
         if (error instanceof WorkspaceAuthenticationException) {
-            return SlackMessages.error("I can't sign in to the Databricks workspace", error.getMessage());
+            return SlackMessages.error(ErrorReply.CANNOT_SIGN_IN.text(), error.getMessage());
         }
         if (error instanceof WorkspaceException || error instanceof UnclearAskException) {
-            return SlackMessages.error("I couldn't look at that run", error.getMessage());
+            return SlackMessages.error(ErrorReply.CANNOT_LOOK.text(), error.getMessage());
         }
         if (error instanceof EventLogException) {
-            return SlackMessages.error("The run's event log could not be read", error.getMessage());
+            return SlackMessages.error(ErrorReply.EVENT_LOG_UNREADABLE.text(), error.getMessage());
         }
         String reference = UUID.randomUUID().toString().substring(0, 8);
         LOG.error("analysis failed, reference {}", reference, error);
-        return SlackMessages.error("Something went wrong on my side",
-                "It is logged under reference " + reference + "; please pass it on to whoever runs spark-advisor.");
+        return SlackMessages.error(ErrorReply.OUR_FAULT.text(), ErrorReply.REFERENCE.text("reference", reference));
     }
 }

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.templates.replies.AskReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.util.Locale;
@@ -25,29 +26,29 @@ final class ProgressLine implements Progress {
     }
 
     static ProgressLine start(SlackThread thread, String firstLine) {
-        return new ProgressLine(thread, thread.reply(SlackMessages.progress(":hourglass_flowing_sand: " + firstLine)));
+        return new ProgressLine(thread, thread.reply(SlackMessages.progress(AskReply.IN_PROGRESS.text("line", firstLine))));
     }
 
     @Override
     public void step(String line) {
-        show(SlackMessages.progress(":hourglass_flowing_sand: " + line));
+        show(SlackMessages.progress(AskReply.IN_PROGRESS.text("line", line)));
     }
 
     @Override
     public void downloaded(long bytes, long totalBytes) {
         if (totalBytes <= 0) {
-            step("Downloading the event log: " + mb(bytes) + " MB so far…");
+            step(AskReply.DOWNLOADING_SO_FAR.text("mb", mb(bytes)));
             return;
         }
         int percent = (int) Math.min(100, bytes * 100 / totalBytes);
         if (percent - shownPercent >= PERCENT_STEP || (percent == 100 && shownPercent < 100)) {
             shownPercent = percent;
-            step("Downloading the event log: " + mb(bytes) + " of " + mb(totalBytes) + " MB (" + percent + "%)…");
+            step(AskReply.DOWNLOADING.text("mb", mb(bytes), "totalMb", mb(totalBytes), "percent", percent));
         }
     }
 
     void done(String line) {
-        show(SlackMessages.progress(":white_check_mark: " + line));
+        show(SlackMessages.progress(AskReply.FINISHED.text("line", line)));
     }
 
     void failed(SlackMessage error) {

@@ -14,6 +14,7 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.templates.replies.AskReply;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,12 +46,12 @@ public final class RunAnalysis {
     }
 
     List<AnalysedRun> analyse(RunRef ref, Progress progress) {
-        progress.step("Fetching run " + ref.runId() + " and its cluster configuration…");
+        progress.step(AskReply.FETCHING.text("runId", ref.runId()));
         RunTelemetry telemetry = workspace.fetch(ref);
         List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
         if (withLogs.isEmpty()) {
             throw new EventLogUnavailableException(telemetry.clusters().stream().map(c -> whyNoLog(c.eventLog()))
-                    .findFirst().orElse("Run " + ref.runId() + " names no cluster, so there is no Spark event log to read."));
+                    .findFirst().orElse(AskReply.NO_CLUSTER.text("runId", ref.runId())));
         }
         List<AnalysedRun> out = new ArrayList<>();
         for (ClusterTelemetry cluster : withLogs) {
@@ -63,9 +64,9 @@ public final class RunAnalysis {
         long total = size(cluster);
         progress.downloaded(0, total);
         RunFacts facts = facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total));
-        progress.step("Analysing " + String.format(Locale.ROOT, "%,d", facts.coverage().tasks()) + " tasks…");
-        String subject = subject(telemetry) + (severalClusters ? " · cluster " + cluster.clusterId()
-                + " (" + String.join(", ", cluster.taskKeys()) + ")" : "");
+        progress.step(AskReply.ANALYSING.text("tasks", String.format(Locale.ROOT, "%,d", facts.coverage().tasks())));
+        String subject = severalClusters ? AskReply.SUBJECT_OF_CLUSTER.text("subject", subject(telemetry), "clusterId", cluster.clusterId(),
+                "taskKeys", String.join(", ", cluster.taskKeys())) : subject(telemetry);
         Advice advice = advisor.advise(facts);
         Map<String, Chart> charts = new HashMap<>();
         for (Finding f : advice.findings()) {
@@ -99,6 +100,6 @@ public final class RunAnalysis {
 
     private static String subject(RunTelemetry telemetry) {
         String name = telemetry.run().runName();
-        return "Run " + telemetry.ref().runId() + (name == null || name.isBlank() ? "" : " of " + name);
+        return AskReply.SUBJECT.text("runId", telemetry.ref().runId(), "runName", name == null || name.isBlank() ? "" : name);
     }
 }

@@ -22,6 +22,7 @@ import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.templates.replies.AskReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.io.IOException;
@@ -47,7 +48,6 @@ public final class SlackBot {
     public static final String COMMAND = "/spark-advisor";
     private static final Logger LOG = LoggerFactory.getLogger(SlackBot.class);
     static final String RETRY_HEADER = "X-Slack-Retry-Num";
-    static final String BUSY = "I'm answering too many questions right now; ask again in a minute.";
 
     /** Analyses are CPU-heavy (parsing, rules) and the answer is I/O; four threads keep two cores busy. */
     private static final int THREADS = 4;
@@ -70,13 +70,13 @@ public final class SlackBot {
             return switch (text.kind()) {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
                 case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query())))
-                        ? ctx.ack() : ctx.ack(BUSY);
+                        ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text)))
-                        ? ctx.ack() : ctx.ack(BUSY);
+                        ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
-                        ? ctx.ack(":mag: Looking into `" + text.query() + "`; the answer comes in a thread in this channel.")
-                        : ctx.ack(BUSY);
+                        ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.query()))
+                        : ctx.ack(AskReply.BUSY.text());
             };
         });
         app.event(AppMentionEvent.class, (payload, ctx) -> {
@@ -143,7 +143,7 @@ public final class SlackBot {
             case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed));
             case RUN -> {
                 if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
-                    asks.whisper(client, channel, user, () -> SlackMessages.notice(BUSY));
+                    asks.whisper(client, channel, user, () -> SlackMessages.notice(AskReply.BUSY.text()));
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.sparkadvisor.templates.digest;
 
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.templates.Templates;
+import io.sparkadvisor.templates.replies.DigestReply;
 import io.sparkadvisor.templates.slack.SlackLimits;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import java.math.BigDecimal;
@@ -30,24 +31,24 @@ public final class DigestMessages {
 
     /** One line for notifications: the week's total and its change. */
     public static String headline(DigestReport report) {
-        return title(report) + ": " + totalLine(report);
+        return DigestReply.HEADLINE.text("title", title(report), "total", totalLine(report));
     }
 
     private static Map<String, Object> scope(DigestReport r) {
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("title", title(r));
         scope.put("total", totalLine(r));
-        scope.put("estimate", r.estimated() ? "Estimate: " + r.estimateReason() + " Costs are node-hours of each run's job"
-                + " clusters times the configured DBU rates and price per DBU." : "");
-        scope.put("source", r.estimated() ? "" : "From system.billing.usage at list prices (effective list), jobs compute and serverless.");
+        scope.put("estimate", r.estimated() ? DigestReply.ESTIMATE.text("reason", r.estimateReason()) : "");
+        scope.put("source", r.estimated() ? "" : DigestReply.SOURCE.text());
         scope.put("topJobs", r.topJobs().stream().map(j -> topLine(r, j)).toList());
-        scope.put("increases", r.increases().stream().map(j -> job(j) + ": +" + money(r, j.change()) + " to " + money(r, j.cost())).toList());
+        scope.put("increases", r.increases().stream()
+                .map(j -> DigestReply.INCREASE.text("job", job(j), "change", money(r, j.change()), "cost", money(r, j.cost()))).toList());
         scope.put("waste", r.waste().stream().map(DigestMessages::wasteLine).toList());
-        scope.put("pending", r.pending().stream().map(p -> "step " + p.step() + " of " + p.rule() + " for job " + p.jobId()
-                + " (from run " + p.runId() + "), proposed " + p.proposedAt().atZone(ZoneOffset.UTC).toLocalDate()).toList());
-        scope.put("realised", r.realised().stream().map(s -> "step " + s.step() + " of " + s.rule() + " on " + s.job() + ": "
-                + money(r, s.beforePerRun()) + " → " + money(r, s.afterPerRun()) + " per run over " + s.runsAfter()
-                + (s.runsAfter() == 1 ? " run" : " runs") + ", " + money(r, s.saved()) + " saved").toList());
+        scope.put("pending", r.pending().stream().map(p -> DigestReply.PENDING.text("step", p.step(), "rule", p.rule(), "jobId", p.jobId(),
+                "runId", p.runId(), "proposed", p.proposedAt().atZone(ZoneOffset.UTC).toLocalDate())).toList());
+        scope.put("realised", r.realised().stream().map(s -> DigestReply.REALISED.text("step", s.step(), "rule", s.rule(), "job", s.job(),
+                "before", money(r, s.beforePerRun()), "after", money(r, s.afterPerRun()), "runs", s.runsAfter(), "oneRun", s.runsAfter() == 1,
+                "saved", money(r, s.saved()))).toList());
         scope.put("realisedTotal", money(r, r.realised().stream().map(DigestReport.Realised::saved).reduce(BigDecimal.ZERO, BigDecimal::add)));
         for (String list : List.of("increases", "waste", "pending", "realised")) {
             scope.put("has" + Character.toUpperCase(list.charAt(0)) + list.substring(1), !((List<?>) scope.get(list)).isEmpty());
@@ -56,26 +57,28 @@ public final class DigestMessages {
     }
 
     private static String title(DigestReport r) {
-        return "Jobs cost, " + DAY.format(r.from()) + " to " + DAY.format(r.to().minusDays(1)) + (r.estimated() ? " (estimate)" : "");
+        return DigestReply.TITLE.text("from", DAY.format(r.from()), "to", DAY.format(r.to().minusDays(1)), "estimated", r.estimated());
     }
 
     private static String totalLine(DigestReport r) {
-        String spend = (r.estimated() ? "estimated spend " : "spend ") + money(r, r.total());
+        String spend = DigestReply.SPEND.text("estimated", r.estimated(), "amount", money(r, r.total()));
         int direction = r.total().compareTo(r.previousTotal());
         if (r.previousTotal().signum() == 0) {
-            return spend + ", nothing the week before";
+            return DigestReply.TOTAL_NO_PREVIOUS.text("spend", spend);
         }
         if (direction == 0) {
-            return spend + ", the same as the week before";
+            return DigestReply.TOTAL_SAME.text("spend", spend);
         }
-        return spend + ", " + (direction > 0 ? "up " : "down ") + percent(r.total(), r.previousTotal()) + " from "
-                + money(r, r.previousTotal()) + " the week before";
+        return (direction > 0 ? DigestReply.TOTAL_UP : DigestReply.TOTAL_DOWN).text("spend", spend,
+                "percent", percent(r.total(), r.previousTotal()), "previous", money(r, r.previousTotal()));
     }
 
     private static String topLine(DigestReport r, DigestReport.JobLine j) {
-        String was = j.previousCost().signum() == 0 ? "new this week"
-                : (j.change().signum() >= 0 ? "+" : "-") + percent(j.cost(), j.previousCost()) + " vs " + money(r, j.previousCost());
-        return job(j) + ": " + money(r, j.cost()) + " in " + j.runs() + (j.runs() == 1 ? " run" : " runs") + ", " + was;
+        String compared = j.previousCost().signum() == 0 ? DigestReply.NEW_THIS_WEEK.text()
+                : DigestReply.VERSUS.text("sign", j.change().signum() >= 0 ? "+" : "-", "percent", percent(j.cost(), j.previousCost()),
+                        "previous", money(r, j.previousCost()));
+        return DigestReply.TOP_JOB.text("job", job(j), "cost", money(r, j.cost()), "runs", j.runs(), "oneRun", j.runs() == 1,
+                "compared", compared);
     }
 
     private static String wasteLine(DigestReport.Waste w) {
@@ -86,12 +89,13 @@ public final class DigestMessages {
         if (w.coreHours() > 0) {
             saving.add(String.format(Locale.ROOT, "%.2f core-hours", w.coreHours()));
         }
-        return w.rule() + " on " + w.job() + ", run " + w.runId() + ": " + w.title()
-                + (saving.isEmpty() ? "" : "; saves about " + String.join(" and ", saving) + " per run");
+        return DigestReply.WASTE.text("rule", w.rule(), "job", w.job(), "runId", w.runId(), "title", w.title(),
+                "saving", String.join(" and ", saving));
     }
 
     private static String job(DigestReport.JobLine j) {
-        return j.name() == null ? "job " + j.jobId() : j.name() + " (job " + j.jobId() + ")";
+        return j.name() == null ? DigestReply.UNNAMED_JOB.text("jobId", j.jobId())
+                : DigestReply.NAMED_JOB.text("name", j.name(), "jobId", j.jobId());
     }
 
     /** The size of the change, without its sign: "23.5%". */

@@ -4,6 +4,7 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.Templates;
+import io.sparkadvisor.templates.replies.ApprovalReply;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,16 +26,23 @@ public final class ChangeMessages {
     /** One decided step of a job, for {@link #history}. */
     public record Decided(String rule, int step, long runId, String state, String user, Instant at, String verdict) {}
 
+    /** The kinds of note slack/thread-note.json.mustache words, one section each. */
+    private static final List<String> NOTES = List.of("applied", "notApplied", "rolledBack", "released", "recovered",
+            "alreadyDecided", "jobGone", "unknown");
+
     private ChangeMessages() {}
 
     /** To a late or repeated click: the step was decided before, by {@code userId} when known. */
     public static SlackMessage alreadyDecided(Subject s, String state, String userId) {
-        return note("alreadyDecided", s, userId == null ? Map.of("state", state) : Map.of("state", state, "user", userId));
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("state", state);
+        details.put("user", userId); // null when unknown: the note leaves out "by"
+        return note("alreadyDecided", s, details);
     }
 
     /** An applied step whose job was deleted before its next run could be judged. */
     public static SlackMessage jobGone(Subject s) {
-        return note("jobGone", s, Map.of(), "Job " + s.jobId() + " no longer exists; step " + s.step() + " of " + s.rule() + " was not judged.");
+        return note("jobGone", s, Map.of(), ApprovalReply.JOB_GONE_FALLBACK.text("jobId", s.jobId(), "step", s.step(), "rule", s.rule()));
     }
 
     /** {@code what}: the applied changes and the cluster they went to, as {@link #describe} words them. */
@@ -51,34 +59,28 @@ public final class ChangeMessages {
     }
 
     public static SlackMessage interrupted(Subject s, String userId, Interrupted outcome) {
-        String kind = switch (outcome) {
-            case RELEASED -> "released";
-            case RECOVERED -> "recovered";
-            case UNKNOWN -> "unknown";
-        };
-        return note(kind, s, Map.of("user", userId));
+        return note(kind(outcome), s, Map.of("user", userId));
     }
 
     /** The applicable changes of a step, e.g. "spark_env_vars `SPARK_WORKER_CORES` = `6`". */
     public static String describe(Step step) {
         return String.join(", ", step.changes().stream().filter(Change::applicable)
-                .map(c -> c.scope() + " `" + c.key() + "` = `" + c.value() + "`").toList());
+                .map(c -> ApprovalReply.CHANGE.text("scope", c.scope(), "key", c.key(), "value", c.value())).toList());
     }
 
     /** The verdict's first line: which step, which run, and how it went. */
     public static String verdictHeadline(Subject s, long runId, Verdict v) {
-        String outcome = v.passed() ? ":white_check_mark: passed its checks" : ":x: failed its checks";
-        String why = !v.runSucceeded() ? " The run itself failed, which fails the step."
-                : v.rows().isEmpty() ? " It has no checks the bot can measure, so a person has to judge it."
-                : v.rows().stream().noneMatch(r -> r.after().isPresent()) ? " The run's event log could not be read, so nothing was measured."
-                : v.rows().stream().noneMatch(r -> r.before().isPresent())
-                        ? " The event log of the run the advice came from is gone, so there was nothing to compare with." : "";
-        return "Step " + s.step() + " of `" + s.rule() + "` " + outcome + " on run " + runId + "." + why;
+        ApprovalReply why = !v.runSucceeded() ? ApprovalReply.VERDICT_RUN_FAILED
+                : v.rows().isEmpty() ? ApprovalReply.VERDICT_NOTHING_TO_MEASURE
+                : v.rows().stream().noneMatch(r -> r.after().isPresent()) ? ApprovalReply.VERDICT_NO_EVENT_LOG
+                : v.rows().stream().noneMatch(r -> r.before().isPresent()) ? ApprovalReply.VERDICT_NO_BASELINE : null;
+        return ApprovalReply.VERDICT_HEADLINE.text("step", s.step(), "rule", s.rule(), "passed", v.passed(), "runId", runId,
+                "why", why == null ? "" : why.text());
     }
 
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
     public static String verdictSummary(Subject s, long runId, Verdict v) {
-        return verdictHeadline(s, runId, v) + "\n```" + table(v) + "```";
+        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, runId, v), "table", table(v));
     }
 
     public static SlackMessage verdict(String recommendationId, Subject s, long runId, Verdict v) {
@@ -107,7 +109,7 @@ public final class ChangeMessages {
         scope.put("value", ApprovalIds.value(recommendationId, next.step()));
         scope.put("approve", ApprovalIds.APPROVE);
         scope.put("reject", ApprovalIds.REJECT);
-        return only("Next: step " + next.step() + " of " + rule, "slack/next-step.json", scope);
+        return only(ApprovalReply.NEXT_STEP_FALLBACK.text("step", next.step(), "rule", rule), "slack/next-step.json", scope);
     }
 
     /** The decided steps of a job, oldest first; long histories run over several messages. */
@@ -123,20 +125,30 @@ public final class ChangeMessages {
             item.put("verdict", d.verdict() == null ? "" : d.verdict());
             return item;
         }).toList();
-        return SlackLimits.fit("Changes to job " + jobId, Templates.json("slack/history.json", Map.of("jobId", jobId, "changes", changes)));
+        return SlackLimits.fit(ApprovalReply.HISTORY_FALLBACK.text("jobId", jobId),
+                Templates.json("slack/history.json", Map.of("jobId", jobId, "changes", changes)));
     }
 
     private static SlackMessage note(String kind, Subject s, Map<String, Object> details) {
-        return note(kind, s, details, "Step " + s.step() + " of " + s.rule() + " on job " + s.jobId());
+        return note(kind, s, details, ApprovalReply.NOTE_FALLBACK.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId()));
     }
 
+    /** The note of {@code kind} in slack/thread-note.json: its section is on, every other kind's off. */
     private static SlackMessage note(String kind, Subject s, Map<String, Object> details, String fallback) {
         Map<String, Object> scope = new LinkedHashMap<>(details);
-        scope.put(kind, true);
+        NOTES.forEach(k -> scope.put(k, k.equals(kind)));
         scope.put("step", s.step());
         scope.put("rule", s.rule());
         scope.put("jobId", s.jobId());
         return only(fallback, "slack/thread-note.json", scope);
+    }
+
+    private static String kind(Interrupted outcome) {
+        return switch (outcome) {
+            case RELEASED -> "released";
+            case RECOVERED -> "recovered";
+            case UNKNOWN -> "unknown";
+        };
     }
 
     /** Messages about one change are short: one message, or a bug. */

@@ -8,6 +8,8 @@ import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.templates.Templates;
 import io.sparkadvisor.templates.Wording;
+import io.sparkadvisor.templates.replies.AskReply;
+import io.sparkadvisor.templates.replies.ErrorReply;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,25 +27,26 @@ public final class SlackMessages {
     private SlackMessages() {}
 
     public static SlackMessage help(String command) {
-        return one("help", "How to ask spark-advisor about a run", Map.of("command", command));
+        return one("slack/help.json", AskReply.HELP_FALLBACK.text(), Map.of("command", command));
     }
 
     /** The message in the channel that the thread hangs from; {@code status} is edited as the work goes on. */
     public static SlackMessage parent(String userId, String asked, String status) {
-        return one("parent", status, Map.of("user", userId, "asked", asked, "status", status));
+        return one("slack/parent.json", status, Map.of("user", userId, "asked", asked, "status", status));
     }
 
     /** A short reply to the asker alone ("busy", "not available yet"). */
     public static SlackMessage notice(String text) {
-        return one("notice", text, Map.of("text", text));
+        return one("slack/notice.json", text, Map.of("text", text));
     }
 
     public static SlackMessage progress(String line) {
-        return one("progress", line, Map.of("line", line));
+        return one("slack/progress.json", line, Map.of("line", line));
     }
 
     public static SlackMessage error(String headline, String detail) {
-        return one("error", headline + ": " + detail, Map.of("headline", headline, "detail", detail));
+        return one("slack/error.json", ErrorReply.FALLBACK.text("headline", headline, "detail", detail),
+                Map.of("headline", headline, "detail", detail));
     }
 
     /** The top findings by impact, each with a severity marker, one line of evidence and the saving. */
@@ -59,7 +62,7 @@ public final class SlackMessages {
         scope.put("findings", top.stream().map(SlackMessages::findingLine).toList());
         scope.put("hasFindings", !top.isEmpty());
         int more = advice.findings().size() - top.size();
-        scope.put("more", more > 0 ? more + " more " + (more == 1 ? "finding" : "findings") + " below in this thread" : "");
+        scope.put("more", more > 0 ? AskReply.MORE_FINDINGS.text("count", more, "one", more == 1) : "");
         return SlackLimits.fit(headline(subject, advice), Templates.json("slack/summary.json", scope));
     }
 
@@ -88,10 +91,10 @@ public final class SlackMessages {
     public static String headline(String subject, Advice advice) {
         long serious = advice.findings().stream().filter(f -> f.severity().compareTo(Severity.LOW) > 0).count();
         if (serious == 0) {
-            return subject + ": healthy, nothing worth changing";
+            return AskReply.HEALTHY.text("subject", subject);
         }
         Finding top = advice.findings().get(0);
-        return subject + ": " + serious + (serious == 1 ? " finding" : " findings") + ", the largest: " + top.title();
+        return AskReply.FINDINGS.text("subject", subject, "count", serious, "one", serious == 1, "title", top.title());
     }
 
     public static String marker(Severity severity) {
@@ -150,6 +153,6 @@ public final class SlackMessages {
     }
 
     private static SlackMessage one(String template, String fallback, Map<String, Object> scope) {
-        return SlackLimits.fit(fallback, Templates.json("slack/" + template + ".json", scope)).get(0);
+        return SlackLimits.fit(fallback, Templates.json(template, scope)).get(0);
     }
 }

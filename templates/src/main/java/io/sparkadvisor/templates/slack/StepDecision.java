@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.templates.replies.ApprovalReply;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -21,15 +22,15 @@ public final class StepDecision {
     private StepDecision() {}
 
     public static String applied(String userId, Instant at) {
-        return ":white_check_mark: Applied by <@" + userId + "> " + when(at);
+        return ApprovalReply.APPLIED_BY.text("user", userId, "when", when(at));
     }
 
     public static String rejected(String userId, Instant at) {
-        return ":no_entry_sign: Rejected by <@" + userId + "> " + when(at);
+        return ApprovalReply.REJECTED_BY.text("user", userId, "when", when(at));
     }
 
     public static String rolledBack(String userId, Instant at) {
-        return ":leftwards_arrow_with_hook: Rolled back by <@" + userId + "> " + when(at);
+        return ApprovalReply.ROLLED_BACK_BY.text("user", userId, "when", when(at));
     }
 
     /**

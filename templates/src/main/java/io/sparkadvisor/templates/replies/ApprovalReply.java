@@ -1,0 +1,60 @@
+package io.sparkadvisor.templates.replies;
+
+import java.util.List;
+
+/**
+ * The sentences about a change to a job ({@code templates/replies/approvals.yaml}): to the clicker,
+ * on the decided step, in the thread, in the follow-up's verdict and in a job's history.
+ * Each constant names what its entry is filled with.
+ */
+public enum ApprovalReply implements Reply {
+    NOT_ALLOWED,
+    NOT_YOURS,
+    WAITS_FOR_VERDICT("previous", "state", "step"),
+    UNKNOWN_RECOMMENDATION,
+    NOTHING_TO_APPLY("step"),
+    NO_SUCH_STEP("step"),
+    NOT_EDITABLE("key"),
+    CLICK_FAILED,
+    CHANGE("scope", "key", "value"),
+    APPLIED_TO("changes", "cluster"),
+    JOB_CLUSTER("key"),
+    TASK_CLUSTER("key"),
+    APPLIED_BY("user", "when"),
+    REJECTED_BY("user", "when"),
+    ROLLED_BACK_BY("user", "when"),
+    NOTE_FALLBACK("step", "rule", "jobId"),
+    JOB_GONE_FALLBACK("jobId", "step", "rule"),
+    NEXT_STEP_FALLBACK("step", "rule"),
+    VERDICT_HEADLINE("step", "rule", "passed", "runId", "why"),
+    VERDICT_RUN_FAILED,
+    VERDICT_NOTHING_TO_MEASURE,
+    VERDICT_NO_EVENT_LOG,
+    VERDICT_NO_BASELINE,
+    VERDICT_SUMMARY("headline", "table"),
+    HISTORY_USAGE,
+    NOT_A_JOB("job"),
+    NOTHING_DECIDED("jobId"),
+    HISTORY_FALLBACK("jobId");
+
+    private final List<String> fills;
+
+    ApprovalReply(String... fills) {
+        this.fills = List.of(fills);
+    }
+
+    @Override
+    public String catalogue() {
+        return "approvals";
+    }
+
+    @Override
+    public String entry() {
+        return Replies.entry(this);
+    }
+
+    @Override
+    public List<String> fills() {
+        return fills;
+    }
+}

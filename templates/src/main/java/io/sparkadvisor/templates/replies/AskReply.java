@@ -1,0 +1,52 @@
+package io.sparkadvisor.templates.replies;
+
+import java.util.List;
+
+/**
+ * The sentences of an ask about a run ({@code templates/replies/ask.yaml}): the ack, the parent
+ * message's status, the progress line and the one-line outcome.
+ * Each constant names what its entry is filled with.
+ */
+public enum AskReply implements Reply {
+    LOOKS_INTO("query"),
+    BUSY,
+    WORKING,
+    ANSWERED("headlines"),
+    IN_PROGRESS("line"),
+    FINISHED("line"),
+    RESOLVING("query"),
+    SHARED_ANALYSIS("runId"),
+    FETCHING("runId"),
+    DOWNLOADING_SO_FAR("mb"),
+    DOWNLOADING("mb", "totalMb", "percent"),
+    ANALYSING("tasks"),
+    DONE("seconds", "logMb"),
+    SUBJECT("runId", "runName"),
+    SUBJECT_OF_CLUSTER("subject", "clusterId", "taskKeys"),
+    NO_CLUSTER("runId"),
+    HEALTHY("subject"),
+    FINDINGS("subject", "count", "one", "title"),
+    MORE_FINDINGS("count", "one"),
+    HELP_FALLBACK;
+
+    private final List<String> fills;
+
+    AskReply(String... fills) {
+        this.fills = List.of(fills);
+    }
+
+    @Override
+    public String catalogue() {
+        return "ask";
+    }
+
+    @Override
+    public String entry() {
+        return Replies.entry(this);
+    }
+
+    @Override
+    public List<String> fills() {
+        return fills;
+    }
+}

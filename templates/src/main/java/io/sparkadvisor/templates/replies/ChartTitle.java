@@ -1,0 +1,34 @@
+package io.sparkadvisor.templates.replies;
+
+import java.util.List;
+
+/**
+ * The titles of the charts the bot uploads ({@code templates/replies/charts.yaml}).
+ * Each constant names what its entry is filled with.
+ */
+public enum ChartTitle implements Reply {
+    TASK_DURATIONS("stageId", "median", "longest"),
+    SLOTS,
+    DAILY_COSTS("estimated", "currency");
+
+    private final List<String> fills;
+
+    ChartTitle(String... fills) {
+        this.fills = List.of(fills);
+    }
+
+    @Override
+    public String catalogue() {
+        return "charts";
+    }
+
+    @Override
+    public String entry() {
+        return Replies.entry(this);
+    }
+
+    @Override
+    public List<String> fills() {
+        return fills;
+    }
+}

@@ -1,0 +1,308 @@
+package io.sparkadvisor.templates;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.Coverage;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.RuleFailure;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.advisor.Verdict;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import io.sparkadvisor.templates.digest.DigestMessages;
+import io.sparkadvisor.templates.digest.DigestReport;
+import io.sparkadvisor.templates.replies.AskReply;
+import io.sparkadvisor.templates.replies.Replies;
+import io.sparkadvisor.templates.replies.Reply;
+import io.sparkadvisor.templates.slack.ChangeMessages;
+import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
+import io.sparkadvisor.templates.slack.ChangeMessages.Interrupted;
+import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
+import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.SlackMessages;
+import io.sparkadvisor.templates.slack.StepDecision;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Renders every template of this module ({@code templates/**.mustache}, through the Java that fills
+ * it) and every entry of the replies catalogues ({@code templates/replies/*.yaml}) with a scope that
+ * fills everything, and fails on a placeholder left unfilled: a name its scope lacks (the renderer is
+ * strict and throws), a leftover {@code {{}, or a value that rendered as nothing. It also fails when
+ * Java names a template or a catalogue entry that does not exist, or a file or an entry exists that
+ * nothing renders.
+ */
+class EveryTemplateRendersTest {
+    /** A tag: its kind ({@code #}, {@code ^}, {@code /}, {@code !}, {@code &} or none) and its name. */
+    private static final Pattern TAG = Pattern.compile("\\{\\{(\\{?)\\s*([#^/!&]?)\\s*([^}\\s]+)\\s*}?}}");
+    /** A template's name as Java spells it: {@code "slack/finding.json"}, {@code "analyze.txt"}. */
+    private static final Pattern TEMPLATE_NAME = Pattern.compile("\"([a-z][a-z/-]*\\.(?:json|txt))\"");
+    private static final Path JAVA_SOURCES = Path.of("src/main/java");
+    /** The sources, not the classpath: a file deleted from the sources may linger in target/classes. */
+    private static final Path RESOURCES = Path.of("src/main/resources/templates");
+
+    // --- the template files -------------------------------------------------------------------------
+
+    @Test
+    void everyTemplateFileRendersThroughItsJavaWithNothingLeftUnfilled() throws IOException {
+        Set<String> rendered = Collections.synchronizedSet(new TreeSet<>());
+        Consumer<String> before = Templates.observer;
+        Templates.observer = rendered::add;
+        try {
+            renderEveryMessage();
+        } finally {
+            Templates.observer = before;
+        }
+        Set<String> files = templateFiles();
+        Set<String> renderedFiles = rendered.stream().filter(files::contains).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(files, renderedFiles, "every template file is rendered by this test through the Java that fills it");
+    }
+
+    @Test
+    void everyTemplateJavaNamesExistsAndEveryFileIsNamed() throws IOException {
+        Set<String> named = new TreeSet<>();
+        try (Stream<Path> sources = Files.walk(JAVA_SOURCES)) {
+            for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher m = TEMPLATE_NAME.matcher(Files.readString(source));
+                while (m.find()) {
+                    named.add(m.group(1));
+                }
+            }
+        }
+        Set<String> files = templateFiles();
+        assertEquals(Set.of(), difference(named, files), "templates Java names that have no templates/<name>.mustache");
+        assertEquals(Set.of(), difference(files, named), "template files no Java names");
+    }
+
+    // --- the replies catalogues ---------------------------------------------------------------------
+
+    @Test
+    void everyCatalogueEntryHasItsConstantAndEveryConstantItsEntry() throws IOException {
+        Set<String> catalogues = new TreeSet<>();
+        try (Stream<Path> files = Files.list(RESOURCES.resolve("replies"))) {
+            files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).forEach(n -> catalogues.add(n.replace(".yaml", "")));
+        }
+        assertEquals(catalogues, Replies.all().stream().map(Reply::catalogue).collect(Collectors.toCollection(TreeSet::new)),
+                "each catalogue file has its enum in Replies.all()");
+        for (String catalogue : catalogues) {
+            Set<String> entries = new TreeSet<>(Replies.catalogue(catalogue).keySet());
+            Set<String> constants = Replies.all().stream().filter(r -> r.catalogue().equals(catalogue)).map(Reply::entry)
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertEquals(Set.of(), difference(constants, entries), "constants without an entry in replies/" + catalogue + ".yaml");
+            assertEquals(Set.of(), difference(entries, constants), "entries of replies/" + catalogue + ".yaml no constant names");
+        }
+    }
+
+    @Test
+    void everyEntryRefersToExactlyWhatItsConstantFillsItWith() {
+        for (Reply reply : Replies.all()) {
+            Set<String> used = new TreeSet<>(variables(template(reply)));
+            used.addAll(sections(template(reply)));
+            assertEquals(new TreeSet<>(reply.fills()), used, where(reply));
+        }
+    }
+
+    @Test
+    void everyEntryRendersWithAFullScopeAndWithEverySectionOff() {
+        for (Reply reply : Replies.all()) {
+            List<Object> full = new ArrayList<>();
+            List<Object> off = new ArrayList<>();
+            for (String name : reply.fills()) {
+                full.add(name);
+                full.add(sample(name));
+                off.add(name);
+                off.add("");
+            }
+            String text = reply.text(full.toArray());
+            assertFilled(where(reply), text);
+            assertFalse(text.isBlank(), where(reply));
+            for (String variable : variables(template(reply))) {
+                assertTrue(text.contains(sample(variable)), where(reply) + ": {{" + variable + "}} rendered as nothing in: " + text);
+            }
+            assertFilled(where(reply) + " with every section off", reply.text(off.toArray()));
+        }
+    }
+
+    // --- the renderer refuses what it cannot fill ---------------------------------------------------
+
+    @Test
+    void anUnfilledPlaceholderAMissingTemplateOrAWrongFillFailsInsteadOfRenderingAsNothing() {
+        assertThrows(RuntimeException.class, () -> Templates.inline("test#typo", "Hello {{nmae}}", Map.of("name", "Ana")));
+        assertThrows(RuntimeException.class, () -> Templates.inline("test#section", "{{#admin}}Hi{{/admin}}", Map.of("name", "Ana")));
+        assertThrows(RuntimeException.class, () -> Templates.json("slack/no-such-message.json", Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> AskReply.RESOLVING.text("qeury", "run:42"));
+        assertThrows(IllegalArgumentException.class, () -> AskReply.RESOLVING.text());
+        assertEquals("Resolving run:42…", AskReply.RESOLVING.text("query", "run:42"));
+    }
+
+    /** Every message this module renders, with every optional part present (and the alternatives of each). */
+    private static void renderEveryMessage() throws IOException {
+        Advisor advisor = new Advisor(Thresholds.defaults());
+        List<Path> logs;
+        try (Stream<Path> files = Files.list(Corpus.dir())) {
+            logs = files.filter(p -> p.getFileName().toString().endsWith(".log.gz")).sorted().toList();
+        }
+        Finding skew = null;
+        for (Path log : logs) {
+            Advice advice = advisor.advise(RunFactsReader.read(log));
+            json("summary of " + log.getFileName(), SlackMessages.summary("Run 42 of nightly-etl", advice));
+            text("analyze of " + log.getFileName(), TextReport.render(advice));
+            for (Finding f : advice.findings()) {
+                json(f.rule() + " on " + log.getFileName(), SlackMessages.finding(f, "42-" + f.rule()));
+                skew = f.rule().equals("skew") ? f : skew;
+            }
+        }
+        Advice one = advisor.advise(RunFactsReader.read(Corpus.dir().resolve("skew.log.gz")));
+        Advice crowded = new Advice(one.application(), new Coverage(100, 20, 0, true),
+                Collections.nCopies(SlackMessages.SUMMARY_FINDINGS + 1, skew), List.of(new RuleFailure("spill", "evaluate", "boom")));
+        Advice healthy = new Advice(one.application(), one.coverage(), List.of(), List.of());
+        for (Advice advice : List.of(crowded, healthy)) {
+            json("summary", SlackMessages.summary("Run 42", advice));
+            text("headline", SlackMessages.headline("Run 42", advice));
+            text("analyze", TextReport.render(advice));
+        }
+
+        json("help", SlackMessages.help("/spark-advisor"));
+        json("parent", SlackMessages.parent("U0ANA", "nightly-etl", "Working on it…"));
+        json("notice", SlackMessages.notice("Which job?"));
+        json("progress", SlackMessages.progress("Resolving run:42…"));
+        json("error", SlackMessages.error("I can't find that run", "No run 42."));
+
+        Subject subject = new Subject("skew", 1, 42);
+        Step step = skew.recommendation().steps().get(0);
+        json("already decided", ChangeMessages.alreadyDecided(subject, "applied", "U0BOB"));
+        json("already decided by nobody known", ChangeMessages.alreadyDecided(subject, "applied", null));
+        json("job gone", ChangeMessages.jobGone(subject));
+        json("applied", ChangeMessages.applied(subject, "U0ANA", ChangeMessages.describe(step)));
+        json("not applied", ChangeMessages.notApplied(subject, "The job was edited."));
+        json("rolled back", ChangeMessages.rolledBack(subject, "U0ANA"));
+        for (Interrupted outcome : Interrupted.values()) {
+            json("interrupted " + outcome, ChangeMessages.interrupted(subject, "U0ANA", outcome));
+        }
+        MetricCheck check = new MetricCheck("stage[3].maxToMedian", MetricCheck.Comparison.BELOW, 3, "longest task < 3x the median");
+        for (Verdict verdict : List.of(new Verdict(true, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(1), true))),
+                new Verdict(true, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(5), false))),
+                new Verdict(false, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(5), false))),
+                new Verdict(true, List.of()))) {
+            json("verdict", ChangeMessages.verdict("42-skew", subject, 4202, verdict));
+            text("verdict summary", ChangeMessages.verdictSummary(subject, 4202, verdict));
+        }
+        json("next step", ChangeMessages.nextStep("42-skew", "skew", step));
+        Instant at = Instant.parse("2026-12-03T10:42:00Z");
+        json("history", ChangeMessages.history(42, List.of(new Decided("skew", 1, 4201, "verified", "U0ANA", at, "passed"),
+                new Decided("skew", 2, 4201, "rejected", "U0BOB", at, null))));
+        text("decided", StepDecision.applied("U0ANA", at) + StepDecision.rejected("U0ANA", at) + StepDecision.rolledBack("U0ANA", at));
+
+        LocalDate monday = LocalDate.parse("2026-11-23");
+        List<DigestReport.JobLine> jobs = List.of(
+                new DigestReport.JobLine("42", "orders-ingest", 14, new BigDecimal("500"), new BigDecimal("400")),
+                new DigestReport.JobLine("7", null, 1, new BigDecimal("20"), BigDecimal.ZERO));
+        for (String estimateReason : new String[] {null, "The billing tables cannot be read."}) {
+            DigestReport full = new DigestReport(monday, monday.plusDays(7), "USD", estimateReason, new BigDecimal("1234.5"),
+                    new BigDecimal("1000"), jobs, jobs.subList(0, 1),
+                    List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer", "orders-ingest", 4201, 29_100, 1.2)),
+                    List.of(new DigestReport.Pending("skew", 42, 4201, 1, at)),
+                    List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)));
+            DigestReport quiet = new DigestReport(monday, monday.plusDays(7), "EUR", estimateReason, BigDecimal.TEN, BigDecimal.TEN,
+                    List.of(), List.of(), List.of(), List.of(), List.of());
+            for (DigestReport report : List.of(full, quiet)) {
+                text("digest", DigestMessages.text(report));
+                json("digest", DigestMessages.slack(report));
+            }
+        }
+    }
+
+    private static void json(String what, SlackMessage message) {
+        json(what, List.of(message));
+    }
+
+    private static void json(String what, List<SlackMessage> messages) {
+        assertFalse(messages.isEmpty(), what);
+        for (SlackMessage m : messages) {
+            assertFilled(what, m.text());
+            assertFalse(m.blocksJson().contains("{{"), what + ": a tag left in " + m.blocksJson());
+        }
+    }
+
+    private static void text(String what, String text) {
+        assertFalse(text.isBlank(), what);
+        assertFilled(what, text);
+    }
+
+    private static void assertFilled(String what, String text) {
+        assertFalse(text.contains("{{") || text.contains("}}"), what + ": a tag left in " + text);
+    }
+
+    /** {@code slack/finding.json} for {@code templates/slack/finding.json.mustache}. */
+    private static Set<String> templateFiles() throws IOException {
+        Path root = RESOURCES;
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(p -> p.toString().endsWith(".mustache"))
+                    .map(p -> root.relativize(p).toString().replace('\\', '/').replaceFirst("\\.mustache$", ""))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    private static String template(Reply reply) {
+        return Replies.catalogue(reply.catalogue()).get(reply.entry());
+    }
+
+    /** Names used as values ({@code {{name}}}, {@code {{{name}}}}, {@code {{&name}}}). */
+    private static Set<String> variables(String template) {
+        return tags(template, kind -> kind.isEmpty() || kind.equals("&"));
+    }
+
+    /** Names used as sections ({@code {{#name}}}, {@code {{^name}}}). */
+    private static Set<String> sections(String template) {
+        return tags(template, kind -> kind.equals("#") || kind.equals("^"));
+    }
+
+    private static Set<String> tags(String template, java.util.function.Predicate<String> kind) {
+        Set<String> names = new TreeSet<>();
+        Matcher m = TAG.matcher(template);
+        while (m.find()) {
+            if (kind.test(m.group(2)) && !m.group(3).equals(".")) {
+                names.add(m.group(3));
+            }
+        }
+        return names;
+    }
+
+    private static String sample(String name) {
+        return "‹" + name + "›";
+    }
+
+    private static String where(Reply reply) {
+        return "replies/" + reply.catalogue() + ".yaml: " + reply.entry();
+    }
+
+    private static Set<String> difference(Set<String> a, Set<String> b) {
+        Set<String> out = new TreeSet<>(a);
+        out.removeAll(b);
+        return out;
+    }
+}
