@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,7 +12,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,15 +19,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code analyze --format json} on every real event log written by others ({@code corpus/external}):
  * it runs (exit 0) and prints the JSON contract. Each report is also written under
- * {@code target/external-analyze/} for reading. Logs analyze cannot handle yet stand alone below as
- * disabled tests naming the cause.
+ * {@code target/external-analyze/} for reading. The damaged and incomplete logs also stand alone below
+ * with what their coverage must say.
  */
 class ExternalLogsAnalyzeTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CORRUPT_LINE = "spark-rapids-tools/malformed_json_eventlog.zstd";
+    private static final String NO_APPLICATION_START = "spark-rapids-tools/incorrect_app_status_eventlog.zstd";
 
     static List<String> logs() {
-        return ExternalLogs.allExcept(CORRUPT_LINE);
+        return ExternalLogs.all();
     }
 
     @ParameterizedTest
@@ -37,13 +38,23 @@ class ExternalLogsAnalyzeTest {
     }
 
     @Test
-    @Disabled("a line of this log is damaged (a '_' before a field name in its SparkListenerEnvironmentUpdate, line 4);"
-            + " analyze stops with exit 2 instead of skipping the line and analysing the rest (issue 12, Coverage honesty)")
     void analyzeSkipsACorruptLine() throws Exception {
-        analyzeAndCheck(CORRUPT_LINE);
+        JsonNode coverage = analyzeAndCheck(CORRUPT_LINE).path("coverage");
+        assertEquals(1, coverage.path("skippedLines").asLong());
+        assertTrue(coverage.path("complete").asBoolean());
     }
 
-    private static void analyzeAndCheck(String log) throws Exception {
+    @Test
+    void withoutApplicationStartTheDurationComesFromTheEvents() throws Exception {
+        JsonNode root = analyzeAndCheck(NO_APPLICATION_START);
+        assertEquals("local-1629446106683", root.path("application").path("id").asText());
+        long duration = root.path("application").path("durationMs").asLong();
+        assertTrue(duration > 0 && duration < 3_600_000, "durationMs " + duration);
+        assertFalse(root.path("coverage").path("complete").asBoolean());
+        assertEquals("application start", root.path("coverage").path("missing").get(0).asText());
+    }
+
+    private static JsonNode analyzeAndCheck(String log) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true),
@@ -59,5 +70,6 @@ class ExternalLogsAnalyzeTest {
         Path report = Path.of("target", "external-analyze", log.replace('/', '_') + ".json");
         Files.createDirectories(report.getParent());
         Files.writeString(report, out.toString());
+        return root;
     }
 }
