@@ -62,7 +62,7 @@ class FactsJsonTest {
 
     @Test
     void theVersionComesFirst() {
-        assertTrue(FactsJson.write(Corpus.facts("healthy")).startsWith("{\n  \"factsVersion\" : 1,\n"));
+        assertTrue(FactsJson.write(Corpus.facts("healthy")).startsWith("{\n  \"factsVersion\" : " + FactsJson.VERSION + ",\n"));
     }
 
     @Test
@@ -95,8 +95,9 @@ class FactsJsonTest {
 
     @Test
     void anUnknownVersion() throws IOException {
-        Path file = save(FactsJson.write(Corpus.facts("healthy")).replaceFirst("\"factsVersion\" : 1", "\"factsVersion\" : 2"));
-        assertRefused(file, file + " has factsVersion 2 and this spark-advisor reads version 1;"
+        Path file = save(FactsJson.write(Corpus.facts("healthy")).replaceFirst("\"factsVersion\" : " + FactsJson.VERSION,
+                "\"factsVersion\" : 99"));
+        assertRefused(file, file + " has factsVersion 99 and this spark-advisor reads version " + FactsJson.VERSION + ";"
                 + " write it again with this version's `spark-advisor facts <event-log>`");
     }
 
@@ -109,10 +110,10 @@ class FactsJsonTest {
         assertTrue(message.contains("'numTasks'") && message.contains(" at stages[2]"), message);
 
         facts = (ObjectNode) JSON.readTree(FactsJson.write(Corpus.facts("skew")));
-        facts.with("coverage").put("skippedLines", 3);
+        facts.with("coverage").put("droppedLines", 3);
         Path unknown = save(facts.toString());
         message = assertThrows(FactsFileException.class, () -> FactsJson.read(unknown)).getMessage();
-        assertTrue(message.contains("\"skippedLines\"") && message.contains(" at coverage.skippedLines"), message);
+        assertTrue(message.contains("\"droppedLines\"") && message.contains(" at coverage.droppedLines"), message);
         assertTrue(message.endsWith("; write it again with `spark-advisor facts <event-log>`"), message);
     }
 

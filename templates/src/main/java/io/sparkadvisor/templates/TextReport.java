@@ -20,6 +20,13 @@ public final class TextReport {
         scope.put("tasks", advice.coverage().tasks());
         scope.put("events", advice.coverage().events());
         scope.put("truncated", advice.coverage().truncated());
+        scope.put("incomplete", !advice.coverage().complete());
+        scope.put("missing", String.join(" and ", advice.coverage().missing()));
+        scope.put("skipped", advice.coverage().skippedLines() > 0);
+        scope.put("skippedLines", advice.coverage().skippedLines());
+        scope.put("skippedPlural", advice.coverage().skippedLines() != 1);
+        scope.put("firstSkippedLine", advice.coverage().firstSkippedLine());
+        scope.put("firstSkippedReason", advice.coverage().firstSkippedReason());
         List<Map<String, Object>> findings = new ArrayList<>();
         for (Finding f : advice.findings()) {
             Map<String, Object> item = new LinkedHashMap<>();

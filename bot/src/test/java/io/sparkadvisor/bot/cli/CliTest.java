@@ -11,6 +11,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,6 +46,11 @@ class CliTest {
         assertTrue(root.path("application").path("durationMs").asLong() > 0);
         assertEquals(Corpus.facts("skew").coverage().tasks(), root.path("coverage").path("tasks").asLong());
         assertFalse(root.path("coverage").path("truncated").asBoolean());
+        assertEquals(List.of("events", "tasks", "unknownEvents", "truncated", "skippedLines", "complete", "missing"),
+                fieldNames(root.path("coverage")));
+        assertEquals(0, root.path("coverage").path("skippedLines").asLong());
+        assertTrue(root.path("coverage").path("complete").asBoolean());
+        assertTrue(root.path("coverage").path("missing").isArray() && root.path("coverage").path("missing").isEmpty());
         JsonNode skew = root.path("findings").get(0);
         assertEquals("skew", skew.path("rule").asText());
         assertEquals("execution", skew.path("layer").asText());
@@ -116,6 +125,54 @@ class CliTest {
         assertTrue(overridden.out().contains("\"rule\" : \"skew\""));
         Files.writeString(config, "thresholds: [1, 2\n");
         assertEquals(2, run("analyze", log("skew"), "--config", config.toString()).code());
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void aCorruptLineIsSkippedAndTheReportSaysSoAndThatTheLogHasNoEnd(@TempDir Path dir) throws Exception {
+        String[] lines;
+        try (var in = new GZIPInputStream(Files.newInputStream(Corpus.log("skew")))) {
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+        }
+        int damaged = lines.length / 2;
+        lines[damaged] = lines[damaged].replaceFirst("\":", "\"_:");
+        int end = lines.length - 1;
+        while (!lines[end].contains("SparkListenerApplicationEnd")) {
+            end--;
+        }
+        Path file = dir.resolve("damaged-running.log");
+        Files.writeString(file, String.join("\n", java.util.Arrays.copyOf(lines, end)) + "\n");
+
+        Result json = run("analyze", file.toString(), "--format", "json");
+        assertEquals(0, json.code(), json.err());
+        JsonNode coverage = JSON.readTree(json.out()).path("coverage");
+        assertEquals(1, coverage.path("skippedLines").asLong());
+        assertFalse(coverage.path("complete").asBoolean());
+        assertFalse(coverage.path("truncated").asBoolean());
+        assertEquals("application end", coverage.path("missing").get(0).asText());
+
+        Result text = run("analyze", file.toString());
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("The log is incomplete (no application end in it): findings may be partial"), text.out());
+        assertTrue(text.out().contains("1 corrupt line skipped (the first is line " + (damaged + 1) + " of damaged-running.log: "),
+                text.out());
+        assertFalse(run("analyze", log("skew")).out().contains("incomplete"), "a whole log says nothing of it");
+    }
+
+    @Test
+    void aBinaryFileIsStillBadInput(@TempDir Path dir) throws Exception {
+        Path binary = dir.resolve("data.parquet");
+        byte[] bytes = new byte[100_000];
+        new java.util.Random(3).nextBytes(bytes);
+        Files.write(binary, bytes);
+        Result r = run("analyze", binary.toString());
+        assertEquals(2, r.code(), r.out());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
     }
 
     @Test

@@ -34,6 +34,8 @@ public final class FactsBuilder implements EventSink {
     private long startMs = -1;
     private long endMs = -1;
     private long lastSeenMs;
+    /** The earliest time an event that marks activity carries: the start when the log has no application start. */
+    private long earliestMs = Long.MAX_VALUE;
     private SparkProperties properties = SparkProperties.empty();
     private final Map<String, ExecutorDraft> executors = new LinkedHashMap<>();
     private final Map<Integer, JobDraft> jobs = new LinkedHashMap<>();
@@ -48,6 +50,7 @@ public final class FactsBuilder implements EventSink {
     @Override
     public void onTaskEnd(TaskEnd task) {
         seen(task.finishMs);
+        earliest(task.launchMs);
         timeline().task(task.launchMs, task.finishMs);
         if (!task.speculative) {
             timeline().pending(task.launchMs, -1);
@@ -67,6 +70,11 @@ public final class FactsBuilder implements EventSink {
     public void onEvent(String type, ObjectNode e) {
         switch (type.substring(type.lastIndexOf('.') + 1)) {
             case "SparkListenerLogStart" -> sparkVersion = e.path("Spark Version").asText();
+            case "DBCEventLoggingListenerMetadata" -> { // Databricks writes no SparkListenerLogStart
+                if (sparkVersion.isEmpty()) {
+                    sparkVersion = e.path("Spark Version").asText();
+                }
+            }
             case "SparkListenerApplicationStart" -> {
                 appName = e.path("App Name").asText();
                 appId = e.path("App ID").asText();
@@ -92,6 +100,7 @@ public final class FactsBuilder implements EventSink {
             case "SparkListenerSQLExecutionStart" -> {
                 sql.start(e);
                 seen(e.path("time").asLong());
+                earliest(e.path("time").asLong());
             }
             case "SparkListenerSQLExecutionEnd" -> {
                 sql.end(e);
@@ -111,6 +120,7 @@ public final class FactsBuilder implements EventSink {
     private void executorAdded(JsonNode e) {
         long at = e.path("Timestamp").asLong();
         seen(at);
+        earliest(at);
         ExecutorDraft ex = executor(e.path("Executor ID").asText());
         ex.host = e.path("Executor Info").path("Host").asText();
         ex.cores = e.path("Executor Info").path("Total Cores").asInt();
@@ -131,6 +141,7 @@ public final class FactsBuilder implements EventSink {
         JobDraft job = new JobDraft(e.path("Job ID").asInt(), e.path("Submission Time").asLong(),
                 firstLine(e.path("Properties").path("spark.job.description").asText("")));
         seen(job.submittedMs);
+        earliest(job.submittedMs);
         e.path("Stage IDs").forEach(id -> job.stageIds.add(id.asInt()));
         String execution = e.path("Properties").path("spark.sql.execution.id").asText("");
         job.sqlExecutionId = execution.isEmpty() ? -1 : Long.parseLong(execution);
@@ -154,6 +165,7 @@ public final class FactsBuilder implements EventSink {
         int attempt = info.path("Stage Attempt ID").asInt();
         long submitted = info.path("Submission Time").asLong(lastSeenMs);
         seen(submitted);
+        earliest(submitted);
         List<Integer> parents = new ArrayList<>();
         info.path("Parent IDs").forEach(p -> parents.add(p.asInt()));
         int numTasks = info.path("Number of Tasks").asInt();
@@ -197,7 +209,8 @@ public final class FactsBuilder implements EventSink {
 
     /** Assembles the facts once the whole log has been read. */
     public RunFacts build(ReadStats stats) {
-        long end = endMs > 0 ? endMs : lastSeenMs;
+        long start = startMs >= 0 ? startMs : earliestMs != Long.MAX_VALUE ? earliestMs : lastSeenMs;
+        long end = endMs > 0 ? endMs : Math.max(start, lastSeenMs);
         running.forEach((k, acc) -> {
             completed.add(summarise(acc, stageInfo.get(k), end, "INCOMPLETE", ""));
             timeline().stages(end, -1);
@@ -212,7 +225,7 @@ public final class FactsBuilder implements EventSink {
         if (fallbackSlots > 0) {
             executors.values().stream().filter(x -> x.id.equals("driver")).forEach(x -> {
                 x.cores = fallbackSlots * properties.taskCpus();
-                x.addedMs = startMs;
+                x.addedMs = start;
             });
         }
         Map<Long, List<Integer>> jobsByExecution = new HashMap<>();
@@ -221,8 +234,18 @@ public final class FactsBuilder implements EventSink {
             jobsByExecution.computeIfAbsent(j.sqlExecutionId, k -> new ArrayList<>()).add(j.jobId);
             stagesByExecution.computeIfAbsent(j.sqlExecutionId, k -> new ArrayList<>()).addAll(j.stageIds);
         });
-        ApplicationFacts app = new ApplicationFacts(appId, appName, sparkVersion, startMs < 0 ? 0 : startMs, end);
-        Coverage coverage = new Coverage(stats.events(), stats.taskEnds(), stats.unknownEvents(), stats.truncated());
+        ApplicationFacts app = new ApplicationFacts(
+                startMs >= 0 ? appId : properties.get("spark.app.id").orElse(appId),
+                startMs >= 0 ? appName : properties.get("spark.app.name").orElse(appName), sparkVersion, start, end);
+        List<String> missing = new ArrayList<>();
+        if (startMs < 0) {
+            missing.add(Coverage.APPLICATION_START);
+        }
+        if (endMs < 0) {
+            missing.add(Coverage.APPLICATION_END);
+        }
+        Coverage coverage = new Coverage(stats.events(), stats.taskEnds(), stats.unknownEvents(), stats.truncated(),
+                stats.skippedLines(), stats.firstSkippedLine(), stats.firstSkippedReason(), missing.isEmpty(), missing);
         return new RunFacts(app, coverage, properties, executors.values().stream().map(x -> x.toFacts(end)).toList(),
                 jobs.values().stream().map(j -> j.toFacts(end)).toList(), stages, failures, slots.accounting(),
                 slots.timeline(), sql.build(jobsByExecution, stagesByExecution, stagesByAccumulator, end), Optional.empty());
@@ -230,7 +253,8 @@ public final class FactsBuilder implements EventSink {
 
     private SlotTimelineBuilder timeline() {
         if (timeline == null) {
-            timeline = new SlotTimelineBuilder(startMs >= 0 ? startMs : lastSeenMs);
+            timeline = new SlotTimelineBuilder(startMs >= 0 ? startMs
+                    : earliestMs != Long.MAX_VALUE ? Math.min(earliestMs, lastSeenMs) : lastSeenMs);
         }
         return timeline;
     }
@@ -241,6 +265,12 @@ public final class FactsBuilder implements EventSink {
 
     private void seen(long timeMs) {
         lastSeenMs = Math.max(lastSeenMs, timeMs);
+    }
+
+    private void earliest(long timeMs) {
+        if (timeMs > 0) {
+            earliestMs = Math.min(earliestMs, timeMs);
+        }
     }
 
     private static long key(int stageId, int attempt) {

@@ -1,35 +1,44 @@
 package io.sparkadvisor.knowledge.eventlog;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongConsumer;
 
 /**
- * Streams a Spark event log (JSON lines, any codec, one or many parts) into an {@link EventSink}
- * with one token parser per part: memory does not grow with the log. A last event cut short (an
- * application still running, a log still being written) ends the read and is reported, not thrown.
+ * Streams a Spark event log (JSON lines, any codec, one or many parts) into an {@link EventSink},
+ * one line at a time: memory does not grow with the log, only with its longest line. A last event
+ * cut short (an application still running, a log still being written) ends the read and is
+ * reported as truncated, not thrown. A corrupt line further up (damaged after it was written, or
+ * edited by hand) is skipped and counted, with the first one's line number and reason. A part whose
+ * first line is not an event is not an event log at all, and is an error.
  */
 public final class EventLogReader {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonFactory JSON = MAPPER.getFactory();
     private static final int BUFFER = 1 << 16;
+    private static final int REASON_CHARS = 160;
 
     private final EventSink sink;
     private final LongConsumer progress;
     private final TaskEnd task = new TaskEnd();
     private long events;
+    private long partEvents;
     private long taskEnds;
     private long unknown;
+    private long skipped;
+    private long firstSkippedLine;
+    private String firstSkippedReason = "";
     private long bytes;
 
     private EventLogReader(EventSink sink, LongConsumer progress) {
@@ -55,68 +64,98 @@ public final class EventLogReader {
             throw new EventLogException(parts.get(0).name() + " holds no events: the file is empty; pass a log the"
                     + " application has written to");
         }
-        return new ReadStats(reader.events, reader.taskEnds, reader.unknown, truncated, reader.bytes);
+        return new ReadStats(reader.events, reader.taskEnds, reader.unknown, reader.skipped, reader.firstSkippedLine,
+                reader.firstSkippedReason, truncated, reader.bytes);
     }
 
     /** @return whether the part ended in the middle of an event */
     private boolean readPart(LogPart part) {
-        long eventsBefore = events;
+        partEvents = 0;
         try (InputStream raw = new Counting(part.open());
-                InputStream decoded = Codec.sniffAndDecode(new BufferedInputStream(raw, BUFFER), part.name());
-                JsonParser p = MAPPER.getFactory().createParser(decoded)) {
-            try {
-                JsonToken token;
-                while ((token = p.nextToken()) != null) {
-                    readEvent(p, token, part);
+                InputStream decoded = Codec.sniffAndDecode(new BufferedInputStream(raw, BUFFER), part.name())) {
+            Lines lines = new Lines(decoded);
+            long failedLine = 0;
+            String failure = null;
+            while (lines.next()) {
+                if (lines.blank()) {
+                    continue;
                 }
-                return false;
-            } catch (JsonEOFException | EOFException e) {
-                return markTruncated(part, eventsBefore);
-            } catch (JsonProcessingException e) {
-                if (events == 0) {
-                    throw notAnEventLog(part);
+                if (failure != null) { // a failed line with more lines after it: corrupt, not cut
+                    skip(part, failedLine, failure);
+                    failure = null;
                 }
-                if (isLastLine(p, decoded)) {
-                    return markTruncated(part, eventsBefore);
-                }
-                throw new EventLogException(part.name() + " has a corrupt event at line "
-                        + e.getLocation().getLineNr() + " (" + e.getOriginalMessage() + "); the log was damaged"
-                        + " after it was written, so restore it or analyse the parts before it");
+                failure = lines.junk ? "not a JSON object" : readEvent(lines.buf, lines.start, lines.len);
+                failedLine = lines.number;
             }
+            if (failure != null && partEvents == 0) {
+                throw notAnEventLog(part);
+            }
+            return failure != null || lines.cut;
         } catch (IOException e) {
             throw new EventLogException("cannot read " + part.name() + ": " + e.getMessage()
                     + "; check that it is a Spark event log (plain, .gz, .zstd, .lz4 or .snappy)", e);
         }
     }
 
-    private boolean markTruncated(LogPart part, long eventsBefore) {
-        if (events == eventsBefore && events == 0) {
+    private void skip(LogPart part, long line, String reason) {
+        if (partEvents == 0) {
             throw notAnEventLog(part);
         }
-        return true;
+        if (skipped++ == 0) {
+            firstSkippedLine = line;
+            firstSkippedReason = part.name() + ": " + reason;
+        }
     }
 
-    private void readEvent(JsonParser p, JsonToken token, LogPart part) throws IOException {
-        if (token != JsonToken.START_OBJECT || !"Event".equals(p.nextFieldName())) {
-            if (events == 0) {
-                throw notAnEventLog(part);
+    /** Parses one line and hands its event on; @return null when it was an event, else why it is not one. */
+    private String readEvent(byte[] buf, int offset, int length) throws IOException {
+        try (JsonParser p = JSON.createParser(buf, offset, length)) {
+            if (p.nextToken() != JsonToken.START_OBJECT || !"Event".equals(p.nextFieldName())) {
+                return "not a JSON event ({\"Event\":...})";
             }
-            throw new JsonEOFException(p, token, "an event without an Event field");
+            String type = p.nextTextValue();
+            if (type == null) {
+                return "its Event field is not a string";
+            }
+            if (EventTypes.TASK_END.equals(type)) {
+                TaskEndParser.parse(p, task);
+                if (p.nextToken() != null) {
+                    return "more after the event's end";
+                }
+                counted();
+                taskEnds++;
+                sink.onTaskEnd(task);
+            } else if (EventTypes.USED.contains(type)) {
+                ObjectNode event = remainingFields(p);
+                if (p.nextToken() != null) {
+                    return "more after the event's end";
+                }
+                counted();
+                sink.onEvent(type, event);
+            } else {
+                skipRest(p);
+                if (p.nextToken() != null) {
+                    return "more after the event's end";
+                }
+                counted();
+                if (!EventTypes.isIgnored(type)) {
+                    unknown++;
+                }
+            }
+            return null;
+        } catch (JsonProcessingException e) {
+            return oneLine(e.getOriginalMessage());
         }
-        String type = p.nextTextValue();
+    }
+
+    private void counted() {
         events++;
-        if (EventTypes.TASK_END.equals(type)) {
-            TaskEndParser.parse(p, task);
-            taskEnds++;
-            sink.onTaskEnd(task);
-        } else if (EventTypes.USED.contains(type)) {
-            sink.onEvent(type, remainingFields(p));
-        } else {
-            if (!EventTypes.IGNORED.contains(type)) {
-                unknown++;
-            }
-            skipRest(p);
-        }
+        partEvents++;
+    }
+
+    private static String oneLine(String message) {
+        String m = message == null ? "unreadable JSON" : message.replaceAll("\\s+", " ").strip();
+        return m.length() > REASON_CHARS ? m.substring(0, REASON_CHARS) + "…" : m;
     }
 
     private static ObjectNode remainingFields(JsonParser p) throws IOException {
@@ -136,39 +175,112 @@ public final class EventLogReader {
         }
     }
 
-    /** True when nothing but whitespace without a line break follows the failure point: the last line was cut off. */
-    private static boolean isLastLine(JsonParser p, InputStream rest) throws IOException {
-        ByteArrayOutputStream buffered = new ByteArrayOutputStream();
-        p.releaseBuffered(buffered);
-        if (containsNewlineBeforeData(buffered.toByteArray())) {
-            return false;
-        }
-        byte[] chunk = new byte[BUFFER];
-        int n;
-        while ((n = rest.read(chunk)) > 0) {
-            if (containsNewlineBeforeData(java.util.Arrays.copyOf(chunk, n))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean containsNewlineBeforeData(byte[] bytes) {
-        boolean newline = false;
-        for (byte b : bytes) {
-            if (b == '\n') {
-                newline = true;
-            } else if (newline && !Character.isWhitespace(b)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private static EventLogException notAnEventLog(LogPart part) {
         return new EventLogException(part.name() + " is not a Spark event log: it does not start with a JSON event"
                 + " line ({\"Event\":...}); pass the file Spark wrote under spark.eventLog.dir or the cluster's"
                 + " eventlog folder");
+    }
+
+    private static boolean isSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+    }
+
+    /**
+     * The lines of a decoded stream, each a slice of one reused buffer (grown only for a longer
+     * line). A line that does not start with '{' is marked junk and its bytes are dropped as they
+     * arrive, so binary data without line breaks costs no memory. A stream cut short (a compressed
+     * part whose end is missing) ends with the partial line, marked cut.
+     */
+    private static final class Lines {
+        private final InputStream in;
+        byte[] buf = new byte[BUFFER];
+        int start;
+        int len;
+        long number;
+        boolean junk;
+        boolean cut;
+        private int next;
+        private int end;
+        private boolean eof;
+
+        Lines(InputStream in) {
+            this.in = in;
+        }
+
+        boolean next() throws IOException {
+            start = next;
+            junk = false;
+            int scan = start;
+            while (true) {
+                for (int i = scan; i < end; i++) {
+                    if (buf[i] == '\n') {
+                        return line(i, i + 1);
+                    }
+                }
+                if (eof) {
+                    return (end > start || junk) && line(end, end);
+                }
+                if (!junk) {
+                    int first = firstNonSpace(start, end);
+                    junk = first >= 0 && buf[first] != '{';
+                }
+                if (junk) { // keep nothing of a line that is no event
+                    start = 0;
+                    end = 0;
+                } else if (start > 0) {
+                    System.arraycopy(buf, start, buf, 0, end - start);
+                    end -= start;
+                    start = 0;
+                } else if (end == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2);
+                }
+                scan = end;
+                int n;
+                try {
+                    n = in.read(buf, end, buf.length - end);
+                } catch (EOFException e) {
+                    cut = true;
+                    n = -1;
+                }
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    end += n;
+                }
+            }
+        }
+
+        private boolean line(int lineEnd, int nextStart) {
+            number++;
+            len = lineEnd - start;
+            next = nextStart;
+            if (!junk) {
+                int first = firstNonSpace(start, lineEnd);
+                junk = first >= 0 && buf[first] != '{';
+            }
+            return true;
+        }
+
+        private int firstNonSpace(int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (!isSpace(buf[i])) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        boolean blank() {
+            if (junk) {
+                return false;
+            }
+            for (int i = start; i < start + len; i++) {
+                if (!isSpace(buf[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** Counts raw bytes for progress reports. */

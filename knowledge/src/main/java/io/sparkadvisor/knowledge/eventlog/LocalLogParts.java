@@ -14,11 +14,13 @@ import java.util.stream.Stream;
 /**
  * Finds the parts of an event log on local disk, in reading order: a single file; Spark's rolling
  * layout ({@code eventlog_v2_<app>/events_<N>_<app>[.codec]}, by N); or Databricks' cluster-log
- * delivery ({@code eventlog-<yyyy-MM-dd--HH-mm>.gz} files by time, then the live {@code eventlog}).
+ * delivery ({@code eventlog-<yyyy-MM-dd--HH-mm>.gz} files by time, then the live {@code eventlog},
+ * which a copy may have compressed and named {@code eventlog.gz}: the codec is sniffed from the bytes).
  */
 public final class LocalLogParts {
     private static final Pattern ROLLED_SPARK = Pattern.compile("events_(\\d+)_.+");
     private static final Pattern ROLLED_DATABRICKS = Pattern.compile("eventlog-(\\d{4}-\\d{2}-\\d{2}--\\d{2}-\\d{2})(\\.gz)?");
+    private static final Pattern LIVE_DATABRICKS = Pattern.compile("eventlog(\\.(gz|zstd|zst|lz4|snappy))?");
 
     private LocalLogParts() {}
 
@@ -42,7 +44,8 @@ public final class LocalLogParts {
         files.stream().filter(f -> ROLLED_DATABRICKS.matcher(fileName(f)).matches())
                 .sorted(Comparator.comparing(LocalLogParts::fileName)) // the timestamp format sorts lexically
                 .forEach(f -> parts.add(new FilePart(f)));
-        files.stream().filter(f -> Codec.stripInProgress(fileName(f)).equals("eventlog")).forEach(f -> parts.add(new FilePart(f)));
+        files.stream().filter(f -> LIVE_DATABRICKS.matcher(Codec.stripInProgress(fileName(f))).matches())
+                .sorted(Comparator.comparing(LocalLogParts::fileName)).forEach(f -> parts.add(new FilePart(f)));
         if (!parts.isEmpty()) {
             return parts;
         }

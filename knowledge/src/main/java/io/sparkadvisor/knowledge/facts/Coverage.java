@@ -1,7 +1,26 @@
 package io.sparkadvisor.knowledge.facts;
 
+import java.util.List;
+
 /**
  * How much of the log was read: events parsed, task-end events, event types skipped because they
- * are unknown (vendor or newer Spark), and whether the log ended mid-line (an application still running).
+ * are unknown (vendor or newer Spark), whether the log ended mid-line (an application still
+ * running), corrupt lines skipped (the first one's line number and reason kept for the message,
+ * e.g. {@code events.log: Unexpected character ('_')}), and whether the application's start and end
+ * are both in it ({@code missing} names what is not: "application start", "application end").
  */
-public record Coverage(long events, long tasks, long unknownEvents, boolean truncated) {}
+public record Coverage(long events, long tasks, long unknownEvents, boolean truncated, long skippedLines,
+        long firstSkippedLine, String firstSkippedReason, boolean complete, List<String> missing) {
+    public static final String APPLICATION_START = "application start";
+    public static final String APPLICATION_END = "application end";
+
+    public Coverage {
+        firstSkippedReason = firstSkippedReason == null ? "" : firstSkippedReason;
+        missing = missing == null ? List.of() : List.copyOf(missing);
+    }
+
+    /** A whole log, read without a corrupt line. */
+    public Coverage(long events, long tasks, long unknownEvents, boolean truncated) {
+        this(events, tasks, unknownEvents, truncated, 0, 0, "", true, List.of());
+    }
+}

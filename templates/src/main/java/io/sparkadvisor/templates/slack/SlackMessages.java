@@ -58,6 +58,11 @@ public final class SlackMessages {
         scope.put("duration", Format.duration(advice.application().durationMs()));
         scope.put("tasks", advice.coverage().tasks());
         scope.put("truncated", advice.coverage().truncated());
+        scope.put("incomplete", !advice.coverage().complete());
+        scope.put("missing", String.join(" and ", advice.coverage().missing()));
+        scope.put("skipped", advice.coverage().skippedLines() > 0);
+        scope.put("skippedLines", advice.coverage().skippedLines());
+        scope.put("lines", advice.coverage().skippedLines() == 1 ? "line" : "lines");
         List<Finding> top = advice.findings().stream().limit(SUMMARY_FINDINGS).toList();
         scope.put("findings", top.stream().map(SlackMessages::findingLine).toList());
         scope.put("hasFindings", !top.isEmpty());

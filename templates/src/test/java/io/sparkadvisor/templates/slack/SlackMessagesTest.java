@@ -10,6 +10,8 @@ import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.block.element.ButtonElement;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.Coverage;
+import io.sparkadvisor.templates.TextReport;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
@@ -96,6 +98,25 @@ class SlackMessagesTest {
         String text = BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 1", healthy).get(0)));
         assertFalse(healthy.findings().stream().anyMatch(f -> f.severity().compareTo(io.sparkadvisor.rules.advisor.Severity.LOW) > 0));
         assertTrue(SlackMessages.headline("Run 1", healthy).contains("healthy"), text);
+    }
+
+    @Test
+    void theSummarySaysWhenTheLogIsIncompleteOrHadCorruptLines() throws IOException {
+        Advice healthy = advice(Corpus.log("healthy"));
+        String whole = BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 1", healthy).get(0)));
+        assertFalse(whole.contains("may be partial") || whole.contains("corrupt"), whole);
+        Coverage c = healthy.coverage();
+        Advice partial = new Advice(healthy.application(), new Coverage(c.events(), c.tasks(), 0, false, 2, 7, "x.log: bad",
+                false, List.of(Coverage.APPLICATION_START, Coverage.APPLICATION_END)), healthy.findings());
+        String text = BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 1", partial).get(0)));
+        assertTrue(text.contains("the log has no application start and application end, so findings may be partial"), text);
+        assertTrue(text.contains("2 corrupt lines skipped"), text);
+        String report = TextReport.render(partial);
+        assertTrue(report.contains("The log is incomplete (no application start and application end in it): findings may"
+                + " be partial, they cover only what was logged."), report);
+        assertTrue(report.contains("2 corrupt lines skipped (the first is line 7 of x.log: bad); the rest of the log was read."),
+                report);
+        assertFalse(TextReport.render(healthy).contains("corrupt"));
     }
 
     private static String slackEscaped(String s) {
