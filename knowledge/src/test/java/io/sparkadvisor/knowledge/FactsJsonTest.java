@@ -62,7 +62,7 @@ class FactsJsonTest {
 
     @Test
     void theVersionComesFirst() {
-        assertTrue(FactsJson.write(Corpus.facts("healthy")).startsWith("{\n  \"factsVersion\" : 1,\n"));
+        assertTrue(FactsJson.write(Corpus.facts("healthy")).startsWith("{\n  \"factsVersion\" : " + FactsJson.VERSION + ",\n"));
     }
 
     @Test
@@ -95,8 +95,9 @@ class FactsJsonTest {
 
     @Test
     void anUnknownVersion() throws IOException {
-        Path file = save(FactsJson.write(Corpus.facts("healthy")).replaceFirst("\"factsVersion\" : 1", "\"factsVersion\" : 2"));
-        assertRefused(file, file + " has factsVersion 2 and this spark-advisor reads version 1;"
+        Path file = save(FactsJson.write(Corpus.facts("healthy")).replaceFirst("\"factsVersion\" : " + FactsJson.VERSION,
+                "\"factsVersion\" : 99"));
+        assertRefused(file, file + " has factsVersion 99 and this spark-advisor reads version " + FactsJson.VERSION + ";"
                 + " write it again with this version's `spark-advisor facts <event-log>`");
     }
 

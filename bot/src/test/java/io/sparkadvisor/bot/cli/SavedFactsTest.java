@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.FactsJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -77,8 +78,9 @@ class SavedFactsTest {
     @Test
     void anUnknownVersion() throws IOException {
         Path saved = saveFacts(Corpus.log("healthy").toString());
-        Files.writeString(saved, Files.readString(saved).replaceFirst("\"factsVersion\" : 1", "\"factsVersion\" : 7"));
-        assertBadInput(saved + " has factsVersion 7 and this spark-advisor reads version 1", "analyze", "--facts", saved.toString());
+        Files.writeString(saved, Files.readString(saved).replaceFirst("\"factsVersion\" : " + FactsJson.VERSION,
+                "\"factsVersion\" : 99"));
+        assertBadInput(saved + " has factsVersion 99 and this spark-advisor reads version " + FactsJson.VERSION, "analyze", "--facts", saved.toString());
     }
 
     @Test
