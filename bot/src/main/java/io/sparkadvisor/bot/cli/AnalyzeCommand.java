@@ -49,7 +49,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         RunFacts facts = run.savedFacts != null ? inputs.savedFacts(run.savedFacts) : inputs.facts(run.source);
         Advice advice = new Advisor(thresholdOptions.thresholds()).advise(facts);
-        spec.commandLine().getOut().println(format == OutputFormat.json ? AdviceJson.write(advice) : TextReport.render(advice));
+        spec.commandLine().getOut().println(format == OutputFormat.json ? AdviceJson.write(advice, facts.platform()) : TextReport.render(advice));
         return 0;
     }
 }

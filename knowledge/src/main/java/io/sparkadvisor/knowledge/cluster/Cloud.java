@@ -5,7 +5,7 @@ public enum Cloud {
     AWS, AZURE, GCP, UNKNOWN;
 
     /** From the node type name when the cluster JSON carries no {@code *_attributes} block. */
-    static Cloud fromNodeTypeId(String nodeTypeId) {
+    public static Cloud fromNodeTypeId(String nodeTypeId) {
         if (nodeTypeId == null || nodeTypeId.isBlank()) {
             return UNKNOWN;
         }

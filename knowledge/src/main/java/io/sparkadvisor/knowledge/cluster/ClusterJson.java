@@ -34,7 +34,8 @@ public final class ClusterJson {
                 nodeTypeId, driverNodeTypeId, numWorkers, autoscale.path("min_workers").asInt(0),
                 autoscale.path("max_workers").asInt(0), c.path("data_security_mode").asText(""),
                 isSingleNode(c, sparkConf, numWorkers, autoscale), sparkConf, strings(c.path("spark_env_vars")),
-                Optional.ofNullable(catalogue.get(nodeTypeId)), Optional.ofNullable(catalogue.get(driverNodeTypeId)));
+                Optional.ofNullable(catalogue.get(nodeTypeId)), Optional.ofNullable(catalogue.get(driverNodeTypeId)),
+                availability(c), c.path("runtime_engine").asText(""));
     }
 
     /** The node catalogue of {@code clusters/list-node-types}, by node type id. */
@@ -74,6 +75,16 @@ public final class ClusterJson {
             return Cloud.GCP;
         }
         return Cloud.fromNodeTypeId(nodeTypeId);
+    }
+
+    private static String availability(JsonNode c) {
+        for (String block : new String[] {"aws_attributes", "azure_attributes", "gcp_attributes"}) {
+            String availability = c.path(block).path("availability").asText("");
+            if (!availability.isEmpty()) {
+                return availability;
+            }
+        }
+        return "";
     }
 
     private static Map<String, String> strings(JsonNode object) {

@@ -7,12 +7,15 @@ import java.util.Optional;
  * The compute a run used, as Databricks describes it ({@code clusters/get} or a job's
  * {@code new_cluster}), joined with the node catalogue. {@code autoscaleMin/Max} are 0 without autoscaling.
  * {@code accessMode} is the API's {@code data_security_mode} ({@code SINGLE_USER}, {@code USER_ISOLATION},
- * {@code DATA_SECURITY_MODE_DEDICATED}, ...), empty when unknown.
+ * {@code DATA_SECURITY_MODE_DEDICATED}, ...), empty when unknown. {@code availability} is the
+ * {@code aws_attributes} / {@code azure_attributes} / {@code gcp_attributes} availability
+ * ({@code SPOT_WITH_FALLBACK}, {@code ON_DEMAND_AZURE}, {@code PREEMPTIBLE_GCP}, ...) and
+ * {@code runtimeEngine} the API's {@code runtime_engine} ({@code PHOTON}, {@code STANDARD}), each empty when absent.
  */
 public record ClusterShape(String clusterId, String sparkVersion, Cloud cloud, String nodeTypeId,
         String driverNodeTypeId, int numWorkers, int autoscaleMin, int autoscaleMax, String accessMode,
         boolean singleNode, Map<String, String> sparkConf, Map<String, String> sparkEnvVars,
-        Optional<NodeType> workerNode, Optional<NodeType> driverNode) {
+        Optional<NodeType> workerNode, Optional<NodeType> driverNode, String availability, String runtimeEngine) {
 
     public boolean autoscaling() {
         return autoscaleMax > 0;

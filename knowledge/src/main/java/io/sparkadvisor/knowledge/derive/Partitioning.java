@@ -14,7 +14,7 @@ record Partitioning(String scheme, List<String> keys, int numPartitions) {
     private static final Pattern SORT_ORDER = Pattern.compile("\\s+(ASC|DESC)(\\s+NULLS\\s+(FIRST|LAST))?$");
 
     static Partitioning ofExchange(String simpleString) {
-        String rest = simpleString.replaceFirst("^Exchange\\s*", "").trim();
+        String rest = simpleString.replaceFirst("^(Exchange|PhotonShuffleExchangeSink)\\s*", "").trim();
         int open = rest.indexOf('(');
         int comma = rest.indexOf(',');
         if (open < 0 || (comma >= 0 && comma < open)) {

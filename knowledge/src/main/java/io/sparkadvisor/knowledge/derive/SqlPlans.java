@@ -2,6 +2,7 @@ package io.sparkadvisor.knowledge.derive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
+import io.sparkadvisor.knowledge.facts.PhotonFallback;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.ScanFacts;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
@@ -10,7 +11,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -24,6 +27,7 @@ import java.util.regex.Pattern;
  */
 final class SqlPlans {
     private static final Pattern BRACKETED_PATHS = Pattern.compile("\\[([^\\[\\]]*)]\\s*$");
+    private static final Pattern SCAN_TABLE = Pattern.compile("^(?:Scan|FileScan)\\s+\\w+\\s+([\\w.`-]+)$|^BatchScan\\s+([^\\s\\[]+).*");
     private static final Pattern WRITE_LOCATION = Pattern.compile("^Execute \\w+ ([^,\\s]+)");
 
     private final Map<Long, Execution> executions = new LinkedHashMap<>();
@@ -69,25 +73,81 @@ final class SqlPlans {
             out.add(new SqlExecutionFacts(ex.id, ex.description, ex.startMs, ex.endMs > 0 ? ex.endMs : lastSeenMs, nodes,
                     jobsByExecution.getOrDefault(ex.id, List.of()), stagesByExecution.getOrDefault(ex.id, List.of()),
                     nodes.stream().filter(SqlPlans::isScan).map(SqlPlans::scan).toList(),
-                    nodes.stream().filter(n -> n.name().equals("Exchange")).map(SqlPlans::exchange).toList(),
-                    nodes.stream().filter(SqlPlans::isWrite).map(SqlPlans::write).toList()));
+                    nodes.stream().filter(SqlPlans::isExchange).map(SqlPlans::exchange).toList(),
+                    nodes.stream().filter(SqlPlans::isWrite).map(SqlPlans::write).toList(), PhotonFallback.of(nodes)));
         }
         return out;
     }
 
+    /** File scans, Photon's ({@code PhotonScan parquet}) read as their Spark twin, and Iceberg's {@code BatchScan}. */
     private static boolean isScan(PlanNode n) {
-        return (n.name().startsWith("Scan ") || n.name().startsWith("FileScan") || n.name().startsWith("BatchScan"))
-                && (n.metadata().containsKey("Location") || n.metrics().containsKey("number of files read"));
+        String name = n.sparkTwin();
+        boolean scanNode = name.startsWith("Scan ") || name.startsWith("FileScan") || name.startsWith("BatchScan");
+        return scanNode && (n.metadata().containsKey("Location") || n.metrics().containsKey("number of files read")
+                || n.metrics().containsKey("files read") || iceberg(n));
     }
 
     private static ScanFacts scan(PlanNode n) {
         Map<String, String> md = n.metadata();
-        String format = md.getOrDefault("Format", n.name().replaceFirst("^(Scan|FileScan|BatchScan)\\s*", "").trim());
-        return new ScanFacts(n.id(), format, locations(md.getOrDefault("Location", "")), md.getOrDefault("PartitionFilters", ""),
+        String format = md.getOrDefault("Format", n.sparkTwin().replaceFirst("^(Scan|FileScan|BatchScan)\\s*", "").trim()
+                .split("\\s", 2)[0]);
+        String location = md.getOrDefault("Location", "");
+        return new ScanFacts(n.id(), format, locations(location), md.getOrDefault("PartitionFilters", ""),
                 md.getOrDefault("PushedFilters", ""), md.getOrDefault("DataFilters", ""), md.getOrDefault("ReadSchema", ""),
-                n.metric("number of files read").orElse(0L), n.metric("size of files read").orElse(0L),
-                n.outputRows().orElse(0L), n.metric("number of partitions read").orElse(0L),
-                n.metric("metadata time").orElse(0L), n.metric("scan time").orElse(0L), n.stageIds());
+                metric(n, "number of files read", "files read", "result data files"),
+                metric(n, "size of files read", "total data file size (bytes)"), n.outputRows().orElse(0L),
+                metric(n, "number of partitions read", "partitions read"),
+                metric(n, "metadata time", "driver time - list and filter partitions"),
+                metric(n, "scan time", "cumulative time"), n.stageIds(), tableFormat(n, format, location), table(n));
+    }
+
+    /** The first of Spark's metric names (then Photon's or Iceberg's for the same measure) the node has, else 0. */
+    private static long metric(PlanNode n, String... names) {
+        for (String name : names) {
+            Optional<Long> value = n.metric(name);
+            if (value.isPresent()) {
+                return value.get();
+            }
+        }
+        return 0L;
+    }
+
+    /**
+     * Delta from the file index ({@code PreparedDeltaFileIndex}, {@code TahoeLogFileIndex},
+     * {@code TahoeBatchFileIndex}, ...) or a Delta scan node; the Delta log's own scans
+     * ({@code DeltaLogFileIndex}) are {@code delta-log}; Iceberg from the node; else the file format.
+     */
+    static String tableFormat(PlanNode n, String format, String location) {
+        String index = location.replaceFirst("[(\\[].*", "").trim();
+        if (index.startsWith("DeltaLogFileIndex")) {
+            return ScanFacts.DELTA_LOG;
+        }
+        if (index.startsWith("Tahoe") || index.startsWith("PreparedDeltaFileIndex") || index.contains("DeltaFileIndex")
+                || n.sparkTwin().matches("(?i)^(Scan|FileScan)\\s+delta\\b.*")) {
+            return ScanFacts.DELTA;
+        }
+        if (iceberg(n)) {
+            return ScanFacts.ICEBERG;
+        }
+        return format.toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean iceberg(PlanNode n) {
+        return n.sparkTwin().startsWith("BatchScan") && (n.simpleString().toLowerCase(Locale.ROOT).contains("iceberg")
+                || n.metadata().values().stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains("iceberg")));
+    }
+
+    /**
+     * The catalog table a scan names: {@code Scan parquet spark_catalog.default.sales} or
+     * {@code BatchScan local.db.events}; empty for a path read ({@code Scan parquet}).
+     */
+    static String table(PlanNode n) {
+        Matcher m = SCAN_TABLE.matcher(n.sparkTwin().trim());
+        return !m.matches() ? "" : m.group(1) != null ? m.group(1) : m.group(2);
+    }
+
+    private static boolean isExchange(PlanNode n) {
+        return n.name().equals("Exchange") || n.name().equals("PhotonShuffleExchangeSink");
     }
 
     /** {@code InMemoryFileIndex(1 paths)[file:/data/events]} holds its root paths in the last brackets. */
@@ -102,8 +162,9 @@ final class SqlPlans {
     private static ExchangeFacts exchange(PlanNode n) {
         Partitioning p = Partitioning.ofExchange(n.simpleString());
         int partitions = n.metric("number of partitions").map(Long::intValue).orElse(p.numPartitions());
-        return new ExchangeFacts(n.id(), p.scheme(), p.keys(), partitions, n.metric("data size").orElse(0L),
-                n.metric("shuffle records written").orElse(0L), n.stageIds());
+        return new ExchangeFacts(n.id(), p.scheme(), p.keys(), partitions,
+                metric(n, "data size", "num uncompressed bytes written"),
+                metric(n, "shuffle records written", "number of output rows"), n.stageIds());
     }
 
     private static boolean isWrite(PlanNode n) {

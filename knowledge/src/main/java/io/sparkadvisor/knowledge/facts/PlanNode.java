@@ -23,7 +23,33 @@ public record PlanNode(int id, int parentId, String name, String simpleString, M
         return metric("number of output rows");
     }
 
+    /** Photon joins ({@code PhotonBroadcastHashJoin}, {@code PhotonShuffledHashJoin}, ...) are joins too. */
     public boolean isJoin() {
-        return name.contains("Join") || name.equals("CartesianProduct");
+        String twin = sparkTwin();
+        return twin.contains("Join") || twin.equals("CartesianProduct");
     }
+
+    /** An operator Photon ran (its name starts with {@code Photon}). */
+    public boolean photon() {
+        return name.startsWith("Photon");
+    }
+
+    /**
+     * The name of the Spark operator a Photon operator stands for ({@code PhotonScan parquet} is
+     * {@code Scan parquet}, {@code PhotonAgg} is {@code HashAggregate}, {@code PhotonShuffleExchangeSink}
+     * is {@code Exchange}); other nodes keep their name.
+     */
+    public String sparkTwin() {
+        if (!photon()) {
+            return name;
+        }
+        String rest = name.substring("Photon".length());
+        String head = rest.split("\\s", 2)[0];
+        String twin = PHOTON_TWINS.getOrDefault(head, head);
+        return (twin + rest.substring(head.length())).trim();
+    }
+
+    private static final Map<String, String> PHOTON_TWINS = Map.ofEntries(Map.entry("Agg", "HashAggregate"),
+            Map.entry("GroupingAgg", "HashAggregate"), Map.entry("ShuffleExchangeSink", "Exchange"),
+            Map.entry("TopK", "TakeOrderedAndProject"), Map.entry("BroadcastExchange", "BroadcastExchange"));
 }

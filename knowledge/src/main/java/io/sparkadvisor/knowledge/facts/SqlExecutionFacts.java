@@ -6,11 +6,25 @@ import java.util.Optional;
 /**
  * A SQL execution (one DataFrame action or SQL statement): its final plan as a list of nodes
  * (parent links by id, root first), the jobs and stages that ran it, and the typed views the rules
- * read: scans, exchanges and writes.
+ * read: scans, exchanges and writes (Photon's operators read as their Spark twins), and in a Photon
+ * plan the operators that ran outside Photon ({@link PhotonFallback}).
  */
 public record SqlExecutionFacts(long executionId, String description, long startMs, long endMs, List<PlanNode> nodes,
         List<Integer> jobIds, List<Integer> stageIds, List<ScanFacts> scans, List<ExchangeFacts> exchanges,
-        List<WriteFacts> writes) {
+        List<WriteFacts> writes, List<PhotonFallback> photonFallbacks) {
+
+    /** The plan's Photon fallbacks follow from its nodes. */
+    public SqlExecutionFacts(long executionId, String description, long startMs, long endMs, List<PlanNode> nodes,
+            List<Integer> jobIds, List<Integer> stageIds, List<ScanFacts> scans, List<ExchangeFacts> exchanges,
+            List<WriteFacts> writes) {
+        this(executionId, description, startMs, endMs, nodes, jobIds, stageIds, scans, exchanges, writes,
+                PhotonFallback.of(nodes));
+    }
+
+    /** Some operator of the plan ran in Photon. */
+    public boolean photonPlan() {
+        return nodes.stream().anyMatch(PlanNode::photon);
+    }
 
     public long durationMs() {
         return Math.max(0, endMs - startMs);

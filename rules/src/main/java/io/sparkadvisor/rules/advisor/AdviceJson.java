@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.sparkadvisor.knowledge.facts.Coverage;
+import io.sparkadvisor.knowledge.facts.PlatformFacts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -27,11 +28,22 @@ public final class AdviceJson {
     }
 
     public static String write(Advice advice) {
+        return write(advice, null);
+    }
+
+    /** With {@code application.platform} ({@code kind, runtime, photon, serverless, accessMode}), each key omitted when unknown. */
+    public static String write(Advice advice, PlatformFacts platform) {
         Map<String, Object> app = new LinkedHashMap<>();
         app.put("id", advice.application().id());
         app.put("name", advice.application().name());
         app.put("sparkVersion", advice.application().sparkVersion());
         app.put("durationMs", advice.application().durationMs());
+        if (platform != null) {
+            Map<String, Object> p = platform(platform);
+            if (!p.isEmpty()) {
+                app.put("platform", p);
+            }
+        }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("application", app);
         root.put("coverage", coverage(advice.coverage()));
@@ -44,5 +56,17 @@ public final class AdviceJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("advice cannot be written as JSON", e);
         }
+    }
+
+    private static Map<String, Object> platform(PlatformFacts platform) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        if (platform.kind() != PlatformFacts.Kind.UNKNOWN) {
+            p.put("kind", platform.kind().id());
+        }
+        platform.runtime().ifPresent(r -> p.put("runtime", r));
+        platform.photon().ifPresent(v -> p.put("photon", v));
+        platform.serverless().ifPresent(v -> p.put("serverless", v));
+        platform.accessMode().ifPresent(m -> p.put("accessMode", m));
+        return p;
     }
 }
