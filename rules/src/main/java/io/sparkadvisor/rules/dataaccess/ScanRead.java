@@ -44,10 +44,10 @@ public record ScanRead(SqlExecutionFacts sql, ScanFacts scan, List<StageFacts> s
     /** Where the rows go right after the scan: the first Filter above it, before any operator that changes the rows' meaning. */
     public Optional<PlanNode> filterAbove() {
         for (PlanNode n : sql.ancestors(scan.nodeId())) {
-            if (n.name().equals("Filter")) {
+            if (n.sparkTwin().equals("Filter")) {
                 return Optional.of(n);
             }
-            if (PASS_THROUGH.stream().noneMatch(n.name()::startsWith)) {
+            if (PASS_THROUGH.stream().noneMatch(n.sparkTwin()::startsWith)) {
                 return Optional.empty();
             }
         }

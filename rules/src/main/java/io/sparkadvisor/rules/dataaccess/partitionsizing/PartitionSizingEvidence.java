@@ -117,7 +117,7 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
         return run.sqlOf(stage).map(sql -> sql.nodes().stream()
                 .filter(n -> n.stageIds().contains(stage.stageId()))
                 .flatMap(n -> sql.ancestors(n.id()).stream())
-                .filter(n -> n.name().equals("Coalesce"))
+                .filter(n -> n.sparkTwin().equals("Coalesce"))
                 .map(PartitionSizingEvidence::partitions).flatMap(Optional::stream).mapToInt(Integer::intValue).findFirst())
                 .orElse(OptionalInt.empty());
     }

@@ -56,12 +56,12 @@ public record CardinalityExplosionEvidence(String operator, int operatorNodeId, 
     }
 
     private static boolean multipliesRows(PlanNode n) {
-        return n.isJoin() || n.name().equals("Generate") || n.name().equals("Expand");
+        return n.isJoin() || n.sparkTwin().equals("Generate") || n.sparkTwin().equals("Expand");
     }
 
     /** The nearest Filter above the operator that reports its output rows. */
     private static Optional<PlanNode> laterFilter(SqlExecutionFacts sql, PlanNode op) {
-        return sql.ancestors(op.id()).stream().filter(a -> a.name().equals("Filter") && a.outputRows().isPresent())
+        return sql.ancestors(op.id()).stream().filter(a -> a.sparkTwin().equals("Filter") && a.outputRows().isPresent())
                 .findFirst();
     }
 

@@ -54,7 +54,7 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         List<ClusterOnWriteEvidence> out = new ArrayList<>();
         for (SqlExecutionFacts sql : run.facts().sqlExecutions()) {
             for (WriteFacts write : sql.writes()) {
-                below(sql, write.nodeId()).filter(n -> n.name().equals("Sort"))
+                below(sql, write.nodeId()).filter(n -> n.sparkTwin().equals("Sort"))
                         .flatMap(sort -> below(sql, sort.id()).flatMap(x -> clusteringExchange(sql, x.id()))
                                 .map(x -> of(run, sql, write, sort, x)))
                         .ifPresent(out::add);
@@ -68,7 +68,7 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         List<PlanNode> children = sql.children(id);
         while (children.size() == 1) {
             PlanNode child = children.get(0);
-            if (!PASS_THROUGH.contains(child.name()) && !child.name().startsWith("WholeStageCodegen")) {
+            if (!PASS_THROUGH.contains(child.sparkTwin()) && !child.name().startsWith("WholeStageCodegen")) {
                 return Optional.of(child);
             }
             children = sql.children(child.id());
