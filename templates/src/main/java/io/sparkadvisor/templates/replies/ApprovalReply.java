@@ -49,11 +49,6 @@ public enum ApprovalReply implements Reply {
     }
 
     @Override
-    public String entry() {
-        return Replies.entry(this);
-    }
-
-    @Override
     public List<String> fills() {
         return fills;
     }

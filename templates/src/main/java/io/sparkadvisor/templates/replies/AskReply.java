@@ -41,11 +41,6 @@ public enum AskReply implements Reply {
     }
 
     @Override
-    public String entry() {
-        return Replies.entry(this);
-    }
-
-    @Override
     public List<String> fills() {
         return fills;
     }

@@ -23,11 +23,6 @@ public enum ChartTitle implements Reply {
     }
 
     @Override
-    public String entry() {
-        return Replies.entry(this);
-    }
-
-    @Override
     public List<String> fills() {
         return fills;
     }

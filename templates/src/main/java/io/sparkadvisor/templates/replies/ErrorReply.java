@@ -33,11 +33,6 @@ public enum ErrorReply implements Reply {
     }
 
     @Override
-    public String entry() {
-        return Replies.entry(this);
-    }
-
-    @Override
     public List<String> fills() {
         return fills;
     }

@@ -12,8 +12,10 @@ public interface Reply {
     /** The catalogue's file name without {@code .yaml}. */
     String catalogue();
 
-    /** The entry's key in the catalogue: the constant's name in lowerCamelCase. */
-    String entry();
+    /** The entry's key in the catalogue: the constant's name in lowerCamelCase (every Reply is an enum constant). */
+    default String entry() {
+        return Replies.entry((Enum<?>) this);
+    }
 
     /** The names the entry is filled with: its variables and sections, each given exactly once. */
     List<String> fills();
