@@ -66,10 +66,19 @@ final class StageAccumulator {
                 abbreviate(task.failureMessage))).add(task.durationMs(), isOutOfMemory(task));
     }
 
+    /**
+     * Out of memory: the JVM's own error, YARN's "exceeding memory limits", or exit code 137 (SIGKILL, the kernel's or
+     * Kubernetes' OOM killer). Exit code 143 is SIGTERM, a kill by the cluster manager (decommission, preemption, a
+     * spot reclaim): an executor lost, not a memory fault, unless the message also says the memory limit was exceeded.
+     */
+    static boolean isOutOfMemory(String exceptionClass, String failureMessage) {
+        String text = exceptionClass + " " + failureMessage;
+        return text.contains("OutOfMemoryError") || text.contains("exceeding memory limits") || text.contains("OOMKilled")
+                || text.matches("(?s).*[Ee]xit (code|status)( is)?:? 137\\b.*");
+    }
+
     private static boolean isOutOfMemory(TaskEnd task) {
-        String text = task.exceptionClass + " " + task.failureMessage;
-        return text.contains("OutOfMemoryError") || text.contains("exceeding memory limits")
-                || text.contains("Container killed") || text.contains("exit code 137") || text.contains("exit code 143");
+        return isOutOfMemory(task.exceptionClass, task.failureMessage);
     }
 
     private static String abbreviate(String message) {

@@ -57,6 +57,10 @@ class EveryMessageRendersTest {
         // No real JVM log shows a task's CPU above its run time (the task thread's CPU is all Spark measures):
         // task-cpus speaks on hand-made evidence, as in its own test.
         RuleFiring.fire(Map.of(), TaskCpusEvidence.of(3, 16, 960_000, 100_000, 40_000, 0.6, 4, 1));
+        // On the corpus idle-slots gives way to partition-sizing (too-few-partitions); it speaks on a real YARN log
+        // written by others, as in its own test.
+        advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
+                io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/join_agg_on_yarn_eventlog.zstd")));
         Set<String> unfilled = new TreeSet<>();
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);

@@ -18,35 +18,101 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The skew recommendation: AQE's skew-join split first when the stage is a join it can split (with
- * a skew factor and byte threshold computed from this stage), then salting the hot key with a
- * bucket count derived from how far the largest partition exceeds the target size. The follow-up
+ * The skew recommendation: AQE's skew-join split first when the stage is a join it can split (with a skew factor, a
+ * byte threshold and an advisory partition size computed from this stage, so the hot partition is really split), then
+ * the code step the plan allows: salting on all the join keys where the join type keeps rows exact, the hot value
+ * joined apart where salting would copy a preserved side's rows, a two-phase aggregation for aggregate skew, or the
+ * hot-value investigation when there is no key to salt. The bucket count comes from how far the largest partition
+ * exceeds the target size. The follow-up
  * measures the stage's longest task under {@code skew.maxRatioAfter} times the median and the run no
  * slower than {@code follow-up.noiseRatio} allows.
  */
 final class SkewAdvice {
     private SkewAdvice() {}
 
+    /** How the code step breaks the hot key up, from the join type and the skewed side, or the aggregate. */
+    enum Plan {
+        /** Salt the skewed side with a random bucket, copy the other side into every bucket. */
+        SALT_JOIN,
+        /** Salting would copy the preserved side's unmatched rows: join the hot value apart from the rest. */
+        ISOLATE,
+        /** Aggregate skew: aggregate per key and random bucket, then per key. */
+        TWO_PHASE,
+        /** No key (or no join or aggregate) to salt on: find the hot value or partition first. */
+        INVESTIGATE
+    }
+
+    static Plan plan(SkewEvidence e) {
+        if (e.partitionKeys().isEmpty()) {
+            return Plan.INVESTIGATE;
+        }
+        if (!e.joinOperator().isEmpty()) {
+            boolean keys = !e.leftKeys().isEmpty() && e.leftKeys().size() == e.rightKeys().size();
+            return switch (e.joinType()) {
+                case "Inner", "Cross" -> keys ? Plan.SALT_JOIN : Plan.INVESTIGATE;
+                case "LeftOuter", "LeftSemi", "LeftAnti" -> !keys ? Plan.INVESTIGATE
+                        : e.skewedSide().equals("left") ? Plan.SALT_JOIN : Plan.ISOLATE;
+                case "RightOuter" -> !keys ? Plan.INVESTIGATE : e.skewedSide().equals("right") ? Plan.SALT_JOIN : Plan.ISOLATE;
+                case "FullOuter" -> keys ? Plan.ISOLATE : Plan.INVESTIGATE;
+                default -> Plan.INVESTIGATE;
+            };
+        }
+        return e.aggregateKeys().isEmpty() ? Plan.INVESTIGATE : Plan.TWO_PHASE;
+    }
+
+    private static final Map<String, String> HOW = Map.of("Inner", "inner", "Cross", "cross", "LeftOuter", "left",
+            "RightOuter", "right", "FullOuter", "full", "LeftSemi", "left_semi", "LeftAnti", "left_anti");
+
     static Remedy remedy(SkewEvidence e, Diagnosis d, Thresholds t) {
         String key = SkewEvidence.hotKey(e.partitionKeys());
         int buckets = saltBuckets(e, t);
+        double bytesRatio = (double) e.maxShuffleReadBytes() / Math.max(1, e.medianShuffleReadBytes());
         long factor = Math.max(t.getLong(SkewRule.MIN_AQE_FACTOR), Math.min(t.getLong(SkewRule.MAX_AQE_FACTOR),
-                (long) Math.floor(e.maxToMedian() / 2)));
-        // AQE splits a partition above both factor x median and the byte threshold: keep this one above both.
+                (long) Math.floor(bytesRatio / 2)));
+        // AQE splits a skewed partition into pieces of the advisory size (or the other partitions' average, when larger):
+        // aim the pieces at the hot partition over the bucket count, no larger than the target size.
+        long advisoryBytes = Math.max(t.getLong(SkewRule.MIN_AQE_THRESHOLD_BYTES),
+                Math.min(t.getLong(SkewRule.TARGET_PARTITION_BYTES), e.maxShuffleReadBytes() / buckets));
+        // AQE splits a partition above both factor x median and the byte threshold: keep this one above both, and the
+        // threshold above the advisory size (Spark's documented ordering of the two).
         long thresholdBytes = Math.max(t.getLong(SkewRule.MIN_AQE_THRESHOLD_BYTES),
                 Math.min(e.medianShuffleReadBytes() * factor, e.maxShuffleReadBytes() / 2));
+        if (thresholdBytes <= advisoryBytes) {
+            thresholdBytes = advisoryBytes + Math.max(1, (e.maxShuffleReadBytes() - advisoryBytes) / 2);
+        }
+        Plan plan = plan(e);
+        boolean sameNames = e.leftKeys().equals(e.rightKeys());
+        boolean saltLeft = !e.skewedSide().equals("right");
         Map<String, Object> scope = new HashMap<>();
         scope.put("stageId", e.stageId());
         scope.put("ratio", Format.ratio(e.maxToMedian()));
+        scope.put("shuffleRatio", Format.ratio(e.shuffleRatio()));
         scope.put("maxTask", Format.duration(e.maxTaskMs()));
         scope.put("medianTask", Format.duration(e.medianTaskMs()));
         scope.put("share", Format.percent(e.skewShareOfStage()));
         scope.put("maxRead", Format.bytes(e.maxShuffleReadBytes()));
         scope.put("medianRead", Format.bytes(e.medianShuffleReadBytes()));
+        scope.put("maxRecords", e.maxShuffleReadRecords());
+        scope.put("medianRecords", e.medianShuffleReadRecords());
         scope.put("key", key);
-        scope.put("keys", String.join(", ", e.partitionKeys()));
+        scope.put("keys", e.partitionKeys().isEmpty() ? "the shuffle" : String.join(", ", e.partitionKeys()));
         scope.put("buckets", buckets);
-        scope.put("join", e.joinOperator());
+        scope.put("join", e.joinOperator().isEmpty() ? "no join" : e.joinOperator());
+        scope.put("joinType", e.joinType().isEmpty() ? "unknown" : e.joinType());
+        scope.put("how", HOW.getOrDefault(e.joinType(), "inner"));
+        scope.put("salted", saltLeft ? "left" : "right");
+        scope.put("copied", saltLeft ? "right" : "left");
+        scope.put("preserved", e.joinType().equals("FullOuter") ? "both sides" : saltLeft ? "the right side" : "the left side");
+        scope.put("on", on(e, sameNames, "left", "right", true));
+        scope.put("onCold", on(e, sameNames, "lc", "rc", false));
+        scope.put("onHot", on(e, sameNames, "lh", "rh", false));
+        scope.put("dropSalt", sameNames || e.joinType().startsWith("Left") && !e.joinType().equals("LeftOuter")
+                ? ".drop(\"salt\")" : ".drop(left[\"salt\"]).drop(right[\"salt\"])");
+        scope.put("leftKey", e.leftKeys().isEmpty() ? key : e.leftKeys().get(0));
+        scope.put("rightKey", e.rightKeys().isEmpty() ? key : e.rightKeys().get(0));
+        scope.put("aggKeys", quoted(e.aggregateKeys().isEmpty() ? e.partitionKeys() : e.aggregateKeys()));
+        scope.put("hotValueQuery", e.hotValueQuery());
+        scope.put("advisory", Format.bytes(advisoryBytes));
         Messages m = Messages.of(SkewRule.ID, scope, t);
 
         List<Step> steps = new ArrayList<>();
@@ -54,15 +120,63 @@ final class SkewAdvice {
             steps.add(new Step(steps.size() + 1, List.of(Change.sparkConf("spark.sql.adaptive.enabled", "true"),
                     Change.sparkConf("spark.sql.adaptive.skewJoin.enabled", "true"),
                     Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionFactor", factor),
-                    Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", thresholdBytes)),
+                    Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", thresholdBytes),
+                    Change.sparkConf("spark.sql.adaptive.advisoryPartitionSizeInBytes", advisoryBytes)),
                     m.list("aqeChecks"), m.text("aqeRollback"), verify(e, t, m)));
         }
-        steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("saltChange"), m.text("saltSnippet"))),
-                m.list("saltChecks"), m.text("saltRollback"), verify(e, t, m)));
+        String summary;
+        switch (plan) {
+            case SALT_JOIN -> {
+                steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("saltChange"), m.text("saltSnippet"))),
+                        m.list("saltChecks"), m.text("saltRollback"), verify(e, t, m)));
+                summary = e.aqeCanSplit() ? "summaryJoin" : "summary";
+            }
+            case ISOLATE -> {
+                steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("isolateChange"), m.text("isolateSnippet"))),
+                        m.list("isolateChecks"), m.text("saltRollback"), verify(e, t, m)));
+                summary = e.aqeCanSplit() ? "summaryIsolateAqe" : "summaryIsolate";
+            }
+            case TWO_PHASE -> {
+                steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("twoPhaseChange"), m.text("twoPhaseSnippet"))),
+                        m.list("twoPhaseChecks"), m.text("saltRollback"), verify(e, t, m)));
+                summary = "summaryTwoPhase";
+            }
+            default -> {
+                steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("investigateChange"),
+                        e.partitionKeys().isEmpty() ? m.text("partitionSnippet") : e.hotValueQuery())),
+                        m.list("investigateChecks"), m.text("investigateRollback"), List.of()));
+                summary = e.aqeCanSplit() ? "summaryInvestigateAqe" : "summaryInvestigate";
+            }
+        }
 
         // While the straggler runs, the other slots of the cluster sit idle.
-        return Remedy.of(m, e.aqeCanSplit() ? "summaryJoin" : "summary", steps,
+        return Remedy.of(m, summary, steps,
                 Savings.of(e.stragglerMs(), e.stragglerMs() * (double) Math.max(0, e.slots() - 1)));
+    }
+
+    /** The join condition of the snippet: every key pair, plus the salt when salting. */
+    private static String on(SkewEvidence e, boolean sameNames, String left, String right, boolean salt) {
+        List<String> l = e.leftKeys().isEmpty() ? e.partitionKeys() : e.leftKeys();
+        List<String> r = e.rightKeys().isEmpty() ? e.partitionKeys() : e.rightKeys();
+        if (sameNames) {
+            List<String> cols = new ArrayList<>(l);
+            if (salt) {
+                cols.add("salt");
+            }
+            return "[" + quoted(cols) + "]";
+        }
+        List<String> terms = new ArrayList<>();
+        for (int i = 0; i < Math.min(l.size(), r.size()); i++) {
+            terms.add("(" + left + "[\"" + l.get(i) + "\"] == " + right + "[\"" + r.get(i) + "\"])");
+        }
+        if (salt) {
+            terms.add("(" + left + "[\"salt\"] == " + right + "[\"salt\"])");
+        }
+        return String.join(" & ", terms);
+    }
+
+    private static String quoted(List<String> names) {
+        return names.stream().map(n -> "\"" + n + "\"").collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** Either step must even the stage out without making the run longer. */

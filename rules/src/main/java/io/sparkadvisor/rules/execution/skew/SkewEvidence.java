@@ -11,13 +11,20 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Skew in one stage: how far the longest task sits above the median (duration and shuffle read),
+ * Skew in one stage: how far the longest task sits above the median (duration, and shuffle bytes or records: a stage
+ * whose data is even and whose one task ran long is a slow node, not skew),
  * what share of the stage's wall time went to waiting on it, the shuffle keys that placed the data,
  * and whether the stage is a sort-merge or shuffled-hash join that AQE's skew handling can split.
  *
@@ -28,20 +35,35 @@ import java.util.Set;
  * @param stageWallMs the stage's wall time, submission to completion
  * @param maxShuffleReadBytes shuffle bytes read by the task that read the most
  * @param medianShuffleReadBytes the median task's shuffle read
+ * @param maxShuffleReadRecords shuffle records read by the task that read the most
+ * @param medianShuffleReadRecords the median task's shuffle records
+ * @param shuffleRatio the largest task's shuffle read over the median's, in bytes or in records, whichever is higher (a
+ *        median of zero counts as one): the data, not only the time, must sit in a few partitions
  * @param partitionKeys the hash-partitioning keys of the exchanges feeding the stage
  * @param joinOperator the join in the stage's plan nodes, empty when there is none
+ * @param joinType the join's type from its plan node (Inner, LeftOuter, RightOuter, FullOuter, LeftSemi, LeftAnti...), empty when there is none
+ * @param skewedSide the join side that carries the hot key, taken as the side whose shuffle moved more rows: left, right, or empty when unknown
+ * @param aggregateKeys the grouping keys of a hash or object-hash aggregate that reads the shuffle, when the stage has no join
  * @param hotValueQuery the SQL that finds the hot value of the first key
  * @param stageId the stage
  * @param tasks successful tasks of the stage
  * @param p75TaskMs the 75th-percentile task
- * @param aqeCanSplit whether the join is one AQE's skew join handling splits (sort-merge or shuffled hash)
+ * @param aqeCanSplit whether AQE's skew join handling splits this join: a sort-merge or shuffled-hash join whose type
+ *        lets it split the skewed side (inner and cross both sides; left outer, semi and anti the left; right outer the right)
+ * @param leftKeys the join's left keys, attribute ids stripped
+ * @param rightKeys the join's right keys, attribute ids stripped
  * @param slots task slots of the run
  * @param appDurationMs the run's duration
  */
 public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian, double skewShareOfStage,
-        long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, List<String> partitionKeys,
-        String joinOperator, String hotValueQuery, @Internal int stageId, @Internal int tasks, @Internal long p75TaskMs,
-        @Internal boolean aqeCanSplit, @Internal int slots, @Internal long appDurationMs) implements Evidence {
+        long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, long maxShuffleReadRecords,
+        long medianShuffleReadRecords, double shuffleRatio, List<String> partitionKeys, String joinOperator, String joinType,
+        String skewedSide, List<String> aggregateKeys, String hotValueQuery, @Internal int stageId, @Internal int tasks,
+        @Internal long p75TaskMs, @Internal boolean aqeCanSplit, @Internal List<String> leftKeys,
+        @Internal List<String> rightKeys, @Internal int slots, @Internal long appDurationMs) implements Evidence {
+
+    private static final Pattern ATTRIBUTE_ID = Pattern.compile("#\\d+L?");
+    private static final Pattern AGGREGATE_KEYS = Pattern.compile("^\\w*Aggregate\\(keys=\\[(.*?)\\], functions=");
 
     public static List<SkewEvidence> of(RunView run, Thresholds t) {
         return run.finalStages().stream().filter(s -> s.successfulTasks() >= 2).map(s -> of(run, s)).toList();
@@ -50,14 +72,129 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
     private static SkewEvidence of(RunView run, StageFacts stage) {
         var duration = stage.metric(TaskMetric.DURATION);
         var shuffle = stage.metric(TaskMetric.SHUFFLE_READ_BYTES);
+        var records = stage.metric(TaskMetric.SHUFFLE_READ_RECORDS);
         long wall = Math.max(1, stage.wallMs());
         List<PlanNode> nodes = run.nodesIn(stage);
-        String join = nodes.stream().filter(PlanNode::isJoin).map(PlanNode::name).findFirst().orElse("");
-        List<String> keys = keys(run.exchangesInto(stage));
+        Optional<PlanNode> joinNode = nodes.stream().filter(PlanNode::isJoin).findFirst();
+        String join = joinNode.map(PlanNode::name).orElse("");
+        List<ExchangeFacts> into = run.exchangesInto(stage);
+        List<String> keys = keys(into);
+        List<List<String>> joinArgs = joinNode.map(n -> joinArgs(n.simpleString())).orElse(List.of());
+        List<String> leftKeys = joinArgs.size() == 3 ? joinArgs.get(0) : List.of();
+        List<String> rightKeys = joinArgs.size() == 3 ? joinArgs.get(1) : List.of();
+        String joinType = joinArgs.size() == 3 ? String.join("", joinArgs.get(2)) : "";
+        String side = joinNode.map(n -> skewedSide(run, stage, n, into)).orElse("");
+        List<String> aggregateKeys = joinNode.isPresent() ? List.of() : nodes.stream()
+                .filter(n -> n.name().equals("HashAggregate") || n.name().equals("ObjectHashAggregate"))
+                .map(n -> AGGREGATE_KEYS.matcher(n.simpleString())).filter(Matcher::find)
+                .map(m -> split(m.group(1))).filter(k -> !k.isEmpty()).findFirst().orElse(List.of());
+        double ratio = Math.max((double) shuffle.max() / Math.max(1, shuffle.p50()),
+                (double) records.max() / Math.max(1, records.p50()));
+        boolean shuffled = join.equals("SortMergeJoin") || join.equals("ShuffledHashJoin");
         return new SkewEvidence(duration.max(), duration.p50(), RunMetrics.maxToMedian(stage),
-                Math.min(1, (double) (duration.max() - duration.p50()) / wall), wall, shuffle.max(), shuffle.p50(), keys, join,
+                Math.min(1, (double) (duration.max() - duration.p50()) / wall), wall, shuffle.max(), shuffle.p50(),
+                records.max(), records.p50(), ratio, keys, join, joinType, side, aggregateKeys,
                 hotValueQuery(keys, sources(run, stage)), stage.stageId(), stage.successfulTasks(), duration.p75(),
-                join.equals("SortMergeJoin") || join.equals("ShuffledHashJoin"), run.slots(), run.appDurationMs());
+                shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs());
+    }
+
+    /** AQE's OptimizeSkewedJoin splits the left side of inner, cross, left outer, semi and anti joins, the right side of inner, cross and right outer ones. */
+    static boolean aqeSplits(String joinType, String side) {
+        boolean left = Set.of("Inner", "Cross", "LeftOuter", "LeftSemi", "LeftAnti").contains(joinType);
+        boolean right = Set.of("Inner", "Cross", "RightOuter").contains(joinType);
+        return switch (side) {
+            case "left" -> left;
+            case "right" -> right;
+            default -> left || right;
+        };
+    }
+
+    /**
+     * The keys and type of a join from its plan node's text, {@code SortMergeJoin [a#1, b#2], [a#7, b#8], LeftOuter, ...}:
+     * left keys, right keys, and the type as a one-element list; empty when the text has another form.
+     */
+    static List<List<String>> joinArgs(String simpleString) {
+        int open = simpleString.indexOf('[');
+        int close = closing(simpleString, open);
+        if (open < 0 || close < 0 || !simpleString.startsWith(", [", close + 1)) {
+            return List.of();
+        }
+        int open2 = close + 3;
+        int close2 = closing(simpleString, open2);
+        if (close2 < 0 || !simpleString.startsWith(", ", close2 + 1)) {
+            return List.of();
+        }
+        Matcher type = Pattern.compile("^(\\w+)").matcher(simpleString.substring(close2 + 3));
+        if (!type.find()) {
+            return List.of();
+        }
+        return List.of(split(simpleString.substring(open + 1, close)), split(simpleString.substring(open2 + 1, close2)),
+                List.of(type.group(1)));
+    }
+
+    private static int closing(String s, int open) {
+        if (open < 0 || open >= s.length() || s.charAt(open) != '[') {
+            return -1;
+        }
+        int depth = 0;
+        for (int i = open; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '[' || c == '(') {
+                depth++;
+            } else if (c == ']' || c == ')') {
+                depth--;
+                if (depth == 0) {
+                    return c == ']' ? i : -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** A comma-separated list of expressions at depth zero, attribute ids stripped. */
+    private static List<String> split(String list) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        int from = 0;
+        for (int i = 0; i <= list.length(); i++) {
+            char c = i < list.length() ? list.charAt(i) : ',';
+            if (c == '(' || c == '[') {
+                depth++;
+            } else if (c == ')' || c == ']') {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                String item = ATTRIBUTE_ID.matcher(list.substring(from, i)).replaceAll("").trim();
+                if (!item.isEmpty()) {
+                    out.add(item);
+                }
+                from = i + 1;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The join side whose shuffle moved more rows (the hot key sits on the large side): the exchanges feeding the stage
+     * below the join's first child (the smaller node id, Spark numbers plan nodes depth first) are the left side.
+     */
+    private static String skewedSide(RunView run, StageFacts stage, PlanNode join, List<ExchangeFacts> into) {
+        Map<Integer, PlanNode> byId = new HashMap<>();
+        run.sqlOf(stage).ifPresent(sql -> sql.nodes().forEach(n -> byId.put(n.id(), n)));
+        Map<Integer, Long> rowsByChild = new TreeMap<>();
+        for (ExchangeFacts x : into) {
+            PlanNode n = byId.get(x.nodeId());
+            while (n != null && n.parentId() != join.id()) {
+                n = byId.get(n.parentId());
+            }
+            if (n != null) {
+                rowsByChild.merge(n.id(), x.rowsOut(), Long::sum);
+            }
+        }
+        if (rowsByChild.size() != 2) {
+            return "";
+        }
+        List<Long> rows = List.copyOf(rowsByChild.values());
+        return rows.get(0) > rows.get(1) ? "left" : rows.get(1) > rows.get(0) ? "right" : "";
     }
 
     private static List<String> keys(List<ExchangeFacts> exchanges) {

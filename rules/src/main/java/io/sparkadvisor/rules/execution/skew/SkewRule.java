@@ -22,6 +22,12 @@ public final class SkewRule {
     public static final Threshold MIN_RATIO = new Threshold(ID + ".minRatio", 5, 1, 1_000, "x the median task",
             "The longest task must be at least this many times the median task.",
             SPARK_SQL_TUNING + " (spark.sql.adaptive.skewJoin.skewedPartitionFactor = 5)");
+    public static final Threshold MIN_SHUFFLE_RATIO = new Threshold(ID + ".minShuffleRatio", 5, 1, 1_000_000,
+            "x the median task's shuffle read",
+            "The task that read the most shuffle data must hold at least this many times the median task's bytes or records:"
+                    + " a stage whose data is even and whose one task ran long is a slow node or a pause, not a hot key.",
+            SPARK_SQL_TUNING + " (AQE counts a partition as skewed above spark.sql.adaptive.skewJoin.skewedPartitionFactor = 5"
+                    + " times the median partition size)");
     public static final Threshold MAX_RATIO_AFTER = new Threshold(ID + ".maxRatioAfter", 3, 1, 1_000, "x the median task",
             "After a skew step, the stage's longest task must take less than this many times its median (follow-up"
                     + " check): well under the firing ratio, so a step that only trims the straggler does not count as a fix.",
@@ -33,7 +39,9 @@ public final class SkewRule {
             "Skew is high severity when waiting on the straggler takes at least this share of its stage.",
             DR_ELEPHANT_TUNING + " (max task > 0.75 x stage duration), relaxed to a half");
     public static final Threshold TARGET_PARTITION_BYTES = new Threshold(ID + ".targetPartitionBytes", 64L << 20, 1L << 20,
-            10L << 30, "bytes", "The partition size salting aims for when it splits the hot key.",
+            10L << 30, "bytes", "The partition size salting aims for when it splits the hot key, and the highest"
+                    + " spark.sql.adaptive.advisoryPartitionSizeInBytes the AQE step proposes (AQE splits a skewed partition into"
+                    + " pieces of the advisory size).",
             SPARK_SQL_TUNING + " (spark.sql.adaptive.advisoryPartitionSizeInBytes = 64 MB)");
     public static final Threshold MAX_SALT_BUCKETS = new Threshold(ID + ".maxSaltBuckets", 64, 2, 4096, "buckets",
             "Salting never splits the hot key into more buckets than this: the small side is copied once per bucket.",
@@ -51,7 +59,7 @@ public final class SkewRule {
     public static final Ladder SEVERITY = Ladder.mediumThenHigh(HIGH_SHARE_OF_STAGE);
 
     public static final Rule<SkewEvidence> RULE = new Rule<>(ID, Layer.EXECUTION, SkewEvidence.class, SkewEvidence::of,
-            SkewAdvice::remedy, List.of(MIN_MAX_TASK_MS, MIN_RATIO, MAX_RATIO_AFTER, MIN_TASKS, HIGH_SHARE_OF_STAGE,
+            SkewAdvice::remedy, List.of(MIN_MAX_TASK_MS, MIN_RATIO, MIN_SHUFFLE_RATIO, MAX_RATIO_AFTER, MIN_TASKS, HIGH_SHARE_OF_STAGE,
                     TARGET_PARTITION_BYTES, MAX_SALT_BUCKETS, MIN_AQE_FACTOR, MAX_AQE_FACTOR, MIN_AQE_THRESHOLD_BYTES),
             List.of(SEVERITY), FindingChart.TASK_DURATIONS);
 

@@ -50,8 +50,11 @@ final class IdleSlotsAdvice {
         Messages m = Messages.of(IdleSlotsRule.ID, scope, t);
 
         Step step = e.hasNarrowStage()
-                ? new Step(1, List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet")),
-                        Change.sparkConf("spark.sql.shuffle.partitions", e.proposedPartitions())), m.list("partitionChecks"),
+                // spark.sql.shuffle.partitions sets a stage's tasks only where it reads a shuffle; a scan takes the repartition.
+                ? new Step(1, e.narrowReadsShuffle()
+                        ? List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet")),
+                                Change.sparkConf("spark.sql.shuffle.partitions", e.proposedPartitions()))
+                        : List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet"))), m.list("partitionChecks"),
                         m.text("partitionRollback"), partitionChecks(e, t, m))
                 : new Step(1, List.of(Change.cluster("num_workers", e.proposedWorkers())), m.list("shrinkChecks"),
                         m.text("shrinkRollback"), shrinkChecks(e, t, m, slotTimeShare));

@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.infrastructure.idleslots;
 
 import io.sparkadvisor.knowledge.facts.SlotAccounting;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
@@ -31,11 +32,13 @@ import java.util.List;
  * @param workers the cluster's (maximum) workers, 1 when unknown
  * @param proposedWorkers workers that give the proposed slots
  * @param observedMs the run's duration as the replay measures it at the observed slots
+ * @param narrowReadsShuffle whether the narrow stage reads a shuffle: only then is spark.sql.shuffle.partitions its task
+ *        count (a scan's tasks come from the file splits, partition-sizing's remedy)
  */
 public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idleShare, double idleCoreHours,
         int peakRunningTasks, int narrowStageId, int narrowStageTasks, long narrowStageWallMs, int proposedPartitions,
         int proposedSlots, long predictedMsAtProposedSlots, double whatIfModelError, @Internal int workers,
-        @Internal int proposedWorkers, @Internal long observedMs) implements Evidence {
+        @Internal int proposedWorkers, @Internal long observedMs, @Internal boolean narrowReadsShuffle) implements Evidence {
 
     public static List<IdleSlotsEvidence> of(RunView run, Thresholds t) {
         SlotAccounting a = run.facts().slots();
@@ -47,7 +50,14 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
         int workers = run.cluster().map(c -> Math.max(1, c.maxWorkers())).orElse(1);
         return List.of(of(run.slots(), a.stageSlotMs(), a.taskMs(), (double) a.stageIdleSlotMs() / a.stageSlotMs(),
                 a.peakRunningTasks(), narrow == null ? -1 : narrow.stageId(), narrow == null ? 0 : narrow.numTasks(),
-                narrow == null ? 0 : narrow.wallMs(), workers, run.whatIf(), t));
+                narrow == null ? 0 : narrow.wallMs(), workers, run.whatIf(), t)).stream()
+                .map(e -> e.withNarrowReadsShuffle(narrow != null && narrow.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0)).toList();
+    }
+
+    IdleSlotsEvidence withNarrowReadsShuffle(boolean reads) {
+        return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleCoreHours, peakRunningTasks, narrowStageId,
+                narrowStageTasks, narrowStageWallMs, proposedPartitions, proposedSlots, predictedMsAtProposedSlots,
+                whatIfModelError, workers, proposedWorkers, observedMs, reads);
     }
 
     /** The evidence from the slot accounting, with the remedies' numbers computed. */
@@ -59,7 +69,7 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
         int proposedWorkers = Math.max(1, (int) Math.ceil(workers * (double) proposedSlots / slots));
         return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleShare * slotMs / 3_600_000, peakRunningTasks,
                 narrowStageId, narrowStageTasks, narrowStageWallMs, partitions, proposedSlots, whatIf.predictMs(proposedSlots),
-                whatIf.modelError(), workers, proposedWorkers, whatIf.observedMs());
+                whatIf.modelError(), workers, proposedWorkers, whatIf.observedMs(), false);
     }
 
     @Override

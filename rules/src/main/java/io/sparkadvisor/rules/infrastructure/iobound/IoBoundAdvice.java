@@ -2,7 +2,6 @@ package io.sparkadvisor.rules.infrastructure.iobound;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.rules.advisor.Change;
-import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Messages;
@@ -49,6 +48,8 @@ final class IoBoundAdvice {
         scope.put("predicted1", Format.duration(e.predictedMsStep1()));
         scope.put("predicted2", Format.duration(e.predictedMsStep2()));
         scope.put("modelError", Format.percent(e.whatIfModelError()));
+        scope.put("runBound", Format.percent(runBound(e)));
+        scope.put("workerCoresSet", e.workerCoresSet());
         scope.put("gcLimit", Format.percent(t.get(IoBoundRule.MAX_GC_SHARE_AFTER)));
         scope.put("cpuTarget", Format.percent(Math.min(t.get(IoBoundRule.CPU_TARGET_CAP),
                 e.cpuShare() * t.get(IoBoundRule.CPU_TARGET_FACTOR) + t.get(IoBoundRule.CPU_TARGET_MARGIN))));
@@ -72,11 +73,20 @@ final class IoBoundAdvice {
         return Remedy.of(m, summary, preconditions(e, m), steps, Savings.slotTime(e.savedMsStep1(), e.slots()));
     }
 
-    /** More slots must turn waiting into work without slowing the run or pushing GC past the rollback limit. */
+    /**
+     * What more slots move is the run's time on the same nodes (the same node-hours, more slot-hours of work done in
+     * them), not a task's CPU over its run time: the run must end within the replay's prediction for step 1 plus the
+     * replay's own error, and never later than before.
+     */
+    static double runBound(IoBoundEvidence e) {
+        double predicted = (double) e.predictedMsStep1() / Math.max(1, e.observedMs());
+        return Math.min(1, Math.round((predicted + Math.abs(e.whatIfModelError())) * 1000) / 1000.0);
+    }
+
+    /** More slots must turn waiting into a shorter run without pushing GC past the rollback limit. */
     static List<MetricCheck> verify(IoBoundEvidence e, Thresholds t, Messages m) {
-        return List.of(
-                new MetricCheck(RunMetrics.stageCpuShare(e.stageId()), Comparison.ABOVE_BASELINE_TIMES, 1, m.text("cpuCheck")),
-                Checks.ofRun().notMuchSlower(t),
+        return List.of(new MetricCheck(RunMetrics.APP_DURATION_MS, Comparison.AT_MOST_BASELINE_TIMES, runBound(e),
+                        m.text("runCheck")),
                 new MetricCheck(RunMetrics.stageGcShare(e.stageId()), Comparison.BELOW, t.get(IoBoundRule.MAX_GC_SHARE_AFTER),
                         m.text("gcCheck")));
     }

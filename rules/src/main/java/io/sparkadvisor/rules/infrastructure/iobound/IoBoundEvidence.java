@@ -11,6 +11,7 @@ import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A stage whose tasks hold slots while waiting: CPU time far below run time while more tasks than
@@ -44,13 +45,25 @@ import java.util.Optional;
  * @param blocker what keeps SPARK_WORKER_CORES from working on this cluster, {@link Blocker#NONE} when nothing is known against it
  * @param cluster the cluster's shape, when known
  * @param executorCores spark.executor.cores, when set
+ * @param pythonWorkers whether the stage runs Python code in Python worker processes: a Python or Arrow UDF operator in
+ *        its plan (BatchEvalPython, ArrowEvalPython, the *InPandas and *InArrow operators), or, with no SQL plan, an RDD
+ *        action called from a Python file (Spark's call site {@code <action> at <file>.py:<line>}); their CPU runs outside
+ *        the task thread, so a low CPU share there is no sign of waiting
+ * @param workerCoresSet SPARK_WORKER_CORES as the cluster's spark_env_vars already set it, 0 when unset
  */
 public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare, double gcShare, long medianTaskMs,
         long queuedTaskMs, long meanQueuedMs, double queuedShare, long stageWallMs, double appShare, int workerCores,
         int slotsStep1, int slotsStep2, long predictedMsStep1, long predictedMsStep2, double whatIfModelError,
         @Internal long runTimeMs, @Internal long cpuTimeMs, @Internal long appDurationMs, @Internal int step1,
         @Internal int step2, @Internal long observedMs, @Internal Blocker blocker, @Internal Optional<ClusterShape> cluster,
-        @Internal Optional<Integer> executorCores) implements Evidence {
+        @Internal Optional<Integer> executorCores, @Internal boolean pythonWorkers, @Internal int workerCoresSet)
+        implements Evidence {
+
+    /** Plan operators that hand rows to Python worker processes. */
+    private static final Pattern PYTHON_OPERATOR = Pattern.compile(
+            "EvalPython|InPandas|InArrow|PythonMapInArrow|MapInArrow|PythonUDF|FlatMapCoGroupsInArrow");
+    /** Spark's call site of an action called from Python: {@code reduce at pi.py:39}, {@code collect at <stdin>:1}. */
+    private static final Pattern PYTHON_CALL_SITE = Pattern.compile("\\bat (\\S+\\.py|<stdin>):\\d+");
 
     /** Why SPARK_WORKER_CORES cannot work on a cluster. */
     public enum Blocker {
@@ -68,21 +81,44 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
             return List.of();
         }
         int cores = run.workerCores();
+        int set = run.cluster().map(c -> c.sparkEnvVars().get("SPARK_WORKER_CORES")).map(IoBoundEvidence::integer).orElse(0);
         int step1 = (int) Math.round(cores * t.get(IoBoundRule.STEP1_FACTOR));
         int step2 = (int) Math.round(cores * t.get(IoBoundRule.STEP2_FACTOR));
-        int slotsStep1 = run.slots() * step1 / Math.max(1, cores);
-        int slotsStep2 = run.slots() * step2 / Math.max(1, cores);
+        int current = cores;
+        if (set > cores) {
+            // Already raised: the steps go on from the value set, by the same increments over the cores.
+            current = set;
+            step1 = set + Math.max(1, step1 - cores);
+            step2 = set + Math.max(2, step2 - cores);
+        }
+        int slotsStep1 = run.slots() * step1 / Math.max(1, current);
+        int slotsStep2 = run.slots() * step2 / Math.max(1, current);
         SlotSimulator whatIf = run.whatIf();
         Steps steps = new Steps(cores, step1, step2, slotsStep1, slotsStep2, whatIf.predictMs(slotsStep1),
                 whatIf.predictMs(slotsStep2), whatIf.modelError(), whatIf.observedMs());
         Optional<Integer> executorCores = run.sparkInteger("spark.executor.cores");
-        return stages.stream().map(s -> of(run, s, steps, executorCores)).toList();
+        return stages.stream().map(s -> of(run, s, steps, executorCores, set)).toList();
     }
 
     private record Steps(int cores, int step1, int step2, int slots1, int slots2, long predicted1, long predicted2,
             double modelError, long observedMs) {}
 
-    private static IoBoundEvidence of(RunView run, StageFacts s, Steps steps, Optional<Integer> executorCores) {
+    private static int integer(String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    static boolean pythonWorkers(RunView run, StageFacts s) {
+        if (run.sqlOf(s).isPresent()) {
+            return run.nodesIn(s).stream().anyMatch(n -> PYTHON_OPERATOR.matcher(n.name()).find());
+        }
+        return PYTHON_CALL_SITE.matcher(s.name()).find();
+    }
+
+    private static IoBoundEvidence of(RunView run, StageFacts s, Steps steps, Optional<Integer> executorCores, int set) {
         long runTime = Math.max(1, s.sum(TaskMetric.EXECUTOR_RUN_TIME));
         int tasks = s.successfulTasks();
         return new IoBoundEvidence(s.stageId(), tasks, run.slots(), RunMetrics.cpuShare(s), RunMetrics.gcShare(s),
@@ -90,7 +126,7 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
                 (double) s.queuedTaskMs() / runTime, s.wallMs(), (double) s.wallMs() / run.appDurationMs(), steps.cores(),
                 steps.slots1(), steps.slots2(), steps.predicted1(), steps.predicted2(), steps.modelError(), runTime,
                 s.sum(TaskMetric.EXECUTOR_CPU_TIME), run.appDurationMs(), steps.step1(), steps.step2(), steps.observedMs(),
-                blocker(run.cluster()), run.cluster(), executorCores);
+                blocker(run.cluster()), run.cluster(), executorCores, pythonWorkers(run, s), set);
     }
 
     private static Blocker blocker(Optional<ClusterShape> cluster) {

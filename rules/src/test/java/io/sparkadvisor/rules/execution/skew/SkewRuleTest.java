@@ -1,32 +1,155 @@
 package io.sparkadvisor.rules.execution.skew;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.advisor.Step;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SkewRuleTest {
+    private static final long MIB = 1L << 20;
+
     @Test
     void firesOnTheSkewScenarioNamingTheKey() {
         Finding f = Findings.of("skew", "skew").orElseThrow();
         StageFacts stage = Findings.stageOf(f, "skew");
         var duration = stage.metric(TaskMetric.DURATION);
+        var records = stage.metric(TaskMetric.SHUFFLE_READ_RECORDS);
 
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, f.severity().toString());
         assertEquals(List.of("market_id"), f.evidence().get("partitionKeys"));
         assertEquals(duration.max(), f.evidence().get("maxTaskMs"));
         assertEquals((double) duration.max() / duration.p50(), (double) f.evidence().get("maxToMedian"), 0.001);
         assertTrue((double) f.evidence().get("maxToMedian") >= 5);
+        // The hot task holds the data too: 8.7M of the 10M records against a median of 188k.
+        assertEquals((double) records.max() / records.p50(), (double) f.evidence().get("shuffleRatio"), 0.001);
+        assertEquals("Inner", f.evidence().get("joinType"));
+        assertEquals("left", f.evidence().get("skewedSide"), "the 10M-row fact table is the left side");
+    }
+
+    @Test
+    void theAqeStepLowersTheAdvisorySizeBelowTheHotPartitionAndKeepsTheThresholdAboveIt() {
+        Finding f = Findings.of("skew", "skew").orElseThrow();
+        long max = (long) f.evidence().get("maxShuffleReadBytes");
+        Step aqe = f.recommendation().steps().get(0);
+        long advisory = Long.parseLong(value(aqe, "spark.sql.adaptive.advisoryPartitionSizeInBytes"));
+        long threshold = Long.parseLong(value(aqe, "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes"));
+        assertTrue(advisory < threshold, advisory + " < " + threshold);
+        assertTrue(threshold < max, threshold + " < " + max);
+        assertTrue(advisory <= max / 2, "the hot partition is split into at least two pieces");
+        assertTrue(advisory < 64 * MIB, "below the 64 MB default that kept the hot partition whole");
+    }
+
+    @Test
+    void theInnerJoinIsSaltedOnTheSkewedSideWithTheOtherCopied() {
+        Finding f = Findings.of("skew", "skew").orElseThrow();
+        String snippet = f.recommendation().steps().get(1).changes().get(0).value();
+        assertTrue(snippet.contains("left = left.withColumn(\"salt\", (F.rand()"), snippet);
+        assertTrue(snippet.contains("right = right.withColumn(\"salt\", F.explode("), snippet);
+        assertTrue(snippet.contains("[\"market_id\", \"salt\"], \"inner\""), snippet);
     }
 
     @Test
     void silentOnHealthy() {
         assertTrue(Findings.of("skew", "healthy").isEmpty());
+    }
+
+    @Test
+    void anEvenStageWithOneSlowTaskIsASlowNodeNotSkew() {
+        // Time says 10x, the data says every task read about the same: no finding. (No corpus log has a slow node.)
+        SkewEvidence slowNode = evidence(1.2, List.of("k"), "SortMergeJoin", "Inner", "left", List.of("k"), List.of("k"), List.of());
+        assertTrue(RuleFiring.fire(Map.of(), slowNode).isEmpty());
+        assertEquals(1, RuleFiring.fire(Map.of("skew.minShuffleRatio", "1"), slowNode).size());
+    }
+
+    @Test
+    void multiKeyJoinsSaltOnEveryKey() {
+        SkewEvidence e = evidence(20, List.of("a", "b"), "SortMergeJoin", "Inner", "left", List.of("a", "b"),
+                List.of("x", "y"), List.of());
+        String snippet = code(RuleFiring.fire(Map.of(), e).get(0));
+        assertTrue(snippet.contains("(left[\"a\"] == right[\"x\"]) & (left[\"b\"] == right[\"y\"]) & (left[\"salt\"] == right[\"salt\"])"),
+                snippet);
+    }
+
+    @Test
+    void aLeftOuterJoinSkewedOnTheLeftIsSaltedLikeAnInnerOne() {
+        SkewEvidence e = evidence(20, List.of("k"), "SortMergeJoin", "LeftOuter", "left", List.of("k"), List.of("k"), List.of());
+        assertEquals(SkewAdvice.Plan.SALT_JOIN, SkewAdvice.plan(e));
+        String snippet = code(RuleFiring.fire(Map.of(), e).get(0));
+        assertTrue(snippet.contains("left = left.withColumn(\"salt\", (F.rand()") && snippet.contains("\"left\")"), snippet);
+    }
+
+    @Test
+    void outerJoinsThatWouldCopyAPreservedSideIsolateTheHotValue() {
+        for (var e : List.of(
+                evidence(20, List.of("k"), "SortMergeJoin", "LeftOuter", "right", List.of("k"), List.of("k"), List.of()),
+                evidence(20, List.of("k"), "SortMergeJoin", "RightOuter", "left", List.of("k"), List.of("k"), List.of()),
+                evidence(20, List.of("k"), "SortMergeJoin", "FullOuter", "left", List.of("k"), List.of("k"), List.of()))) {
+            assertEquals(SkewAdvice.Plan.ISOLATE, SkewAdvice.plan(e), e.joinType());
+            Finding f = RuleFiring.fire(Map.of(), e).get(0);
+            assertFalse(code(f).contains("F.rand()"), code(f));
+            assertTrue(f.recommendation().summary().contains("Salting would copy") || f.recommendation().summary().contains("salting would copy"),
+                    f.recommendation().summary());
+        }
+        // AQE cannot split a full outer join, nor the right side of a left outer one.
+        assertFalse(SkewEvidence.aqeSplits("FullOuter", "left"));
+        assertFalse(SkewEvidence.aqeSplits("LeftOuter", "right"));
+        assertTrue(SkewEvidence.aqeSplits("LeftOuter", "left"));
+    }
+
+    @Test
+    void aggregateSkewAggregatesInTwoPhases() {
+        SkewEvidence e = evidence(20, List.of("market"), "", "", "", List.of(), List.of(), List.of("market"));
+        Finding f = RuleFiring.fire(Map.of(), e).get(0);
+        assertEquals(1, f.recommendation().steps().size(), "no AQE join step without a join");
+        String snippet = code(f);
+        assertTrue(snippet.contains("groupBy(\"market\", \"salt\")") && snippet.contains("partial.groupBy(\"market\")"), snippet);
+    }
+
+    @Test
+    void withNoPartitionKeyThereIsNoSaltingOnlyTheHotValueInvestigation() {
+        SkewEvidence e = evidence(20, List.of(), "", "", "", List.of(), List.of(), List.of());
+        Finding f = RuleFiring.fire(Map.of(), e).get(0);
+        String all = f.title() + f.recommendation().summary() + f.recommendation().steps();
+        assertFalse(all.contains("buckets") || all.contains("F.rand") || all.contains("salt the"), all);
+        assertFalse(all.contains("  "), "no empty key left a double space: " + all);
+        assertTrue(code(f).contains("spark_partition_id"), code(f));
+    }
+
+    @Test
+    void joinKeysAndTypeAreReadFromThePlanNode() {
+        assertEquals(List.of(List.of("a", "cast(b as bigint)"), List.of("x", "y"), List.of("LeftOuter")),
+                SkewEvidence.joinArgs("SortMergeJoin [a#1, cast(b#2 as bigint)], [x#7L, y#8], LeftOuter, (z#3 > 5)"));
+        assertEquals(List.of(List.of("k"), List.of("k"), List.of("Inner")),
+                SkewEvidence.joinArgs("ShuffledHashJoin [k#1], [k#5], Inner, BuildRight"));
+        assertEquals(List.of(), SkewEvidence.joinArgs("CartesianProduct"));
+    }
+
+    private static SkewEvidence evidence(double shuffleRatio, List<String> keys, String join, String type, String side,
+            List<String> leftKeys, List<String> rightKeys, List<String> aggregateKeys) {
+        long median = 40 * MIB;
+        long max = Math.round(median * shuffleRatio);
+        return new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, max, median, max / 100, median / 100, shuffleRatio, keys,
+                join, type, side, aggregateKeys, "", 2, 8, 6_000,
+                (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000);
+    }
+
+    private static String value(Step step, String key) {
+        return step.changes().stream().filter(c -> key.equals(c.key())).map(Change::value).findFirst().orElseThrow();
+    }
+
+    private static String code(Finding f) {
+        return f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).filter(c -> c.scope().equals("code"))
+                .map(Change::value).findFirst().orElseThrow();
     }
 }

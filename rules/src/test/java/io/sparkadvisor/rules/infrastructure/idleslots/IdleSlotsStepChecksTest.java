@@ -26,7 +26,10 @@ class IdleSlotsStepChecksTest {
     @Test
     void morePartitionsMustFillTheSlotsAndShortenTheStage() {
         RunFacts base = Corpus.facts("too-few-partitions");
-        List<MetricCheck> c = checks("idle-slots", base, 1);
+        // On too-few-partitions idle-slots gives way to partition-sizing: its step is checked from its own remedy.
+        IdleSlotsEvidence e = IdleSlotsEvidence.of(new RunView(base), Thresholds.defaults()).get(0);
+        List<MetricCheck> c = IdleSlotsAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults())
+                .recommendation().steps().get(0).verify();
         assertEquals(List.of("stage[0].tasks", "stage[0].wallMs", "stage[0].medianTaskMs", "stage[0].spillBytes",
                 "appDurationMs"), metrics(c));
         assertEquals(List.of(P, P, P, P, P), outcomes(c, base, "io-bound")); // 24 tasks on local[4]

@@ -10,7 +10,15 @@ import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.knowledge.ExternalLogs;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.cluster.ClusterJson;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import java.nio.file.Files;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class IoBoundSlotsTest {
@@ -39,6 +47,33 @@ class IoBoundSlotsTest {
         assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "8"), f.recommendation().steps().get(1).changes().get(0));
         assertTrue(f.recommendation().steps().get(0).checks().get(0).contains("Cores column reads 6"));
         assertTrue(f.recommendation().preconditions().get(0).contains("dedicated"));
+    }
+
+    @Test
+    void anExistingSparkWorkerCoresIsReadAndTheStepsGoAboveIt() throws Exception {
+        // The dedicated four-core cluster with SPARK_WORKER_CORES=8 already set: no "6, then 8".
+        ObjectNode cluster = (ObjectNode) new ObjectMapper().readTree(
+                Files.readString(Corpus.dir().resolve("clusters/aws-i3-dedicated.json")));
+        cluster.putObject("spark_env_vars").put("SPARK_WORKER_CORES", "8");
+        RunFacts facts = Corpus.facts("io-bound").withCluster(ClusterJson.parse(cluster.toString(),
+                Optional.of(Files.readString(Corpus.dir().resolve("clusters/node-types.json")))));
+        Finding f = fired(advise(facts, Map.of()), RULE);
+        assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "10"), f.recommendation().steps().get(0).changes().get(0));
+        assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "12"), f.recommendation().steps().get(1).changes().get(0));
+    }
+
+    @Test
+    void successIsAShorterRunNotAHigherCpuShare() {
+        Finding f = fired(advise("io-bound"), RULE);
+        var verify = f.recommendation().steps().get(0).verify();
+        assertTrue(verify.stream().anyMatch(c -> c.metric().equals("appDurationMs") && c.bound() < 1), verify.toString());
+        assertTrue(verify.stream().noneMatch(c -> c.metric().endsWith("cpuShare")), verify.toString());
+    }
+
+    @Test
+    void silentOnAPySparkStageWhoseCpuRunsInPythonWorkers() {
+        // Dr. Elephant's test fixture: pi.py's reduce, an RDD of PythonRDD whose CPU the task thread never sees.
+        silent(advise(RunFactsReader.read(ExternalLogs.path("dr-elephant/event_log_1")), Map.of()), RULE);
     }
 
     @Test
