@@ -50,9 +50,7 @@ public final class Advisor {
 
     /** The findings the rule base makes of these evidence records, in their order; a rule whose advice throws is added to {@code failures}. */
     List<Finding> judge(List<? extends Evidence> evidence, List<RuleFailure> failures) {
-        Map<Evidence, Integer> order = new IdentityHashMap<>();
-        evidence.forEach(e -> order.putIfAbsent(e, order.size()));
-        Decisions decisions = decide(evidence, order);
+        Decisions decisions = decide(evidence);
         List<Finding> findings = new ArrayList<>();
         for (Diagnosis d : decisions.standing()) {
             Rule<?> rule = ruleOf(d.evidence());
@@ -67,9 +65,7 @@ public final class Advisor {
 
     /** The diagnoses that stand after the DRL's precedence decisions, in evidence order. */
     List<Diagnosis> standing(List<? extends Evidence> evidence) {
-        Map<Evidence, Integer> order = new IdentityHashMap<>();
-        evidence.forEach(e -> order.putIfAbsent(e, order.size()));
-        return decide(evidence, order).standing();
+        return decide(evidence).standing();
     }
 
     private Rule<?> ruleOf(Evidence evidence) {
@@ -77,7 +73,9 @@ public final class Advisor {
     }
 
     /** The DRL's decisions over all evidence, in the order the evidence was computed. */
-    private Decisions decide(List<? extends Evidence> evidence, Map<Evidence, Integer> order) {
+    private Decisions decide(List<? extends Evidence> evidence) {
+        Map<Evidence, Integer> order = new IdentityHashMap<>();
+        evidence.forEach(e -> order.putIfAbsent(e, order.size()));
         KieSession session = RuleBase.get().newKieSession();
         try {
             session.insert(thresholds);

@@ -17,6 +17,7 @@ import io.sparkadvisor.rules.queryplan.cardinalityexplosion.CardinalityExplosion
 import io.sparkadvisor.rules.queryplan.clusteronwrite.ClusterOnWriteRule;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -58,8 +59,8 @@ public final class Rules {
         return rule;
     }
 
-    public static java.util.Optional<Rule<?>> byId(String id) {
-        return java.util.Optional.ofNullable(BY_ID.get(id));
+    public static Optional<Rule<?>> byId(String id) {
+        return Optional.ofNullable(BY_ID.get(id));
     }
 
     public static List<String> ids() {
