@@ -192,9 +192,32 @@ class PlatformsTest {
         }
     }
 
+    /**
+     * delta-spark 3.3 in local mode: the table's data is a Parquet scan over PreparedDeltaFileIndex (named by the
+     * catalog table when read by name), the snapshot's replay of _delta_log a json scan over DeltaLogFileIndex.
+     */
+    @ParameterizedTest
+    @CsvSource({"delta-small-files, spark_catalog.default.events", "delta-path-read, ''", "delta-optimized, spark_catalog.default.events"})
+    void theCorpusDeltaScansAreTheTableAndItsLog(String scenario, String table) {
+        List<ScanFacts> scans = Corpus.facts(scenario).sqlExecutions().stream().flatMap(e -> e.scans().stream()).toList();
+        List<ScanFacts> data = scans.stream().filter(ScanFacts::deltaTable).toList();
+        assertEquals(1, data.size(), scans.toString());
+        ScanFacts scan = data.get(0);
+        assertEquals("Parquet", scan.format());
+        assertEquals(table, scan.table());
+        assertTrue(scan.locations().get(0).endsWith(scenario.equals("delta-optimized") ? "/delta-optimized" : "/delta-small"),
+                scan.locations().toString());
+        assertEquals(List.of("user_id"), scan.dataFilterColumns(), scan.dataFilters());
+        assertTrue(scans.stream().filter(s -> !s.deltaTable()).allMatch(s -> s.tableFormat().equals(ScanFacts.DELTA_LOG)
+                && s.locations().get(0).contains("/_delta_log/")), scans.toString());
+    }
+
     @Test
     void plainScansKeepTheirFileFormat() {
         for (String scenario : Corpus.scenarios()) {
+            if (Corpus.scenario(scenario).path("construction").path("tableFormat").asText().equals(ScanFacts.DELTA)) {
+                continue;
+            }
             for (SqlExecutionFacts sql : Corpus.facts(scenario).sqlExecutions()) {
                 for (ScanFacts scan : sql.scans()) {
                     assertEquals(scan.format().toLowerCase(), scan.tableFormat(), scenario);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,15 +45,27 @@ final class Jobs {
   static final long WIDE_ROWS = 1_800_000L;
   static final int GC_LIVE = 500_000;
   static final long COW_ROWS = 4_000_000L;
+  static final int DELTA_FILES = 4000;
+  static final long DELTA_ROWS = 200_000L;
+  static final int DELTA_USERS = 10_000;
+  static final String DELTA_TABLE = "events";
+  /** What a Spark session needs to read and write Delta tables (the Delta quickstart's two settings). */
+  static final Map<String, String> DELTA_CONF = Map.of(
+      "spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension",
+      "spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
 
   /** Prepares inputs that must exist before the measured application starts (no event log). */
   static void setup(String job, Path work) throws IOException {
     switch (job) {
       case "small-files" -> writeSmallFiles(work.resolve("small-json"));
-      case "broad-listing", "exact-partition-path" -> withSetupSession(work, "partitioned",
+      case "broad-listing", "exact-partition-path" -> withSetupSession(work, "partitioned", Map.of(),
           s -> writePartitioned(s, work.resolve("partitioned")));
-      case "large-files", "overread" -> withSetupSession(work, "wide",
+      case "large-files", "overread" -> withSetupSession(work, "wide", Map.of(),
           s -> writeWide(s, work.resolve("wide")));
+      case "delta-small-files", "delta-path-read" -> withSetupSession(work, "delta-small", DELTA_CONF,
+          s -> writeDeltaEvents(s, work.resolve("delta-small"), false));
+      case "delta-optimized" -> withSetupSession(work, "delta-optimized", DELTA_CONF,
+          s -> writeDeltaEvents(s, work.resolve("delta-optimized"), true));
       default -> { }
     }
   }
@@ -76,6 +89,9 @@ final class Jobs {
       case "task-cpus" -> taskCpus(spark);
       case "overread" -> overread(spark, work.resolve("wide"));
       case "cluster-on-write" -> clusterOnWrite(spark, work.resolve("clustered"));
+      case "delta-small-files" -> deltaTableRead(spark, work.resolve("delta-small"));
+      case "delta-path-read" -> filteredEvents(spark.read().format("delta").load(work.resolve("delta-small").toString()));
+      case "delta-optimized" -> deltaTableRead(spark, work.resolve("delta-optimized"));
       case "large" -> large(spark);
       default -> throw new IllegalArgumentException("unknown job " + job);
     }
@@ -264,6 +280,17 @@ final class Jobs {
         .write().mode(SaveMode.Overwrite).parquet(out.toString());
   }
 
+  /** Registers the Delta folder as a catalog table (the catalog is in memory, so every application does) and reads it by name. */
+  static void deltaTableRead(SparkSession spark, Path dir) {
+    spark.sql("CREATE TABLE " + DELTA_TABLE + " USING DELTA LOCATION '" + dir + "'");
+    filteredEvents(spark.table(DELTA_TABLE));
+  }
+
+  /** One user's events: every file's user_id range spans nearly all users, so data skipping keeps nearly every file. */
+  private static void filteredEvents(Dataset<Row> events) {
+    events.where(col("user_id").equalTo(4242)).agg(count(lit(1)), sum("amount")).collectAsList();
+  }
+
   static void large(SparkSession spark) {
     for (int i = 0; i < 55; i++) {
       spark.range(0, 200_000, 1, 1000)
@@ -288,14 +315,17 @@ final class Jobs {
     void run(SparkSession s) throws Exception;
   }
 
-  private static void withSetupSession(Path work, String name, SetupBody body) throws IOException {
+  private static void withSetupSession(Path work, String name, Map<String, String> conf, SetupBody body)
+      throws IOException {
     Path marker = work.resolve(name + ".done");
     if (Files.exists(marker)) {
       return;
     }
-    SparkSession s = SparkSession.builder().master("local[2]").appName("spark-corpus-setup-" + name)
+    SparkSession.Builder b = SparkSession.builder().master("local[2]").appName("spark-corpus-setup-" + name)
         .config("spark.ui.enabled", "false").config("spark.eventLog.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "8").getOrCreate();
+        .config("spark.sql.shuffle.partitions", "8");
+    conf.forEach(b::config);
+    SparkSession s = b.getOrCreate();
     try {
       body.run(s);
     } catch (Exception e) {
@@ -337,6 +367,23 @@ final class Jobs {
             col("id").multiply(13).mod(10_000).as("amount"))
         .repartition(8, col("date"))
         .write().mode(SaveMode.Overwrite).partitionBy("date", "hour").parquet(root.toString());
+  }
+
+  /**
+   * {@value #DELTA_ROWS} events in {@value #DELTA_FILES} Delta data files of 50 rows each (one per
+   * write task); user_id is a hash, so every file holds users from the whole range. {@code optimize}
+   * then compacts the table the way delta-file-layout advises (OPTIMIZE ... ZORDER BY the filter column).
+   */
+  private static void writeDeltaEvents(SparkSession s, Path dir, boolean optimize) {
+    s.range(0, DELTA_ROWS, 1, DELTA_FILES).select(
+            col("id").as("event_id"),
+            pmod(xxhash64(col("id")), lit(DELTA_USERS)).as("user_id"),
+            col("id").multiply(31).mod(10_000).as("amount"),
+            lit("click").as("kind"))
+        .write().format("delta").mode(SaveMode.Overwrite).save(dir.toString());
+    if (optimize) {
+      s.sql("OPTIMIZE delta.`" + dir + "` ZORDER BY (user_id)");
+    }
   }
 
   private static void writeWide(SparkSession s, Path dir) {

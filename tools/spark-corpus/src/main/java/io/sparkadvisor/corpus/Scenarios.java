@@ -151,6 +151,17 @@ final class Scenarios {
         .known("rows", Jobs.COW_ROWS).known("clusteringColumns", List.of("event_date", "customer_id"))
         .known("outputFiles", 8)
         .fires("cluster-on-write").build());
+    list.add(delta("delta-small-files", "Registers a Delta table of " + Jobs.DELTA_FILES + " tiny data files ("
+        + Jobs.DELTA_ROWS + " events, 50 per file, written by one task each before the application starts)"
+        + " as spark_catalog.default." + Jobs.DELTA_TABLE + " and reads one user's events from it by name"
+        + " (user_id = 4242): every file's user_id range spans the whole range, so data skipping keeps nearly every file.")
+        .known("dataFiles", Jobs.DELTA_FILES).fires("delta-file-layout").build());
+    list.add(delta("delta-path-read", "The same Delta table as delta-small-files read by its path"
+        + " (spark.read.format(\"delta\").load(path)) with the same filter: no catalog table in the plan.")
+        .known("dataFiles", Jobs.DELTA_FILES).fires("delta-file-layout").build());
+    list.add(delta("delta-optimized", "The same events as delta-small-files after OPTIMIZE ... ZORDER BY (user_id)"
+        + " (run before the application starts), registered as a table and read with the same filter.")
+        .build());
     for (String codec : List.of("zstd", "lz4", "snappy")) {
       list.add(Scenario.of("codec-" + codec, "healthy-small")
           .conf("spark.eventLog.compress", "true")
@@ -179,6 +190,14 @@ final class Scenarios {
     for (Scenario s : list) {
       ALL.put(s.name(), s);
     }
+  }
+
+  /** A scenario on a Delta table: the Delta session settings and what the table holds by construction. */
+  private static Scenario.Builder delta(String name, String description) {
+    Scenario.Builder b = Scenario.of(name, name).describe(description)
+        .known("tableFormat", "delta").known("rows", Jobs.DELTA_ROWS).known("filterColumn", "user_id");
+    Jobs.DELTA_CONF.forEach(b::conf);
+    return b;
   }
 
   /** Scenarios run by default (everything committed; the benchmark log only on request). */
