@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.rules.dataaccess.broadlisting.BroadListingRule;
+import io.sparkadvisor.rules.dataaccess.deltalayout.DeltaFileLayoutRule;
 import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
@@ -35,6 +36,7 @@ public final class Rules {
             TaskCpusRule.RULE,
             PartitionSizingRule.RULE,
             SmallFilesRule.RULE,
+            DeltaFileLayoutRule.RULE,
             BroadListingRule.RULE,
             OverreadRule.RULE,
             SkewRule.RULE,

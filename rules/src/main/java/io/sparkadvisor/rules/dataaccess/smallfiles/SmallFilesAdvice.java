@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.dataaccess.smallfiles;
 
+import io.sparkadvisor.knowledge.facts.ScanFacts;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
@@ -22,7 +23,8 @@ final class SmallFilesAdvice {
     private SmallFilesAdvice() {}
 
     static Remedy remedy(SmallFilesEvidence e, Diagnosis d, Thresholds t) {
-        boolean delta = e.format().toLowerCase(Locale.ROOT).contains("delta");
+        // A Delta table's files are read as Parquet but belong to its log: rewriting them by path would lose the log.
+        boolean delta = ScanFacts.DELTA.equals(e.tableFormat());
         Map<String, Object> scope = new HashMap<>();
         scope.put("files", e.files());
         scope.put("bytes", Format.bytes(e.bytesRead()));

@@ -1,8 +1,10 @@
 package io.sparkadvisor.rules.dataaccess.smallfiles;
 
+import io.sparkadvisor.knowledge.facts.ScanFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.dataaccess.Compaction;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.dataaccess.ScanRead;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -16,6 +18,7 @@ import java.util.List;
  *
  * @param location the scan's root locations, comma-separated
  * @param format the scan's file format as Spark names it
+ * @param tableFormat what the files belong to: delta (a Delta table's data files), iceberg, or the file format in lower case
  * @param files files the scan read
  * @param bytesRead bytes of those files
  * @param avgFileBytes bytesRead / files
@@ -35,8 +38,8 @@ import java.util.List;
  * @param savedTaskMs task time the scan would not spend with compacted files: the observed time shrinks with the task count
  * @param appDurationMs the run's duration
  */
-public record SmallFilesEvidence(String location, String format, long files, long bytesRead, long avgFileBytes,
-        long maxPartitionBytes, long openCostInBytes, long splitBytes, long filesPerTask, long tasksCreated,
+public record SmallFilesEvidence(String location, String format, String tableFormat, long files, long bytesRead,
+        long avgFileBytes, long maxPartitionBytes, long openCostInBytes, long splitBytes, long filesPerTask, long tasksCreated,
         long tasksObserved, long compactedFiles, long tasksIfCompacted, long scanTaskMs, long scanWallMs,
         @Internal List<Integer> stageIds, @Internal int slots, @Internal FileSplits splits, @Internal long savedTaskMs,
         @Internal long appDurationMs) implements Evidence {
@@ -44,26 +47,26 @@ public record SmallFilesEvidence(String location, String format, long files, lon
     public static List<SmallFilesEvidence> of(RunView run, Thresholds t) {
         FileSplits splits = FileSplits.of(run.facts().properties(), run.slots());
         long target = t.getLong(SmallFilesRule.TARGET_FILE_BYTES);
-        return ScanRead.all(run).stream().filter(r -> r.scan().filesRead() > 0)
-                .map(r -> of(r.stageIds(), String.join(", ", r.scan().locations()), r.scan().format(), r.scan().filesRead(),
-                        r.scan().bytesRead(), r.tasks(), r.taskMs(), r.stageWallMs(), run.slots(), splits,
+        // A Delta log's files are compacted by Delta's own checkpoints, never by a rewrite.
+        return ScanRead.all(run).stream()
+                .filter(r -> r.scan().filesRead() > 0 && !ScanFacts.DELTA_LOG.equals(r.scan().tableFormat()))
+                .map(r -> of(r.stageIds(), String.join(", ", r.scan().locations()), r.scan().format(), r.scan().tableFormat(),
+                        r.scan().filesRead(), r.scan().bytesRead(), r.tasks(), r.taskMs(), r.stageWallMs(), run.slots(), splits,
                         run.appDurationMs(), target))
                 .toList();
     }
 
     /** The evidence of one scan, its packing arithmetic computed for compaction into files of {@code targetFileBytes}. */
-    static SmallFilesEvidence of(List<Integer> stageIds, String location, String format, long files, long bytesRead,
-            long tasksObserved, long scanTaskMs, long scanWallMs, int slots, FileSplits splits, long appDurationMs,
-            long targetFileBytes) {
+    static SmallFilesEvidence of(List<Integer> stageIds, String location, String format, String tableFormat, long files,
+            long bytesRead, long tasksObserved, long scanTaskMs, long scanWallMs, int slots, FileSplits splits,
+            long appDurationMs, long targetFileBytes) {
         long avg = bytesRead / Math.max(1, files);
         long split = splits.splitBytes(files, bytesRead);
-        long compacted = Math.max(1, FileSplits.ceilDiv(bytesRead, targetFileBytes));
-        long tasksIfCompacted = splits.tasks(compacted, bytesRead);
-        double kept = (double) tasksIfCompacted / Math.max(1, tasksObserved);
-        long saved = (long) (scanTaskMs * Math.max(0, 1 - kept));
-        return new SmallFilesEvidence(location, format, files, bytesRead, avg, splits.maxPartitionBytes(),
+        Compaction c = Compaction.of(splits, bytesRead, tasksObserved, scanTaskMs, targetFileBytes);
+        return new SmallFilesEvidence(location, format, tableFormat, files, bytesRead, avg, splits.maxPartitionBytes(),
                 splits.openCostBytes(), split, splits.filesPerTask(avg, split), splits.tasks(files, bytesRead), tasksObserved,
-                compacted, tasksIfCompacted, scanTaskMs, scanWallMs, stageIds, slots, splits, saved, appDurationMs);
+                c.compactedFiles(), c.tasksIfCompacted(), scanTaskMs, scanWallMs, stageIds, slots, splits, c.savedTaskMs(),
+                appDurationMs);
     }
 
     /** The share of the run's wall time the scan's stages took; the DRL reads it for severity. */

@@ -4,11 +4,13 @@ import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.finding;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.number;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.sqlMetric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -59,7 +61,7 @@ class SmallFilesTest {
     @Test
     void compactionArithmetic() {
         long mb = FileSplits.MB;
-        var e = SmallFilesEvidence.of(List.of(1), "s3://b/t", "Parquet", 10_000, 10_000L * 12 * 1024, 313,
+        var e = SmallFilesEvidence.of(List.of(1), "s3://b/t", "Parquet", "parquet", 10_000, 10_000L * 12 * 1024, 313,
                 60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000, 128 * mb);
         assertEquals(32, e.filesPerTask());
         assertEquals(313, e.tasksCreated());
@@ -67,5 +69,17 @@ class SmallFilesTest {
         assertEquals(1, e.compactedFiles());
         assertEquals(8, e.tasksIfCompacted());
         assertEquals(60_000 * (1 - 8 / 313.0), e.savedTaskMs(), 1);
+    }
+
+    /** A Delta table's files are Parquet to the scan; rewriting them by path would orphan its transaction log. */
+    @Test
+    void onADeltaTableEveryStepGoesThroughDelta() {
+        long mb = FileSplits.MB;
+        var e = SmallFilesEvidence.of(List.of(1), "s3://b/t", "Parquet", "delta", 10_000, 10_000L * 12 * 1024, 313,
+                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000, 128 * mb);
+        var steps = SmallFilesAdvice.remedy(e, null, Thresholds.defaults()).recommendation().steps();
+        assertEquals(List.of("table", "table"), steps.stream().map(s -> s.changes().get(0).scope()).toList());
+        assertEquals("OPTIMIZE delta.`s3://b/t`", steps.get(0).changes().get(0).value());
+        steps.forEach(s -> assertFalse(s.changes().get(0).value().contains("save("), s.toString()));
     }
 }
