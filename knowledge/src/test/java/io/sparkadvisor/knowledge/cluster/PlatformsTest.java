@@ -8,6 +8,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.ExternalLogs;
 import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.derive.DeltaSnapshots;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.PlatformFacts;
@@ -210,6 +211,16 @@ class PlatformsTest {
         assertEquals(List.of("user_id"), scan.dataFilterColumns(), scan.dataFilters());
         assertTrue(scans.stream().filter(s -> !s.deltaTable()).allMatch(s -> s.tableFormat().equals(ScanFacts.DELTA_LOG)
                 && s.locations().get(0).contains("/_delta_log/")), scans.toString());
+        // Delta's file filtering saw the table's live files; data skipping on user_id kept all of them
+        long tableFiles = DeltaSnapshots.tableFiles(Corpus.facts(scenario).sqlExecutions(), scan.locations().get(0)).orElseThrow();
+        assertEquals(scan.filesRead(), tableFiles);
+    }
+
+    @Test
+    void databricksFiltersDeltaFilesWithoutTellingTheTablesFileCount() {
+        RunFacts log = external(DELTA);
+        ScanFacts scan = log.sqlExecutions().stream().flatMap(e -> e.scans().stream()).findFirst().orElseThrow();
+        assertTrue(DeltaSnapshots.tableFiles(log.sqlExecutions(), scan.locations().get(0)).isEmpty());
     }
 
     @Test

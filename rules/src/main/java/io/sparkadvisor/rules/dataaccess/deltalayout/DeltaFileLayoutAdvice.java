@@ -32,6 +32,9 @@ final class DeltaFileLayoutAdvice {
         scope.put("columns", String.join(", ", e.filterColumns()));
         scope.put("zorder", columns);
         scope.put("files", e.files());
+        scope.put("skipping", e.tableFiles() > 0);
+        scope.put("tableFiles", e.tableFiles());
+        scope.put("kept", Format.percent(e.keptShare()));
         scope.put("bytes", Format.bytes(e.bytesRead()));
         scope.put("avg", Format.bytes(e.avgFileBytes()));
         scope.put("target", Format.bytes(e.targetFileBytes()));

@@ -40,6 +40,10 @@ class DeltaFileLayoutTest {
         assertEquals(bytes, number(f, "bytesRead"));
         assertEquals(bytes / files, number(f, "avgFileBytes"));
         assertEquals(List.of("user_id"), f.evidence().get("filterColumns"));
+        assertEquals(files, number(f, "tableFiles"), "Delta's file filtering saw the table's live files");
+        assertEquals(1.0, (Double) f.evidence().get("keptShare"), "data skipping on user_id skipped nothing");
+        assertTrue(f.recommendation().proof().contains("left " + files + " of the table's " + files + " files (100%)"),
+                f.recommendation().proof());
         assertEquals(1, number(f, "compactedFiles"));
         assertEquals(Corpus.scenario("delta-small-files").path("expect").path("significantStage").path("tasks").asLong(),
                 number(f, "tasksObserved"));
