@@ -17,7 +17,10 @@ public final class DeltaSnapshots {
 
     private DeltaSnapshots() {}
 
-    /** The live data files of the Delta table at {@code location} (as a scan names it), when the run shows them. */
+    /**
+     * The live data files of the Delta table at {@code location} (as a scan names it), when the run shows them; the
+     * largest count when the run filtered several snapshots of it (node names do not say which version each was).
+     */
     public static OptionalLong tableFiles(List<SqlExecutionFacts> executions, String location) {
         String log = normalise(location) + "/_delta_log";
         return executions.stream().flatMap(e -> e.nodes().stream())
