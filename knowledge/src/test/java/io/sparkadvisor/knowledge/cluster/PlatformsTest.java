@@ -212,15 +212,19 @@ class PlatformsTest {
         assertTrue(scans.stream().filter(s -> !s.deltaTable()).allMatch(s -> s.tableFormat().equals(ScanFacts.DELTA_LOG)
                 && s.locations().get(0).contains("/_delta_log/")), scans.toString());
         // Delta's file filtering saw the table's live files; data skipping on user_id kept all of them
-        long tableFiles = DeltaSnapshots.tableFiles(Corpus.facts(scenario).sqlExecutions(), scan.locations().get(0)).orElseThrow();
-        assertEquals(scan.filesRead(), tableFiles);
+        List<SqlExecutionFacts> executions = Corpus.facts(scenario).sqlExecutions();
+        SqlExecutionFacts read = executions.stream().filter(e -> e.scans().contains(scan)).findFirst().orElseThrow();
+        assertEquals(scan.filesRead(), DeltaSnapshots.tableFiles(executions, read, scan).orElseThrow());
     }
 
     @Test
-    void databricksFiltersDeltaFilesWithoutTellingTheTablesFileCount() {
-        RunFacts log = external(DELTA);
-        ScanFacts scan = log.sqlExecutions().stream().flatMap(e -> e.scans().stream()).findFirst().orElseThrow();
-        assertTrue(DeltaSnapshots.tableFiles(log.sqlExecutions(), scan.locations().get(0)).isEmpty());
+    void databricksCountsTheDeltaFilesItPrunedOnTheScan() {
+        List<SqlExecutionFacts> executions = external(DELTA).sqlExecutions();
+        SqlExecutionFacts read = executions.stream().filter(e -> e.scans().stream().anyMatch(s -> s.filesRead() > 0))
+                .findFirst().orElseThrow();
+        ScanFacts scan = read.scans().get(0);
+        assertEquals(67, scan.filesRead());
+        assertEquals(67, DeltaSnapshots.tableFiles(executions, read, scan).orElseThrow(), "number of files pruned: 0");
     }
 
     @Test

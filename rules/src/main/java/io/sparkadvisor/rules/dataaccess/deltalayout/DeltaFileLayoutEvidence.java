@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * @param bytesRead bytes of those files
  * @param avgFileBytes bytesRead / files
  * @param filterColumns columns the scan's data filters test, in order of first mention
- * @param tableFiles live data files of the table when the run shows them (open-source Delta's file filtering), else 0
+ * @param tableFiles live data files of the table when the run shows them (files read + pruned on Databricks, open-source
+ *     Delta's file filtering), else 0
  * @param keptShare files / tableFiles: what data skipping left to read (1: it skipped nothing), 0 when tableFiles is unknown
  * @param targetFileBytes the file size OPTIMIZE writes (the run's spark.databricks.delta.optimize.maxFileSize, else the threshold)
  * @param compactedFiles files of the target size holding the same bytes
@@ -43,8 +44,8 @@ import java.util.regex.Pattern;
  * @param appDurationMs the run's duration
  */
 public record DeltaFileLayoutEvidence(String table, String location, String tableFormat, long files, long bytesRead,
-        long avgFileBytes, List<String> filterColumns, long tableFiles, @Exact double keptShare, long targetFileBytes, long compactedFiles, long tasksObserved,
-        long tasksIfCompacted, long scanTaskMs, long scanWallMs, boolean liquidClustering,
+        long avgFileBytes, List<String> filterColumns, long tableFiles, @Exact double keptShare, long targetFileBytes,
+        long compactedFiles, long tasksObserved, long tasksIfCompacted, long scanTaskMs, long scanWallMs, boolean liquidClustering,
         @Internal List<Integer> stageIds, @Internal long savedTaskMs, @Internal long savedWallMs,
         @Internal long appDurationMs) implements Evidence {
 
@@ -63,14 +64,12 @@ public record DeltaFileLayoutEvidence(String table, String location, String tabl
     private static DeltaFileLayoutEvidence of(ScanRead r, FileSplits splits, long target, boolean liquid, RunView run) {
         var scan = r.scan();
         Compaction c = Compaction.of(splits, scan.bytesRead(), r.tasks(), r.taskMs(), target);
-        long tableFiles = scan.locations().isEmpty() ? 0
-                : DeltaSnapshots.tableFiles(run.facts().sqlExecutions(), scan.locations().get(0)).orElse(0);
+        long tableFiles = DeltaSnapshots.tableFiles(run.facts().sqlExecutions(), r.sql(), scan).orElse(0);
         double kept = tableFiles > 0 ? (double) scan.filesRead() / tableFiles : 0;
         return new DeltaFileLayoutEvidence(scan.table(), String.join(", ", scan.locations()), scan.tableFormat(),
                 scan.filesRead(), scan.bytesRead(), scan.bytesRead() / scan.filesRead(), scan.dataFilterColumns(), tableFiles,
-                kept, target,
-                c.compactedFiles(), r.tasks(), c.tasksIfCompacted(), r.taskMs(), r.stageWallMs(), liquid, r.stageIds(),
-                c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
+                kept, target, c.compactedFiles(), r.tasks(), c.tasksIfCompacted(), r.taskMs(), r.stageWallMs(), liquid,
+                r.stageIds(), c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
     }
 
     /** Databricks at {@code minRuntime} or later (a version such as 15.2: major, then one digit of minor). */
