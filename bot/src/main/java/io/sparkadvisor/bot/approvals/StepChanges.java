@@ -17,12 +17,12 @@ final class StepChanges {
         Map<String, String> conf = new HashMap<>();
         Map<String, String> env = new HashMap<>();
         Map<String, String> cluster = new HashMap<>();
-        for (Change c : step.changes()) {
+        for (Change c : step.changes().stream().filter(Change::applicable).toList()) {
             switch (c.scope()) {
                 case "spark_conf" -> conf.put(c.key(), c.value());
                 case "spark_env_vars" -> env.put(c.key(), c.value());
                 case "cluster" -> cluster.put(c.key(), c.value());
-                default -> { } // code and table changes: for people, shown in the message
+                default -> { } // unreachable: applicable changes have one of the three scopes
             }
         }
         for (String key : cluster.keySet()) {

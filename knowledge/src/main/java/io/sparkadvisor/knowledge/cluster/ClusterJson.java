@@ -3,7 +3,9 @@ package io.sparkadvisor.knowledge.cluster;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,6 +27,7 @@ public final class ClusterJson {
                     + " spark_version; pass the output of clusters/get or a job's new_cluster");
         }
         Map<String, NodeType> catalogue = nodeTypesJson.map(ClusterJson::nodeTypes).orElse(Map.of());
+        List<NodeType> offered = catalogue.values().stream().sorted(Comparator.comparing(NodeType::nodeTypeId)).toList();
         String nodeTypeId = c.path("node_type_id").asText("");
         String driverNodeTypeId = c.path("driver_node_type_id").asText(nodeTypeId);
         Map<String, String> sparkConf = strings(c.path("spark_conf"));
@@ -35,7 +38,7 @@ public final class ClusterJson {
                 autoscale.path("max_workers").asInt(0), c.path("data_security_mode").asText(""),
                 isSingleNode(c, sparkConf, numWorkers, autoscale), sparkConf, strings(c.path("spark_env_vars")),
                 Optional.ofNullable(catalogue.get(nodeTypeId)), Optional.ofNullable(catalogue.get(driverNodeTypeId)),
-                availability(c), c.path("runtime_engine").asText(""));
+                availability(c), c.path("runtime_engine").asText(""), offered);
     }
 
     /** The node catalogue of {@code clusters/list-node-types}, by node type id. */
@@ -49,7 +52,7 @@ public final class ClusterJson {
         for (JsonNode n : list) {
             String id = n.path("node_type_id").asText();
             out.put(id, new NodeType(id, n.path("num_cores").asDouble(), n.path("memory_mb").asLong(),
-                    n.path("category").asText("")));
+                    n.path("category").asText(""), n.path("is_deprecated").asBoolean(false)));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.sparkadvisor.knowledge.cluster;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -11,11 +12,17 @@ import java.util.Optional;
  * {@code aws_attributes} / {@code azure_attributes} / {@code gcp_attributes} availability
  * ({@code SPOT_WITH_FALLBACK}, {@code ON_DEMAND_AZURE}, {@code PREEMPTIBLE_GCP}, ...) and
  * {@code runtimeEngine} the API's {@code runtime_engine} ({@code PHOTON}, {@code STANDARD}), each empty when absent.
+ * {@code catalogue} is every node type the workspace offers ({@code clusters/list-node-types}), empty when not given.
  */
 public record ClusterShape(String clusterId, String sparkVersion, Cloud cloud, String nodeTypeId,
         String driverNodeTypeId, int numWorkers, int autoscaleMin, int autoscaleMax, String accessMode,
         boolean singleNode, Map<String, String> sparkConf, Map<String, String> sparkEnvVars,
-        Optional<NodeType> workerNode, Optional<NodeType> driverNode, String availability, String runtimeEngine) {
+        Optional<NodeType> workerNode, Optional<NodeType> driverNode, String availability, String runtimeEngine,
+        List<NodeType> catalogue) {
+
+    public ClusterShape {
+        catalogue = catalogue == null ? List.of() : List.copyOf(catalogue); // facts saved before the catalogue was kept
+    }
 
     public boolean autoscaling() {
         return autoscaleMax > 0;

@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.platform.ChangeGate;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -45,7 +46,7 @@ public final class Advisor {
             }
         }
         List<Finding> raw = judge(evidence, failures);
-        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, facts), failures);
+        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, run), failures);
     }
 
     /** The findings the rule base makes of these evidence records, in their order; a rule whose advice throws is added to {@code failures}. */
@@ -108,8 +109,14 @@ public final class Advisor {
         if (!cited.isEmpty()) {
             evidence.put("supersedes", cited.stream().map(this::superseded).toList());
         }
-        return new Finding(rule.id(), rule.layer(), d.severity(), remedy.title(), d.evidence().stageIds(), evidence,
-                remedy.recommendation(), remedy.savings());
+        return new Finding(rule.id(), rule.layer(), severity(rule, d.severity(), remedy.savings()), remedy.title(),
+                d.evidence().stageIds(), evidence, remedy.recommendation(), remedy.savings());
+    }
+
+    /** Medium and high are for what costs: without a saving a finding is low, unless the run's reliability is at stake. */
+    private static Severity severity(Rule<?> rule, Severity decided, Savings savings) {
+        boolean saves = savings.runtimeMs() > 0 || savings.coreHours() > 0;
+        return saves || rule.reliabilityRisk() ? decided : Severity.lowest(decided, Severity.LOW);
     }
 
     /** A diagnosis that gave way to the finding that cites it: its rule, severity and evidence. */
@@ -127,8 +134,11 @@ public final class Advisor {
             .thenComparing(Comparator.comparingLong((Finding f) -> f.savings().runtimeMs()).reversed())
             .thenComparing(Finding::rule);
 
-    /** {@code facts}: the run the findings are about, on which their checks' baselines are measured. */
-    private static List<Finding> mergeByRule(List<Finding> raw, RunFacts facts) {
+    /**
+     * {@code run}: the run the findings are about, on which their checks' baselines are measured and
+     * whose compute decides which changes the bot may apply.
+     */
+    private static List<Finding> mergeByRule(List<Finding> raw, RunView run) {
         Map<String, List<Finding>> byRule = new LinkedHashMap<>();
         raw.forEach(f -> byRule.computeIfAbsent(f.rule(), k -> new ArrayList<>()).add(f));
         List<Finding> merged = new ArrayList<>();
@@ -139,7 +149,7 @@ public final class Advisor {
             group.forEach(f -> stages.addAll(f.stageIds()));
             Recommendation r = top.recommendation();
             Recommendation measured = new Recommendation(r.summary(), r.preconditions(),
-                    r.steps().stream().map(s -> s.measuredOn(facts)).toList(), r.proof(), r.experiment());
+                    r.steps().stream().map(s -> ChangeGate.screen(s.measuredOn(run.facts()), run)).toList(), r.proof(), r.experiment());
             merged.add(new Finding(top.rule(), top.layer(), top.severity(), top.title(), List.copyOf(stages),
                     top.evidence(), measured, top.savings()));
         });

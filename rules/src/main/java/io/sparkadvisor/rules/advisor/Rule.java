@@ -10,9 +10,11 @@ import java.util.List;
  * is computed from the facts, how its advice is computed for a diagnosis, its thresholds and
  * severity ladders, and the chart that illustrates it. Its decision lives in the DRL beside the
  * evidence ({@link #drl()}), its wording in {@link #messagesFile()}. {@link Rules#ALL} lists them all.
+ * {@code reliabilityRisk}: its findings are about a run that may fail, so they keep their severity
+ * without a saving; every other rule's medium or high finding must carry one.
  */
 public record Rule<E extends Record & Evidence>(String id, Layer layer, Class<E> evidenceType, Collector<E> collector,
-        Adviser<E> adviser, List<Threshold> thresholds, List<Ladder> ladders, FindingChart chart) {
+        Adviser<E> adviser, List<Threshold> thresholds, List<Ladder> ladders, FindingChart chart, boolean reliabilityRisk) {
 
     /** Computes a rule's evidence records from a run (one per stage, scan, ... it judges). */
     @FunctionalInterface
@@ -24,6 +26,12 @@ public record Rule<E extends Record & Evidence>(String id, Layer layer, Class<E>
     @FunctionalInterface
     public interface Adviser<E> {
         Remedy advise(E evidence, Diagnosis diagnosis, Thresholds t);
+    }
+
+    /** A rule about cost: medium and high need a saving. */
+    public Rule(String id, Layer layer, Class<E> evidenceType, Collector<E> collector, Adviser<E> adviser,
+            List<Threshold> thresholds, List<Ladder> ladders, FindingChart chart) {
+        this(id, layer, evidenceType, collector, adviser, thresholds, ladders, chart, false);
     }
 
     public Rule {

@@ -20,6 +20,10 @@ public record Step(int step, List<Change> changes, List<String> checks, String r
         return new Step(step, changes, checks, rollbackWhen, verify.stream().map(c -> c.measuredOn(run)).toList());
     }
 
+    public Step withChanges(List<Change> replaced) {
+        return new Step(step, replaced, checks, rollbackWhen, verify);
+    }
+
     /** A step whose checks only people can judge. */
     public Step(int step, List<Change> changes, List<String> checks, String rollbackWhen) {
         this(step, changes, checks, rollbackWhen, List.of());

@@ -142,6 +142,7 @@ public final class SlackMessages {
         item.put("key", c.key());
         item.put("value", c.value());
         item.put("snippet", c.scope().equals("code") || c.scope().equals("table"));
+        item.put("manualBecause", c.manualBecause());
         return item;
     }
 

@@ -1,6 +1,5 @@
 package io.sparkadvisor.rules.execution.gcpressure;
 
-import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
@@ -39,17 +38,18 @@ final class GcPressureAdvice {
         scope.put("tasks", mem.tasksPerExecutor());
         scope.put("perTask", Format.bytes(mem.perTaskBytes()));
         scope.put("fewer", fewer);
+        scope.put("fewerSetting", mem.fewerTasks().key() + "=" + mem.fewerTasks().value());
         scope.put("perTaskAfter", Format.bytes(mem.heapBytes() / fewer));
-        scope.put("heapAfter", mem.doubledHeapSetting());
+        scope.put("heapAfter", mem.moreHeapWords());
         scope.put("peakHeap", Format.bytes(e.peakJvmHeapBytes()));
         scope.put("slots", e.slots());
         Messages m = Messages.of(GcPressureRule.ID, scope, t);
 
         Checks stage = Checks.ofStage(e.stageId());
-        Step doubleHeap = new Step(2, List.of(Change.sparkConf("spark.executor.memory", mem.doubledHeapSetting())),
+        Step doubleHeap = new Step(2, List.of(mem.moreHeap()),
                 m.list("heapChecks"), m.text("heapRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), heapNotFull(t, m), slotsStillStart(e, m)));
         List<Step> steps = fewer < mem.tasksPerExecutor()
-                ? List.of(new Step(1, List.of(Change.sparkConf("spark.executor.cores", fewer)), m.list("coresChecks"),
+                ? List.of(new Step(1, List.of(mem.fewerTasks()), m.list("coresChecks"),
                         m.text("coresRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), Checks.ofRun().notSlower(t),
                                 stage.noOutOfMemory(), stage.noNewSpill())), doubleHeap)
                 : List.of(new Step(1, doubleHeap.changes(), doubleHeap.checks(), doubleHeap.rollbackWhen(), doubleHeap.verify()));

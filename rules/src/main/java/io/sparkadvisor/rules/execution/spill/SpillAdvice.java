@@ -46,12 +46,18 @@ final class SpillAdvice {
         List<Step> steps = List.of(
                 new Step(1, partitionChanges(e, partitions, m, t), m.list("partitionChecks"), m.text("partitionRollback"),
                         List.of(spillFalls(e, t, m), stage.tasksLongEnough(t), Checks.ofRun().notSlower(t))),
-                new Step(2, List.of(Change.cluster("node_type_id", m.text("nodeType"))), m.list("nodeChecks"),
+                new Step(2, List.of(largerNodes(e, m)), m.list("nodeChecks"),
                         m.text("nodeRollback"), List.of(stage.noDiskSpill(), stage.gcUnder(t))));
 
         // Spilled bytes are written to local disk once and read back once.
         double slotMs = 2_000.0 * e.diskSpilledBytes() / t.get(SpillRule.DISK_BYTES_PER_SECOND);
         return Remedy.of(m, "summary", steps, Savings.of(Math.round(slotMs / e.slots()), slotMs));
+    }
+
+    /** On Databricks a node type of the catalogue with twice the memory per core; elsewhere the sizing, for people. */
+    private static Change largerNodes(SpillEvidence e, Messages m) {
+        return e.compute().databricks() ? e.compute().moreMemoryPerCore(2, "")
+                : Change.manual("node_type_id", m.text("nodeType"));
     }
 
     private static MetricCheck spillFalls(SpillEvidence e, Thresholds t, Messages m) {

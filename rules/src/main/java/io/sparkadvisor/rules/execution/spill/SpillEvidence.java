@@ -6,6 +6,7 @@ import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.platform.Compute;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -32,12 +33,14 @@ import java.util.stream.LongStream;
  * @param memoryFraction spark.memory.fraction of the run (Spark's default 0.6 when unset)
  * @param slots task slots of the run
  * @param appDurationMs the run's duration
+ * @param compute what the run's compute lets a memory change be
  */
 public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long stageDataBytes, double spillRatio,
         double topTaskShareOfSpill, long peakExecutionMemoryMaxBytes, long memoryNeededPerTaskBytes, int tasks,
         int recommendedPartitions, long stageWallMs, @Internal int stageId, @Internal long maxTaskSpillBytes,
         @Internal long peakExecutionMemorySumBytes, @Internal long shuffleReadBytes, @Internal long inputBytes,
-        @Internal double memoryFraction, @Internal int slots, @Internal long appDurationMs) implements Evidence {
+        @Internal double memoryFraction, @Internal int slots, @Internal long appDurationMs,
+        @Internal Compute compute) implements Evidence {
     /** Spark's default share of the heap (after 300 MB reserved) for execution and storage. */
     private static final double DEFAULT_MEMORY_FRACTION = 0.6;
 
@@ -54,7 +57,15 @@ public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long
         return of(s.stageId(), s.successfulTasks(), s.wallMs(), spill.sum(), s.sum(TaskMetric.DISK_BYTES_SPILLED), data,
                 spill.max(), peak.max(), peak.sum(), s.sum(TaskMetric.SHUFFLE_READ_BYTES), s.sum(TaskMetric.INPUT_BYTES),
                 run.facts().properties().decimal("spark.memory.fraction").orElse(DEFAULT_MEMORY_FRACTION),
-                run.slots(), run.appDurationMs(), t);
+                run.slots(), run.appDurationMs(), t).on(Compute.of(run));
+    }
+
+    /** This evidence on that compute. */
+    SpillEvidence on(Compute c) {
+        return new SpillEvidence(memorySpilledBytes, diskSpilledBytes, stageDataBytes, spillRatio, topTaskShareOfSpill,
+                peakExecutionMemoryMaxBytes, memoryNeededPerTaskBytes, tasks, recommendedPartitions, stageWallMs, stageId,
+                maxTaskSpillBytes, peakExecutionMemorySumBytes, shuffleReadBytes, inputBytes, memoryFraction, slots,
+                appDurationMs, c);
     }
 
     /** The evidence of a stage from its measured numbers; the ratios and the partition count are computed here. */
@@ -66,7 +77,8 @@ public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long
                 (double) memorySpilledBytes / Math.max(1, stageDataBytes),
                 (double) maxTaskSpillBytes / Math.max(1, memorySpilledBytes), peakExecutionMemoryMaxBytes, needed, tasks,
                 partitions(tasks, needed, peakExecutionMemoryMaxBytes, slots, t), stageWallMs, stageId, maxTaskSpillBytes,
-                peakExecutionMemorySumBytes, shuffleReadBytes, inputBytes, memoryFraction, slots, appDurationMs);
+                peakExecutionMemorySumBytes, shuffleReadBytes, inputBytes, memoryFraction, slots, appDurationMs,
+                Compute.selfManaged(1));
     }
 
     /**

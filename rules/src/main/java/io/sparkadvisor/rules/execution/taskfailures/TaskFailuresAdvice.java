@@ -44,7 +44,7 @@ final class TaskFailuresAdvice {
         scope.put("wasted", Format.duration(e.wastedTaskMs()));
         scope.put("partitions", partitions);
         scope.put("fewer", mem.halvedTasksPerExecutor());
-        scope.put("heapAfter", mem.doubledHeapSetting());
+        scope.put("heapAfter", mem.moreHeapWords());
         scope.put("overheadAfter", Format.bytes(overheadAfter));
         Messages m = Messages.of(TaskFailuresRule.ID, scope, t);
 
@@ -65,14 +65,15 @@ final class TaskFailuresAdvice {
             case OUT_OF_MEMORY -> List.of(
                     new Step(1, List.of(e.readsShuffle()
                             ? Change.sparkConf("spark.sql.shuffle.partitions", partitions)
-                            : Change.sparkConf("spark.executor.cores", mem.halvedTasksPerExecutor())),
+                            : mem.fewerTasks()),
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks),
-                    new Step(2, List.of(Change.sparkConf("spark.executor.memory", mem.doubledHeapSetting())),
+                    new Step(2, List.of(mem.moreHeap()),
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks));
             case EXECUTOR_LOST -> List.of(
-                    new Step(1, List.of(Change.sparkConf("spark.executor.memoryOverhead", overheadAfter / MIB + "m")),
+                    new Step(1, List.of(mem.compute().databricks() ? mem.moreHeap()
+                            : Change.sparkConf("spark.executor.memoryOverhead", overheadAfter / MIB + "m")),
                             m.list("lostChecks"), m.text("lostRollback"), lostChecks),
-                    new Step(2, List.of(Change.cluster("aws_attributes.availability", "ON_DEMAND")),
+                    new Step(2, List.of(mem.compute().onDemandWorkers()),
                             m.list("lostChecks"), m.text("spotRollback"), lostChecks));
             case EXCEPTION -> List.of(new Step(1, List.of(Change.code(m.text("exceptionChange"), m.text("exceptionSnippet"))),
                     m.list("exceptionChecks"), m.text("exceptionRollback"),

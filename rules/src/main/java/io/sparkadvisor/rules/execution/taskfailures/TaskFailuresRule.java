@@ -43,7 +43,7 @@ public final class TaskFailuresRule {
 
     public static final Rule<TaskFailuresEvidence> RULE = new Rule<>(ID, Layer.EXECUTION, TaskFailuresEvidence.class,
             TaskFailuresEvidence::of, TaskFailuresAdvice::remedy, List.of(MIN_FAILED_ATTEMPTS, LOW_RATE, MEDIUM_RATE,
-                    HIGH_RATE, OVERHEAD_STEP_BYTES, PARTITIONS_FACTOR), List.of(SEVERITY), FindingChart.NONE);
+                    HIGH_RATE, OVERHEAD_STEP_BYTES, PARTITIONS_FACTOR), List.of(SEVERITY), FindingChart.NONE, true);
 
     private TaskFailuresRule() {}
 }
