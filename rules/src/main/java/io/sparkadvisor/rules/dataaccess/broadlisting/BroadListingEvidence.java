@@ -60,10 +60,14 @@ public record BroadListingEvidence(String location, String format, String partit
             boolean hasPartitionFilters, long partitionsRead, long filesRead, long metadataTimeMs, long planningMs,
             long listingMs, long scanWallMs, int slots, long appDurationMs) {
         long discovery = metadataTimeMs + planningMs + listingMs;
+        // A read already at the pinned directories (Databricks logs name the pruned partition as the location) lists
+        // nothing its filters could skip: like a scan without partition filters, only its own metadata time counts.
+        boolean pinnedAlready = alreadyAtPinnedPartitions(partitionFilters, locations);
         return new BroadListingEvidence(String.join(", ", locations), format, partitionFilters, partitionsRead, filesRead,
                 metadataTimeMs, planningMs, listingMs, discovery, scanWallMs,
-                (double) discovery / Math.max(1, discovery + scanWallMs), exactPaths(partitionFilters, locations), stageIds,
-                locations, hasPartitionFilters, slots, appDurationMs);
+                (double) discovery / Math.max(1, discovery + scanWallMs),
+                pinnedAlready ? List.of() : exactPaths(partitionFilters, locations), stageIds, locations,
+                hasPartitionFilters && !pinnedAlready, slots, appDurationMs);
     }
 
     /** Driver time from the query's start to its first stage: planning, including file-index work. */
@@ -93,15 +97,28 @@ public record BroadListingEvidence(String location, String format, String partit
      * for {@code date = '2024-02-10' AND hour = 7}; empty when the filter pins no value.
      */
     static List<String> exactPaths(String partitionFilters, List<String> locations) {
-        StringBuilder suffix = new StringBuilder();
-        Matcher m = EQUALITY.matcher(partitionFilters == null ? "" : partitionFilters);
-        while (m.find()) {
-            suffix.append('/').append(m.group(1)).append('=').append(m.group(2).trim());
-        }
+        String suffix = pinnedSuffix(partitionFilters);
         List<String> out = new ArrayList<>();
         if (!suffix.isEmpty()) {
             locations.forEach(root -> out.add(root.replaceAll("/+$", "") + suffix));
         }
         return List.copyOf(out);
+    }
+
+    /** Whether every root already ends with the directories the filter pins. */
+    static boolean alreadyAtPinnedPartitions(String partitionFilters, List<String> locations) {
+        String suffix = pinnedSuffix(partitionFilters);
+        return !suffix.isEmpty() && !locations.isEmpty()
+                && locations.stream().allMatch(root -> root.replaceAll("/+$", "").endsWith(suffix));
+    }
+
+    /** {@code /date=2024-02-10/hour=7} for {@code date = '2024-02-10' AND hour = 7}; empty when the filter pins no value. */
+    private static String pinnedSuffix(String partitionFilters) {
+        StringBuilder suffix = new StringBuilder();
+        Matcher m = EQUALITY.matcher(partitionFilters == null ? "" : partitionFilters);
+        while (m.find()) {
+            suffix.append('/').append(m.group(1)).append('=').append(m.group(2).trim());
+        }
+        return suffix.toString();
     }
 }

@@ -3,10 +3,17 @@ package io.sparkadvisor.rules.dataaccess.broadlisting;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.finding;
 import static io.sparkadvisor.rules.dataaccess.CorpusAdvice.number;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.ExternalLogs;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -58,5 +65,17 @@ class BroadListingTest {
     private static BroadListingEvidence evidence(String partitionFilters, String root) {
         return BroadListingEvidence.of(List.of(), List.of(root), "Parquet", partitionFilters, true, 1, 1, 0, 0, 0, 0, 2,
                 1);
+    }
+
+    /** A Databricks log names the pruned partition as the scan's location: its slow listing is not a broad one. */
+    @Test
+    void aReadAlreadyAtThePinnedPartitionIsNotBroad() {
+        RunFacts facts = RunFactsReader.read(ExternalLogs.path("spark_log_parser/databricks_example_1"));
+        Advice advice = new Advisor(Thresholds.defaults()).advise(facts);
+        assertTrue(advice.findings().stream().noneMatch(f -> f.rule().equals(RULE)),
+                advice.findings().stream().map(Finding::title).toList().toString());
+        String filters = "[isnotnull(year#122), (year#122 = 2021), (month#123 = 02), (day#124 = 01)]";
+        assertTrue(BroadListingEvidence.alreadyAtPinnedPartitions(filters, List.of("s3://b/t/year=2021/month=02/day=01/")));
+        assertFalse(BroadListingEvidence.alreadyAtPinnedPartitions(filters, List.of("s3://b/t")));
     }
 }
