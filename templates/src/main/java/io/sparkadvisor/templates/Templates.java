@@ -106,9 +106,7 @@ public final class Templates {
                 case '\n' -> b.append("\\n");
                 case '\r' -> b.append("\\r");
                 case '\t' -> b.append("\\t");
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
+                case '&', '<', '>' -> b.append(slackEntity(c));
                 default -> {
                     if (c < 0x20) {
                         b.append(String.format("\\u%04x", (int) c));
@@ -119,6 +117,21 @@ public final class Templates {
             }
         }
         return b.toString();
+    }
+
+    /** Escapes Slack's control characters in text Slack parses outside blocks, such as a message's fallback text. */
+    public static String slackText(String value) {
+        StringBuilder b = new StringBuilder(value.length() + 16);
+        value.chars().forEach(c -> b.append(c == '&' || c == '<' || c == '>' ? slackEntity((char) c) : String.valueOf((char) c)));
+        return b.toString();
+    }
+
+    private static String slackEntity(char c) {
+        return switch (c) {
+            case '&' -> "&amp;";
+            case '<' -> "&lt;";
+            default -> "&gt;";
+        };
     }
 
     private static void write(Writer writer, String value) {

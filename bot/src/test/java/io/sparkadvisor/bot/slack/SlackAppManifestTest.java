@@ -34,6 +34,10 @@ class SlackAppManifestTest {
         manifest.path("settings").path("event_subscriptions").path("bot_events").forEach(e -> events.add(e.asText()));
         assertEquals(SCOPE_OF_EVENT.keySet(), events);
         assertTrue(manifest.path("settings").path("interactivity").path("is_enabled").asBoolean(), "Approve, Reject and Roll back");
+        JsonNode appHome = manifest.path("features").path("app_home");
+        assertTrue(appHome.path("messages_tab_enabled").asBoolean(), "message.im needs the Messages tab");
+        assertTrue(appHome.path("messages_tab_read_only_enabled").isBoolean()
+                && !appHome.path("messages_tab_read_only_enabled").asBoolean(), "a read-only Messages tab refuses DMs");
         for (JsonNode url : new JsonNode[] {command.path("url"), manifest.path("settings").path("event_subscriptions").path("request_url"),
                 manifest.path("settings").path("interactivity").path("request_url")}) {
             assertTrue(url.asText().endsWith("/slack/events"), url.asText());

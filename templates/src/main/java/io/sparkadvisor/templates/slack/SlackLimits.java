@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.templates.Templates;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +26,10 @@ public final class SlackLimits {
 
     private SlackLimits() {}
 
-    /** The blocks of one rendered template, as one or more messages that each fit. */
+    /**
+     * The blocks of one rendered template, as one or more messages that each fit; the fallback text is
+     * escaped here, the one place every message passes, so a job name can't mention a channel in a notification.
+     */
     public static List<SlackMessage> fit(String fallbackText, String blocksJson) {
         List<ObjectNode> blocks = new ArrayList<>();
         for (JsonNode block : parse(blocksJson)) {
@@ -35,7 +39,7 @@ public final class SlackLimits {
         for (int from = 0; from < blocks.size(); from += MAX_BLOCKS) {
             ArrayNode page = JSON.createArrayNode();
             blocks.subList(from, Math.min(blocks.size(), from + MAX_BLOCKS)).forEach(page::add);
-            messages.add(new SlackMessage(fallbackText, page.toString()));
+            messages.add(new SlackMessage(Templates.slackText(fallbackText), page.toString()));
         }
         return messages;
     }

@@ -1,6 +1,7 @@
 package io.sparkadvisor.templates.slack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,6 +53,14 @@ class SlackLimitsTest {
     void aLongSummaryHeaderFitsAndTheSummaryStaysOneMessage() {
         Advice advice = new Advice(new ApplicationFacts("app-1", "etl", "3.5.0", 0, 1000), new Coverage(1, 1, 0, false), List.of());
         assertEquals(1, SlackMessages.summary(WORDS.substring(0, 300), advice).size());
+    }
+
+    @Test
+    void theFallbackTextIsEscapedLikeTheBlocks() {
+        Advice advice = new Advice(new ApplicationFacts("app-1", "etl", "3.5.0", 0, 1000), new Coverage(1, 1, 0, false), List.of());
+        String text = SlackMessages.summary("<!channel> & co", advice).get(0).text();
+        assertTrue(text.contains("&lt;!channel&gt; &amp; co"), text);
+        assertFalse(text.contains("<!channel>"), text);
     }
 
     @Test
