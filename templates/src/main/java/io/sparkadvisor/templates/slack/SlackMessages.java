@@ -87,7 +87,10 @@ public final class SlackMessages {
         scope.put("summary", f.recommendation().summary());
         scope.put("preconditions", f.recommendation().preconditions());
         scope.put("hasPreconditions", !f.recommendation().preconditions().isEmpty());
-        scope.put("steps", f.recommendation().steps().stream().map(s -> step(s, recommendationId)).toList());
+        // Only the first step the bot can apply gets buttons: the next one is offered once this one is verified.
+        int firstApprovable = f.recommendation().steps().stream().filter(s -> s.changes().stream().anyMatch(Change::applicable))
+                .mapToInt(Step::step).min().orElse(-1);
+        scope.put("steps", f.recommendation().steps().stream().map(s -> step(s, recommendationId, s.step() == firstApprovable)).toList());
         scope.put("experiment", f.recommendation().experiment());
         return SlackLimits.fit(f.severity().id() + ": " + f.title(), Templates.json("slack/finding.json", scope));
     }
@@ -121,13 +124,12 @@ public final class SlackMessages {
         return item;
     }
 
-    private static Map<String, Object> step(Step s, String recommendationId) {
+    private static Map<String, Object> step(Step s, String recommendationId, boolean approvable) {
         Map<String, Object> item = new LinkedHashMap<>();
         item.put("step", s.step());
         item.put("changes", s.changes().stream().map(SlackMessages::change).toList());
         item.put("checks", s.checks());
         item.put("rollbackWhen", s.rollbackWhen());
-        boolean approvable = s.changes().stream().anyMatch(Change::applicable);
         item.put("approvable", approvable);
         item.put("approve", ApprovalIds.APPROVE);
         item.put("reject", ApprovalIds.REJECT);

@@ -10,16 +10,19 @@ import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.block.element.ButtonElement;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.templates.TextReport;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,6 +76,20 @@ class SlackMessagesTest {
         assertTrue(skew.savings().runtimeMs() > 0);
         assertTrue(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 4201", advice).get(0))).contains("Saves about"),
                 "the straggler's time is the estimated saving");
+    }
+
+    /** io-bound's two steps can both be applied; the second is offered only after the first is verified. */
+    @Test
+    void onlyTheFirstApplicableStepHasButtons() throws IOException {
+        String cluster = Files.readString(Corpus.dir().resolve("clusters/aws-i3-dedicated.json"));
+        String nodeTypes = Files.readString(Corpus.dir().resolve("clusters/node-types.json"));
+        Advice advice = ADVISOR.advise(Corpus.facts("io-bound").withCluster(ClusterJson.parse(cluster, Optional.of(nodeTypes))));
+        Finding io = advice.findings().stream().filter(f -> f.rule().equals("io-bound-slots")).findFirst().orElseThrow();
+        assertTrue(io.recommendation().steps().stream().filter(s -> s.changes().stream().anyMatch(Change::applicable)).count() >= 2,
+                io.recommendation().steps().toString());
+        List<LayoutBlock> blocks = BlockKitAssertions.parse(SlackMessages.finding(io, "7-io").get(0));
+        List<ActionsBlock> actions = blocks.stream().filter(ActionsBlock.class::isInstance).map(ActionsBlock.class::cast).toList();
+        assertEquals(List.of(ApprovalIds.blockId("7-io", 1)), actions.stream().map(ActionsBlock::getBlockId).toList());
     }
 
     @Test
