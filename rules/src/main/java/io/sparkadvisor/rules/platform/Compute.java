@@ -63,6 +63,9 @@ public record Compute(boolean databricks, boolean serverless, Optional<NodeType>
         if (!databricks) {
             return Change.sparkConf("spark.executor.memory", heapSetting);
         }
+        if (serverless) {
+            return Change.manual("memory per task", words(0).text("serverlessMemory"));
+        }
         long need = worker.map(w -> Math.round(w.memoryPerCoreBytes() * factor)).orElse(0L);
         return worker.flatMap(w -> nodeWith(w.cores(), need))
                 .map(n -> Change.cluster("node_type_id", n.nodeTypeId()))

@@ -118,6 +118,16 @@ class ChangesValidOnDatabricksTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"spill", "gc-pressure"})
+    void onServerlessMemoryStepsAreWordsForPeopleNotNodeTypes(String scenario) throws IOException {
+        RunFacts facts = Corpus.facts(scenario).withCluster(cluster("serverless.json"));
+        Finding f = RuleTesting.fired(RuleTesting.advise(facts, Map.of()), scenario);
+        List<Change> changes = f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).toList();
+        assertTrue(changes.stream().noneMatch(Change::applicable), changes.toString());
+        assertTrue(changes.stream().noneMatch(c -> c.key().equals("node_type_id")), changes.toString());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("allLogs")
     void noCostFindingIsMediumOrHighWithoutASaving(String log) {
