@@ -46,7 +46,9 @@ class SlackLimitsTest {
             assertTrue(joined.contains(" word" + i + " "), "word" + i + " was cut");
         }
         assertTrue(joined.contains("*:red_circle: " + "T".repeat(10)), "the long header became a bold section");
-        assertEquals(30, blocks.stream().filter(b -> b.getType().equals("actions")).count());
+        // only the first applicable step carries buttons, wherever the split falls
+        assertEquals(List.of(ApprovalIds.blockId("7-skew", 1)), blocks.stream().filter(b -> b.getType().equals("actions"))
+                .map(LayoutBlock::getBlockId).toList());
     }
 
     @Test
