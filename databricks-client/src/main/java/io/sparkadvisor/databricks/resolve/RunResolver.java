@@ -40,7 +40,7 @@ public final class RunResolver {
         List<Long> ids = source.jobIdsNamed(name);
         if (ids.isEmpty()) {
             throw new WorkspaceNotFoundException("No job is named \"" + name + "\" in this workspace"
-                    + " (names are matched exactly). Paste the run link or the job id instead.");
+                    + " (the whole name is matched, in any case). Paste the run link or the job id instead.");
         }
         if (ids.size() > 1) {
             throw new AmbiguousJobNameException(name, ids);

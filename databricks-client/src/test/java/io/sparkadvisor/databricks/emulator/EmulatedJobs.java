@@ -98,10 +98,11 @@ final class EmulatedJobs {
         return brief;
     }
 
+    /** The real {@code name} filter matches the whole name in any case ("Nightly-ETL" finds "nightly-etl"). */
     private Answer listJobs(Call call) {
         String name = call.param("name");
         List<ObjectNode> jobs = folder.all("jobs").stream()
-                .filter(j -> name == null || j.path("settings").path("name").asText().equals(name)).toList();
+                .filter(j -> name == null || j.path("settings").path("name").asText().equalsIgnoreCase(name)).toList();
         return page(call, jobs, "jobs", 20);
     }
 

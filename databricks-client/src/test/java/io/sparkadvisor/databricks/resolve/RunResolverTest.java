@@ -50,6 +50,13 @@ class RunResolverTest extends SampleWorkspaceTest {
     }
 
     @Test
+    void jobNameIsMatchedInAnyCaseAsTheJobsListDoes() {
+        assertEquals(new RunRef(1001, 7L, null), workspace.resolve("job:Nightly-ETL"));
+        var none = assertThrows(WorkspaceNotFoundException.class, () -> workspace.resolve("job:nightly"));
+        assertTrue(none.getMessage().contains("the whole name is matched, in any case"), none.getMessage());
+    }
+
+    @Test
     void oneTimeRunHasNoJob() {
         assertEquals(new RunRef(3001, null, null), workspace.resolve("run:3001"));
     }
