@@ -27,7 +27,9 @@ final class EventLogLocator {
                 .or(() -> Optional.ofNullable(cluster.declaredSpec()).map(s -> s.getClusterLogConf()));
         Optional<String> destination = conf.map(EventLogLocator::destination);
         String missing;
-        if (destination.isPresent()) {
+        if (destination.filter(EventLogLocator::isMount).isPresent()) {
+            missing = mountNotReadable(cluster, destination.get());
+        } else if (destination.isPresent()) {
             String folder = destination.get() + "/" + cluster.clusterId() + "/eventlog";
             List<StoredFile> files = applicationFiles(folder, cluster, details);
             if (!files.isEmpty()) {
@@ -46,7 +48,7 @@ final class EventLogLocator {
                 : new EventLog.Unavailable(missing);
     }
 
-    /** DBFS and volume destinations are readable through the workspace; S3 is not. */
+    /** DBFS (but not its mounts, see {@link #isMount}) and volume destinations are readable through the workspace; S3 is not. */
     private static String destination(ClusterLogConf conf) {
         String dest = null;
         if (conf.getDbfs() != null) {
@@ -55,6 +57,15 @@ final class EventLogLocator {
             dest = conf.getVolumes().getDestination().replaceFirst("^dbfs:(?=/Volumes/)", "");
         }
         return dest == null ? null : dest.replaceAll("/+$", "");
+    }
+
+    /**
+     * A DBFS mount ({@code dbfs:/mnt/...}) is cloud storage seen through the cluster's own
+     * credentials; the DBFS REST API cannot read it and answers 403 (databricks-sdk-py #358, #593),
+     * which would read as a missing grant. Only the DBFS root and Unity Catalog volumes are readable.
+     */
+    private static boolean isMount(String destination) {
+        return destination.matches("(?i)(dbfs:)?/+mnt(/.*)?");
     }
 
     private List<StoredFile> applicationFiles(String folder, TaskCluster cluster, Optional<ClusterDetails> details) {
@@ -93,6 +104,14 @@ final class EventLogLocator {
                 + " delivery, so its Spark event log is not kept where the advisor can read it. Set cluster_log_conf"
                 + " on that cluster (in the job's cluster definition, or Advanced options > Logging in the UI), e.g. "
                 + SNIPPET + " ; the next run will then be readable.";
+    }
+
+    private static String mountNotReadable(TaskCluster cluster, String destination) {
+        return "Cluster " + cluster.clusterId() + " delivers its logs to " + destination + ", a DBFS mount, and mounts"
+                + " cannot be read through the Databricks API (it refuses every path under dbfs:/mnt), so granting"
+                + " permissions will not help. Deliver the cluster logs to a Unity Catalog volume, e.g."
+                + " {\"cluster_log_conf\":{\"volumes\":{\"destination\":\"/Volumes/<catalog>/<schema>/<volume>/cluster-logs\"}}},"
+                + " or to a DBFS root path, e.g. " + SNIPPET + " ; the next run will then be readable.";
     }
 
     private static String notReadable(TaskCluster cluster, ClusterLogConf conf) {

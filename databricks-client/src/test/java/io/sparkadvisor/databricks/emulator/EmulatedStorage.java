@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * DBFS 2.0 (list, get-status, read: at most 1 MB per call, base64) over dbfs/ of the folder, and the
- * Files API 2.0 (directories, files) over files/Volumes/. A truncated file ends early for readers.
+ * DBFS 2.0 (list, get-status, read: at most 1 MB per call, base64; mounts under /mnt refused) over
+ * dbfs/ of the folder, and the Files API 2.0 (directories, files) over files/Volumes/. A truncated
+ * file ends early for readers.
  */
 final class EmulatedStorage {
     static final long MAX_READ = 1024 * 1024;
@@ -38,6 +39,9 @@ final class EmulatedStorage {
         }
         if (call.path().startsWith("/api/2.0/fs/files/")) {
             return download(call.path().substring("/api/2.0/fs/files".length()));
+        }
+        if (call.path().startsWith("/api/2.0/dbfs/") && isMount(call.param("path"))) {
+            return Answer.error(403, "PERMISSION_DENIED", "No operations allowed on this path.");
         }
         return switch (call.method() + " " + call.path()) {
             case "GET /api/2.0/dbfs/list" -> listDbfs(call.param("path"));
@@ -112,6 +116,15 @@ final class EmulatedStorage {
                 in.transferTo(new LimitedOutput(out, length));
             }
         }, new LinkedHashMap<>(), length);
+    }
+
+    /**
+     * The DBFS API cannot reach mounts (they are cloud storage behind the cluster's credentials) and
+     * answers 403, even where a cluster sees files (databricks-sdk-py #358, #593); this emulator
+     * refuses them too, whatever dbfs/mnt/ of the folder holds.
+     */
+    private static boolean isMount(String path) {
+        return path != null && dbfsPath(path).matches("/mnt(/.*)?");
     }
 
     private static ObjectNode info(String path, Path file) {

@@ -1,11 +1,14 @@
 package io.sparkadvisor.databricks.fetch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.databricks.SampleWorkspaceTest;
+import io.sparkadvisor.databricks.SdkWorkspaceSource;
+import io.sparkadvisor.databricks.WorkspacePermissionException;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
@@ -98,6 +101,35 @@ class RunFetcherTest extends SampleWorkspaceTest {
                 + " advisor can read it. Set cluster_log_conf on that cluster (in the job's cluster definition, or Advanced"
                 + " options > Logging in the UI), e.g. {\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}}"
                 + " ; the next run will then be readable.", e.getMessage());
+    }
+
+    @Test
+    void logsDeliveredToAMountAreExplainedWithoutReadingThem(@TempDir Path dir) throws IOException {
+        Path log = dir.resolve("eventlog");
+        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"mounted\"}\n");
+        emulator.putJson("clusters/0925-mounted.json", "{\"cluster_id\":\"0925-mounted\",\"state\":\"TERMINATED\","
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/mnt/team-logs\"}}}");
+        emulator.addRun(8, "{\"run_id\":2003,\"state\":{\"life_cycle_state\":\"TERMINATED\"},\"start_time\":1700000000000,"
+                + "\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":{\"cluster_id\":\"0925-mounted\",\"spark_context_id\":\"1\"}}]}", log);
+        emulator.clearRequests();
+
+        EventLog eventLog = workspace.fetch(new RunRef(2003, 8L, null)).clusters().get(0).eventLog();
+
+        var e = assertThrows(EventLogUnavailableException.class, eventLog::parts);
+        assertTrue(e.getMessage().startsWith("Cluster 0925-mounted delivers its logs to dbfs:/mnt/team-logs, a DBFS mount,"
+                + " and mounts cannot be read through the Databricks API"), e.getMessage());
+        assertTrue(e.getMessage().contains("/Volumes/<catalog>/<schema>/<volume>/cluster-logs") && e.getMessage().contains("dbfs:/cluster-logs"));
+        assertFalse(e.getMessage().contains("CAN VIEW"), "a grant does not open a mount: " + e.getMessage());
+        assertEquals(List.of(), emulator.requests("GET", "/api/2.0/dbfs/list"), "nothing under the mount is asked for");
+    }
+
+    @Test
+    void theEmulatorRefusesMountsAsTheDbfsApiDoes() {
+        emulator.putFile("dbfs/mnt/team-logs/x", emulator.root().resolve("node-types.json"));
+        var source = new SdkWorkspaceSource(emulator.client());
+        var e = assertThrows(WorkspacePermissionException.class, () -> source.listFiles("dbfs:/mnt/team-logs"));
+        assertTrue(e.getMessage().contains("No operations allowed on this path"), e.getMessage());
+        assertFalse(source.listFiles("dbfs:/cluster-logs").isEmpty(), "the DBFS root is still served");
     }
 
     @Test
