@@ -6,6 +6,7 @@ import io.sparkadvisor.databricks.SdkJson;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import java.util.List;
 import java.util.Optional;
 
 /** Reads everything about one run: the run, its job's settings, each cluster it used and that cluster's log. */
@@ -30,8 +31,23 @@ public final class RunFetcher {
                 .orElseGet(() -> cluster.declaredSpec() == null ? null : SdkJson.write(cluster.declaredSpec()));
         long from = Optional.ofNullable(run.getStartTime()).orElse(0L);
         long to = Optional.ofNullable(run.getEndTime()).filter(t -> t > 0).orElse(System.currentTimeMillis());
-        var events = source.clusterEvents(cluster.clusterId(), from, to).stream().map(ClusterEventSummary::of).toList();
-        return new ClusterTelemetry(cluster.clusterId(), cluster.taskKeys(), json, events, logs.locate(cluster, details));
+        List<ClusterEventSummary> events = List.of();
+        String eventsUnavailable = null;
+        try {
+            events = source.clusterEvents(cluster.clusterId(), from, to).stream().map(ClusterEventSummary::of).toList();
+        } catch (WorkspaceNotFoundException deleted) {
+            // clusters/events answers 400 "does not exist" for a deleted (or pruned) cluster. The run still
+            // holds the cluster's spec and the delivered logs outlive the cluster, so the analysis goes on.
+            eventsUnavailable = eventsOfDeletedCluster(cluster, details.isEmpty() && cluster.declaredSpec() != null);
+        }
+        return new ClusterTelemetry(cluster.clusterId(), cluster.taskKeys(), json, events, eventsUnavailable,
+                logs.locate(cluster, details));
+    }
+
+    private static String eventsOfDeletedCluster(TaskCluster cluster, boolean specFromTheRun) {
+        return "The events of cluster " + cluster.clusterId() + " (resizes, lost nodes, autoscaling) are unavailable"
+                + " because the cluster was deleted; this analysis uses " + (specFromTheRun ? "the cluster spec recorded"
+                + " with the run and " : "") + "the delivered logs, without cluster events.";
     }
 
     private String jobSettingsJson(Long jobId) {

@@ -1,6 +1,7 @@
 package io.sparkadvisor.databricks.fetch;
 
 import com.databricks.sdk.service.compute.ClusterSpec;
+import com.databricks.sdk.service.jobs.ClusterInstance;
 import com.databricks.sdk.service.jobs.JobCluster;
 import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.RunTask;
@@ -14,8 +15,9 @@ import java.util.stream.Collectors;
 
 /**
  * A cluster instance some tasks of a run ran on, with the spec the job declared for it (the
- * task's {@code new_cluster}, or the shared {@code job_clusters} entry of its {@code job_cluster_key});
- * no declared spec for a task on an existing all-purpose cluster.
+ * task's {@code new_cluster}, the shared {@code job_clusters} entry of its {@code job_cluster_key},
+ * or the run's own {@code cluster_spec}); no declared spec for a task on an existing all-purpose
+ * cluster. The declared spec is what is left to read once the cluster itself has been deleted.
  */
 record TaskCluster(String clusterId, String sparkContextId, List<String> taskKeys, ClusterSpec declaredSpec) {
 
@@ -24,11 +26,24 @@ record TaskCluster(String clusterId, String sparkContextId, List<String> taskKey
         Map<String, List<RunTask>> byCluster = orEmpty(run.getTasks()).stream()
                 .filter(t -> t.getClusterInstance() != null && t.getClusterInstance().getClusterId() != null)
                 .collect(Collectors.groupingBy(t -> t.getClusterInstance().getClusterId(), LinkedHashMap::new, Collectors.toList()));
+        if (byCluster.isEmpty()) {
+            return runLevel(run).map(List::of).orElse(List.of());
+        }
         return byCluster.entrySet().stream().map(e -> {
             RunTask first = e.getValue().get(0);
             return new TaskCluster(e.getKey(), first.getClusterInstance().getSparkContextId(),
                     e.getValue().stream().map(RunTask::getTaskKey).toList(), declaredSpec(run, first));
         }).toList();
+    }
+
+    /** A single-task run in the older shape names its cluster on the run itself, not on a task. */
+    private static Optional<TaskCluster> runLevel(Run run) {
+        ClusterInstance instance = run.getClusterInstance();
+        if (instance == null || instance.getClusterId() == null) {
+            return Optional.empty();
+        }
+        List<String> keys = orEmpty(run.getTasks()).stream().map(RunTask::getTaskKey).filter(Objects::nonNull).toList();
+        return Optional.of(new TaskCluster(instance.getClusterId(), instance.getSparkContextId(), keys, runSpec(run)));
     }
 
     private static ClusterSpec declaredSpec(Run run, RunTask task) {
@@ -37,7 +52,17 @@ record TaskCluster(String clusterId, String sparkContextId, List<String> taskKey
         }
         return orEmpty(run.getJobClusters()).stream()
                 .filter(jc -> Objects.equals(jc.getJobClusterKey(), task.getJobClusterKey()))
-                .map(JobCluster::getNewCluster).findFirst().orElse(null);
+                .map(JobCluster::getNewCluster).filter(Objects::nonNull).findFirst()
+                .orElseGet(() -> sameCluster(run, task) ? runSpec(run) : null);
+    }
+
+    private static boolean sameCluster(Run run, RunTask task) {
+        return run.getClusterInstance() != null
+                && Objects.equals(run.getClusterInstance().getClusterId(), task.getClusterInstance().getClusterId());
+    }
+
+    private static ClusterSpec runSpec(Run run) {
+        return run.getClusterSpec() == null ? null : run.getClusterSpec().getNewCluster();
     }
 
     private static <T> Collection<T> orEmpty(Collection<T> items) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.databricks.SampleWorkspaceTest;
 import io.sparkadvisor.databricks.SdkWorkspaceSource;
+import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspacePermissionException;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
@@ -52,6 +53,51 @@ class RunFetcherTest extends SampleWorkspaceTest {
                 events.stream().map(ClusterEventSummary::type).toList());
         assertEquals(new ClusterEventSummary(1700001200000L, "RESIZING", 4L, 6L, "AUTORECOVERY"), events.get(2));
         assertEquals("JOB_FINISHED", events.get(4).detail());
+        assertEquals(null, workspace.fetch(new RunRef(1001, 7L, null)).clusters().get(0).eventsUnavailable());
+    }
+
+    @Test
+    void aDeletedClustersRunIsStillReadFromItsOwnSpecAndLogs(@TempDir Path dir) throws IOException {
+        Path log = dir.resolve("eventlog");
+        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"gone\"}\n");
+        emulator.putFile("dbfs/cluster-logs/0926-deleted/eventlog/0926-deleted_10_0_0_4/44/eventlog", log);
+        emulator.addRun(8, "{\"run_id\":2004,\"state\":{\"life_cycle_state\":\"TERMINATED\"},\"start_time\":1700000000000,"
+                + "\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":{\"cluster_id\":\"0926-deleted\",\"spark_context_id\":\"44\"},"
+                + "\"new_cluster\":{\"num_workers\":3,\"node_type_id\":\"i3.xlarge\","
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}}}]}", null);
+
+        ClusterTelemetry cluster = workspace.fetch(new RunRef(2004, 8L, null)).clusters().get(0);
+
+        assertEquals(List.of(), cluster.events());
+        assertEquals("The events of cluster 0926-deleted (resizes, lost nodes, autoscaling) are unavailable because the"
+                + " cluster was deleted; this analysis uses the cluster spec recorded with the run and the delivered logs,"
+                + " without cluster events.", cluster.eventsUnavailable());
+        assertTrue(cluster.clusterJson().contains("\"num_workers\":3"), cluster.clusterJson());
+        try (InputStream in = cluster.eventLog().parts().get(0).open()) {
+            assertTrue(text(in).contains("\"App Name\":\"gone\""));
+        }
+    }
+
+    @Test
+    void theEmulatorAnswersEventsOfADeletedClusterAsTheApiDoes() {
+        var e = assertThrows(WorkspaceNotFoundException.class,
+                () -> new SdkWorkspaceSource(emulator.client()).clusterEvents("0923-nolog", 0, Long.MAX_VALUE));
+        assertTrue(e.getMessage().contains("Cluster 0923-nolog does not exist"), e.getMessage());
+    }
+
+    @Test
+    void aSingleTaskRunNamingItsClusterOnTheRunUsesTheRunsClusterSpec() {
+        emulator.addRun(8, "{\"run_id\":2005,\"state\":{\"life_cycle_state\":\"TERMINATED\"},\"start_time\":1700000000000,"
+                + "\"cluster_instance\":{\"cluster_id\":\"0927-legacy\",\"spark_context_id\":\"5\"},"
+                + "\"cluster_spec\":{\"new_cluster\":{\"num_workers\":5,\"node_type_id\":\"i3.xlarge\"}},"
+                + "\"tasks\":[{\"task_key\":\"main\"}]}", null);
+
+        List<ClusterTelemetry> clusters = workspace.fetch(new RunRef(2005, 8L, null)).clusters();
+
+        assertEquals(List.of("0927-legacy"), clusters.stream().map(ClusterTelemetry::clusterId).toList());
+        assertEquals(List.of("main"), clusters.get(0).taskKeys());
+        assertTrue(clusters.get(0).clusterJson().contains("\"num_workers\":5"), clusters.get(0).clusterJson());
+        assertTrue(clusters.get(0).eventsUnavailable().contains("cluster was deleted"));
     }
 
     @Test
@@ -96,6 +142,7 @@ class RunFetcherTest extends SampleWorkspaceTest {
     void missingLogSaysWhichSettingEnablesIt() {
         ClusterTelemetry cluster = workspace.fetch(new RunRef(2001, 8L, null)).clusters().get(0);
         assertTrue(cluster.clusterJson().contains("\"num_workers\":2"), "falls back to the declared spec of a purged cluster");
+        assertTrue(cluster.eventsUnavailable().startsWith("The events of cluster 0923-nolog"), cluster.eventsUnavailable());
         var e = assertThrows(EventLogUnavailableException.class, () -> cluster.eventLog().parts());
         assertEquals("Cluster 0923-nolog (tasks only) has no log delivery, so its Spark event log is not kept where the"
                 + " advisor can read it. Set cluster_log_conf on that cluster (in the job's cluster definition, or Advanced"
