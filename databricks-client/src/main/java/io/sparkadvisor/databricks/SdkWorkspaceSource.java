@@ -3,6 +3,9 @@ package io.sparkadvisor.databricks;
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.DatabricksError;
 import com.databricks.sdk.core.http.Request;
+import com.databricks.sdk.support.Header;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.GetEvents;
@@ -34,6 +37,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** A live workspace, every call through the Databricks SDK. */
 public final class SdkWorkspaceSource implements WorkspaceSource {
@@ -41,6 +46,8 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
     private static final int SPARK_UI_PORT = 40001;
     /** {@code clusters/events} pages by offset; 500 is the API's largest page. */
     private static final long EVENTS_PAGE = 500;
+
+    private static final Logger LOG = LoggerFactory.getLogger(SdkWorkspaceSource.class);
 
     private final WorkspaceClient client;
     private ListNodeTypesResponse nodeTypes;
@@ -163,6 +170,40 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
                 throw new DatabricksError("IO_ERROR", 523, e);
             }
         });
+    }
+
+    /**
+     * The workspace id (the {@code ?o=} of its links), from the {@code X-Databricks-Org-Id} header a
+     * workspace puts on its answers; the SDK's own {@code workspaceId()} knows it only from
+     * DATABRICKS_WORKSPACE_ID or the host's {@code /.well-known/databricks-config}. SCIM {@code Me}
+     * is asked because every identity may read it. Empty when the answer carries no such header.
+     */
+    public Optional<Long> workspaceIdFromApi() {
+        Request me = new Request("GET", "/api/2.0/preview/scim/v2/Me").withHeader("Accept", "application/json");
+        try {
+            OrgIdHeader answer = SdkCalls.read("the workspace id", () -> {
+                try {
+                    return client.apiClient().execute(me, OrgIdHeader.class);
+                } catch (IOException e) {
+                    throw new DatabricksError("IO_ERROR", 523, e);
+                }
+            });
+            return Optional.ofNullable(answer.orgId).filter(id -> id.matches("\\d+")).map(Long::valueOf);
+        } catch (WorkspaceException unknown) {
+            LOG.debug("The workspace id could not be learned: {}", unknown.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /** The header of an answer, filled in by the SDK (which needs the public constructor); the body is not needed. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public static final class OrgIdHeader {
+        @Header("X-Databricks-Org-Id")
+        @JsonIgnore
+        private String orgId;
+
+        public OrgIdHeader() {
+        }
     }
 
     @Override

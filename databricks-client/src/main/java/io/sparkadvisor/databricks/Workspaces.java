@@ -15,6 +15,7 @@ import io.sparkadvisor.databricks.fetch.RunFetcher;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.databricks.resolve.RunResolver;
+import io.sparkadvisor.databricks.resolve.WorkspaceIdentity;
 import io.sparkadvisor.databricks.workspace.FileWorkspaceSource;
 import io.sparkadvisor.databricks.workspace.RecordedQueries;
 import java.nio.file.Path;
@@ -37,12 +38,16 @@ public final class Workspaces {
                     + " DATABRICKS_WAREHOUSE_ID is not set: costs are estimated from job runs instead.", null);
         } : new StatementRunner(client, warehouseId, BILLING_TIMEOUT);
         Optional<String> id = Optional.ofNullable(client.config().getWorkspaceId()).filter(w -> !w.isBlank());
-        return new Composed(new SdkWorkspaceSource(client), billing, id);
+        SdkWorkspaceSource source = new SdkWorkspaceSource(client);
+        WorkspaceIdentity identity = new WorkspaceIdentity(client.config().getHost(),
+                () -> id.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi));
+        return new Composed(source, billing, id, Optional.of(identity));
     }
 
     /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */
     public static Workspace fromDirectory(Path folder) {
-        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty());
+        // Recorded answers stand for whichever workspace they were recorded in: any link is taken.
+        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional.empty());
     }
 
     private static final class Composed implements Workspace {
@@ -53,8 +58,8 @@ public final class Workspaces {
         private final WorkspaceSource source;
         private final Optional<String> id;
 
-        Composed(WorkspaceSource source, QueryRunner billing, Optional<String> id) {
-            this.resolver = new RunResolver(source);
+        Composed(WorkspaceSource source, QueryRunner billing, Optional<String> id, Optional<WorkspaceIdentity> identity) {
+            this.resolver = new RunResolver(source, identity);
             this.fetcher = new RunFetcher(source);
             this.editor = new JobSettingsEditor(source);
             this.billing = billing;

@@ -109,7 +109,7 @@ class ErrorsAndSecretsTest {
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
             Workspace fresh = Workspaces.connect(emulator.client(), "wh-1");
-            fresh.fetch(fresh.resolve("https://example.cloud.databricks.com/jobs/7/runs/1001?o=1"))
+            fresh.fetch(fresh.resolve(emulator.runLink(7, 1001)))
                     .clusters().get(0).eventLog().parts();
             var snapshot = fresh.settings(7);
             fresh.apply(7, ClusterChange.sparkConf(new ClusterTarget.JobCluster("main"), "spark.x", "1"), snapshot.fingerprint());

@@ -6,6 +6,8 @@ import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspacePermissionException;
 import io.sparkadvisor.databricks.WorkspaceUnavailableException;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
+import io.sparkadvisor.databricks.resolve.LinkJobMismatchException;
+import io.sparkadvisor.databricks.resolve.OtherWorkspaceLinkException;
 import io.sparkadvisor.knowledge.eventlog.EventLogException;
 import io.sparkadvisor.templates.replies.ErrorReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
@@ -27,6 +29,13 @@ final class ErrorReplies {
     static SlackMessage of(Throwable error) {
         if (error instanceof EventLogUnavailableException) {
             return SlackMessages.error(ErrorReply.NO_EVENT_LOG.text(), error.getMessage());
+        }
+        if (error instanceof OtherWorkspaceLinkException) {
+            // Before "not found": the same run id in this workspace would be another run, so it is never looked up.
+            return SlackMessages.error(ErrorReply.OTHER_WORKSPACE.text(), error.getMessage());
+        }
+        if (error instanceof LinkJobMismatchException) {
+            return SlackMessages.error(ErrorReply.LINK_DOES_NOT_MATCH_RUN.text(), error.getMessage());
         }
         if (error instanceof WorkspaceNotFoundException) {
             return SlackMessages.error(ErrorReply.RUN_NOT_FOUND.text(), error.getMessage());

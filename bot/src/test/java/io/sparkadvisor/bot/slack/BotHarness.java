@@ -151,8 +151,9 @@ final class BotHarness implements AutoCloseable {
         return server::stop;
     }
 
-    static String runLink(long runId) {
-        return "https://example.cloud.databricks.com/jobs/42/runs/" + runId + "?o=1234567890";
+    /** A run of job 42 as its page links it: on the emulator's host, so the bot takes it as its own workspace's. */
+    String runLink(long runId) {
+        return workspace.runLink(42, runId);
     }
 
     /** DBFS reads of the skewed-join event log: one analysis reads it once. */

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.databricks.WorkspacePermissionException;
 import io.sparkadvisor.databricks.WorkspaceUnavailableException;
+import io.sparkadvisor.databricks.resolve.LinkJobMismatchException;
+import io.sparkadvisor.databricks.resolve.OtherWorkspaceLinkException;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +19,17 @@ class ErrorRepliesTest {
         assertTrue(unreachable.text().contains("Try again in a few minutes"));
         SlackMessage denied = ErrorReplies.of(new WorkspacePermissionException("Ask for CAN VIEW on job 7.", null));
         assertTrue(denied.text().contains("not allowed") && denied.text().contains("CAN VIEW on job 7"), denied.text());
+    }
+
+    @Test
+    void aLinkFromAnotherWorkspaceOrWithAnotherJobSaysSoAndHowToAsk() {
+        SlackMessage other = ErrorReplies.of(new OtherWorkspaceLinkException("This link is from workspace 555 (b.example),"
+                + " but this bot reads workspace 1 (a.example). Ask the spark-advisor installed for workspace 555, or paste a run of workspace 1."));
+        assertTrue(other.text().startsWith("That run is in another Databricks workspace: This link is from workspace 555"), other.text());
+        assertTrue(other.text().contains("Ask the spark-advisor installed for workspace 555"), other.text());
+        SlackMessage job = ErrorReplies.of(new LinkJobMismatchException(1001, 7L, 8));
+        assertTrue(job.text().startsWith("That link's job and run don't match: Run 1001 belongs to job 7, but the link names job 8."),
+                job.text());
     }
 
     @Test

@@ -44,7 +44,7 @@ class SlackBotEndToEndTest {
     @Test
     void aSlashCommandIsAnsweredInAThreadWithProgressSummaryFindingsAndAChart() {
         long before = System.nanoTime();
-        HttpResponse<String> ack = bot.requests.command(BotHarness.runLink(4201), CHANNEL, USER);
+        HttpResponse<String> ack = bot.requests.command(bot.runLink(4201), CHANNEL, USER);
         long ackMs = (System.nanoTime() - before) / 1_000_000;
 
         assertEquals(200, ack.statusCode());
@@ -121,7 +121,7 @@ class SlackBotEndToEndTest {
     @Test
     void aDirectMessageWithARunLinkIsAnsweredInTheConversation() {
         String dm = "{\"type\":\"message\",\"channel_type\":\"im\",\"user\":\"" + USER + "\",\"text\":\"can you look at <"
-                + BotHarness.runLink(4202).replace("?o=1234567890", "") + "|this run>?\",\"ts\":\"1700000002.000100\",\"channel\":\"D0ANA\",\"event_ts\":\"1700000002.000100\"}";
+                + bot.runLink(4202).replaceFirst("\\?o=\\d+$", "") + "|this run>?\",\"ts\":\"1700000002.000100\",\"channel\":\"D0ANA\",\"event_ts\":\"1700000002.000100\"}";
         assertEquals(200, bot.requests.event(dm, "Ev002").statusCode());
 
         String parentTs = awaitAnswer("D0ANA");
@@ -142,7 +142,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aBadSignatureIsRefusedAndNothingIsPosted() throws InterruptedException {
-        String body = bot.requests.slashCommandBody(BotHarness.runLink(4203), CHANNEL, USER);
+        String body = bot.requests.slashCommandBody(bot.runLink(4203), CHANNEL, USER);
         HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(), "not-the-secret");
 
         assertEquals(401, refused.statusCode());
@@ -151,7 +151,7 @@ class SlackBotEndToEndTest {
 
     @Test
     void aRequestOlderThanFiveMinutesIsRefusedAndNothingIsPosted() throws InterruptedException {
-        String body = bot.requests.slashCommandBody(BotHarness.runLink(4204), CHANNEL, USER);
+        String body = bot.requests.slashCommandBody(bot.runLink(4204), CHANNEL, USER);
         HttpResponse<String> refused = bot.requests.send(body, "application/x-www-form-urlencoded",
                 SignedRequests.now() - 301, BotHarness.SECRET);
 
@@ -161,8 +161,8 @@ class SlackBotEndToEndTest {
 
     @Test
     void slackRetriesNeverStartASecondAnalysis() throws InterruptedException {
-        String body = bot.requests.slashCommandBody(BotHarness.runLink(4205), CHANNEL, USER);
-        assertEquals(200, bot.requests.command(BotHarness.runLink(4205), CHANNEL, USER).statusCode());
+        String body = bot.requests.slashCommandBody(bot.runLink(4205), CHANNEL, USER);
+        assertEquals(200, bot.requests.command(bot.runLink(4205), CHANNEL, USER).statusCode());
         assertEquals(200, bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(),
                 BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
         String mention = SlackPayloads.mention("run:4205", "1.2");
@@ -179,7 +179,7 @@ class SlackBotEndToEndTest {
     void twoConcurrentAsksForOneRunAreAnalysedOnceAndBothAnswered() {
         // a slow first log read keeps the first analysis running while the second ask arrives
         bot.workspace.failNext("GET", "/api/2.0/dbfs/read", Fault.slow(Duration.ofSeconds(2)), 1);
-        CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> bot.requests.command(BotHarness.runLink(4206), CHANNEL, USER));
+        CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> bot.requests.command(bot.runLink(4206), CHANNEL, USER));
         CompletableFuture<HttpResponse<String>> second = CompletableFuture.supplyAsync(() -> bot.requests.command("run:4206", "C0OTHER", "U0BOB"));
         assertEquals(200, first.join().statusCode());
         assertEquals(200, second.join().statusCode());

@@ -56,7 +56,7 @@ class SlackLoadBenchmarkTest {
     }
 
     private static List<Long> fire(BotHarness bot) throws Exception {
-        return fire(bot, i -> i % 2 == 0 ? "run:4202" : BotHarness.runLink(4202));
+        return fire(bot, i -> i % 2 == 0 ? "run:4202" : bot.runLink(4202));
     }
 
     private static List<Long> fire(BotHarness bot, java.util.function.IntFunction<String> queries) throws Exception {

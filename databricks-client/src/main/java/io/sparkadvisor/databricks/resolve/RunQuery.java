@@ -2,8 +2,13 @@ package io.sparkadvisor.databricks.resolve;
 
 /** What a user's text asks for, before any call to the workspace. */
 public sealed interface RunQuery {
-    /** A run page link, current ({@code /jobs/7/runs/42?o=1}) or legacy ({@code /?o=1#job/7/run/42}). */
-    record RunLink(long jobId, long runId, Long workspaceId) implements RunQuery {
+    /**
+     * A run page link, current ({@code /jobs/7/runs/42?o=1}) or legacy ({@code /?o=1#job/7/run/42}).
+     *
+     * @param host        {@code host[:port]} of the link, lower case, as {@link WorkspaceIdentity#host()}
+     * @param workspaceId its {@code o=}, or null when it has none
+     */
+    record RunLink(String host, long jobId, long runId, Long workspaceId) implements RunQuery {
     }
 
     /** {@code run:42}. */

@@ -49,19 +49,20 @@ public final class RunQueryParser {
         Long workspaceId = Optional.ofNullable(uri.getRawQuery()).map(WORKSPACE_PARAM::matcher)
                 .filter(Matcher::find).map(m -> Long.parseLong(m.group(1))).orElse(null);
         Matcher path = RUN_PATH.matcher(Optional.ofNullable(uri.getPath()).orElse(""));
+        String host = WorkspaceIdentity.hostOf(text);
         if (path.matches()) {
-            return link(path, workspaceId);
+            return link(host, path, workspaceId);
         }
         Matcher fragment = RUN_FRAGMENT.matcher(Optional.ofNullable(uri.getFragment()).orElse(""));
         if (fragment.matches()) {
-            return link(fragment, workspaceId);
+            return link(host, fragment, workspaceId);
         }
         throw new IllegalArgumentException("This link is not a job run page (expected .../jobs/<job id>/runs/<run id>"
                 + " or ...#job/<job id>/run/<run id>): " + text);
     }
 
-    private static RunQuery link(Matcher m, Long workspaceId) {
-        return new RunQuery.RunLink(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), workspaceId);
+    private static RunQuery link(String host, Matcher m, Long workspaceId) {
+        return new RunQuery.RunLink(host, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), workspaceId);
     }
 
     private static long number(String digits, String input) {

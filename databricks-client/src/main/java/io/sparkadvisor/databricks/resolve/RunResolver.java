@@ -9,16 +9,28 @@ import java.util.Optional;
 /** Turns what a user pasted into a run that exists, asking the workspace only as much as needed. */
 public final class RunResolver {
     private final WorkspaceSource source;
+    private final Optional<WorkspaceIdentity> workspace;
 
-    public RunResolver(WorkspaceSource source) {
+    /** @param workspace the live workspace links must come from; empty for recorded answers, which take any link */
+    public RunResolver(WorkspaceSource source, Optional<WorkspaceIdentity> workspace) {
         this.source = source;
+        this.workspace = workspace;
     }
 
-    /** Throws IllegalArgumentException for text that cannot name a run, WorkspaceNotFoundException when it names none. */
+    /**
+     * Throws IllegalArgumentException for text that cannot name a run, WorkspaceNotFoundException when
+     * it names none, and for a link from another workspace or whose job is not the run's, an
+     * {@link OtherWorkspaceLinkException} or {@link LinkJobMismatchException} before any analysis.
+     */
     public RunRef resolve(String input) {
         RunQuery query = RunQueryParser.parse(input);
         if (query instanceof RunQuery.RunLink link) {
-            return ref(source.run(link.runId()), link.workspaceId());
+            workspace.ifPresent(w -> w.check(link));
+            Run run = source.run(link.runId());
+            if (!Long.valueOf(link.jobId()).equals(run.getJobId())) {
+                throw new LinkJobMismatchException(link.runId(), run.getJobId(), link.jobId());
+            }
+            return ref(run, link.workspaceId());
         }
         if (query instanceof RunQuery.RunId id) {
             return ref(source.run(id.runId()), null);

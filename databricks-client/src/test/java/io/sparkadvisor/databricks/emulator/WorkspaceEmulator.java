@@ -37,7 +37,7 @@ import java.util.stream.Stream;
 
 /**
  * A local Databricks workspace for tests: the REST paths SDK 0.141.0 really calls (Jobs 2.2,
- * Clusters 2.1, DBFS 2.0, Files 2.0, SQL statements 2.0, the driver proxy), a bearer token
+ * Clusters 2.1, DBFS 2.0, Files 2.0, SQL statements 2.0, SCIM Me, the driver proxy), a bearer token
  * required on each, answers from a workspace folder (databricks-client/WORKSPACE-DIR.md), faults
  * on demand, and a record of every request.
  *
@@ -52,6 +52,8 @@ import java.util.stream.Stream;
 public final class WorkspaceEmulator implements AutoCloseable {
     public static final String TOKEN = "dapi-emulator-0123456789abcdef";
     public static final String OAUTH_ACCESS_TOKEN = "oauth-access-emulator-5f4dcc3b5aa765d6";
+    /** The workspace id ({@code ?o=} of its links) the emulator reports unless told otherwise. */
+    public static final long WORKSPACE_ID = 1234567890L;
 
     private static final Pattern SPARK_UI = Pattern.compile("/driver-proxy-api/o/[^/]+/([^/]+)/\\d+/api/v1/(.+)");
 
@@ -64,6 +66,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
     private final EmulatedClusters clusters;
     private final EmulatedStorage storage;
     private final EmulatedStatements statements = new EmulatedStatements();
+    private final EmulatedIdentity identity = new EmulatedIdentity();
     private volatile OAuthClient oauth;
 
     private record OAuthClient(String clientId, String clientSecret, String accessToken) {
@@ -148,6 +151,21 @@ public final class WorkspaceEmulator implements AutoCloseable {
      */
     public void enableOAuth(String clientId, String clientSecret) {
         oauth = new OAuthClient(clientId, clientSecret, OAUTH_ACCESS_TOKEN);
+    }
+
+    /** A link to a run of this workspace, as its run page shows it. */
+    public String runLink(long jobId, long runId) {
+        return url() + "/jobs/" + jobId + "/runs/" + runId + "?o=" + WORKSPACE_ID;
+    }
+
+    /** Plays another workspace: SCIM {@code Me} reports this id in {@code X-Databricks-Org-Id}. */
+    public void workspaceId(long id) {
+        identity.workspaceId(id);
+    }
+
+    /** False plays a workspace whose answers carry no {@code X-Databricks-Org-Id}, so its id cannot be learned. */
+    public void sendsWorkspaceId(boolean sends) {
+        identity.sendsOrgId(sends);
     }
 
     /** Readers of this DBFS or volume file see only its first {@code bytes}, as when delivery stopped mid-write. */
@@ -257,7 +275,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
         Call call = new Call(request.method(), request.path(), params(request.query()),
                 request.body().isBlank() ? Folder.JSON.createObjectNode() : Folder.JSON.readTree(request.body()));
         return Stream.<Supplier<Answer>>of(() -> jobs.handle(call), () -> clusters.handle(call), () -> storage.handle(call),
-                        () -> statements.handle(call), () -> sparkRest(call))
+                        () -> statements.handle(call), () -> identity.handle(call), () -> sparkRest(call))
                 .map(Supplier::get).filter(a -> a != null).findFirst()
                 .orElseGet(() -> Answer.error(404, "ENDPOINT_NOT_FOUND", "No API found for '" + request.method() + " " + request.path() + "'"));
     }

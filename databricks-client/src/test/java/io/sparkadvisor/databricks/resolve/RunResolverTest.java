@@ -5,25 +5,92 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.databricks.SampleWorkspaceTest;
+import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RunResolverTest extends SampleWorkspaceTest {
+    static final long HERE = WorkspaceEmulator.WORKSPACE_ID;
+
     @Test
     void currentRunPageLink() {
-        assertEquals(new RunRef(1001, 7L, 1234567890L),
-                workspace.resolve("https://example.cloud.databricks.com/jobs/7/runs/1001?o=1234567890"));
+        assertEquals(new RunRef(1001, 7L, HERE), workspace.resolve(emulator.runLink(7, 1001)));
     }
 
     @Test
     void legacyRunPageLink() {
-        assertEquals(new RunRef(1001, 7L, 1234567890L),
-                workspace.resolve("https://example.cloud.databricks.com/?o=1234567890#job/7/run/1001"));
+        assertEquals(new RunRef(1001, 7L, HERE), workspace.resolve(emulator.url() + "/?o=" + HERE + "#job/7/run/1001"));
     }
 
     @Test
     void taskRunLinkStandsForItsJobRun() {
-        assertEquals(new RunRef(1001, 7L, 1L), workspace.resolve("https://example.cloud.databricks.com/jobs/7/runs/10012?o=1"));
+        assertEquals(new RunRef(1001, 7L, HERE), workspace.resolve(emulator.runLink(7, 10012)));
+    }
+
+    @Test
+    void aLinkFromAnotherHostIsRefusedBeforeAnyRunIsLookedUp() {
+        emulator.clearRequests();
+        var e = assertThrows(OtherWorkspaceLinkException.class,
+                () -> workspace.resolve("https://other.cloud.databricks.com/jobs/7/runs/1001"));
+        assertEquals("This link is from the workspace at other.cloud.databricks.com, but this bot reads workspace " + HERE
+                + " (" + host() + "). Ask the spark-advisor installed for other.cloud.databricks.com, or paste a run of"
+                + " workspace " + HERE + ".", e.getMessage());
+        assertEquals(List.of(), emulator.requests("GET", "/api/2.2/jobs/runs/get"), "a run 1001 here is another run");
+    }
+
+    @Test
+    void aLinkWithAnotherWorkspaceIdIsRefusedEvenOnThisHost() {
+        emulator.clearRequests();
+        var e = assertThrows(OtherWorkspaceLinkException.class, () -> workspace.resolve(emulator.url() + "/jobs/7/runs/1001?o=555"));
+        assertEquals("This link is from workspace 555 (" + host() + "), but this bot reads workspace " + HERE + " (" + host()
+                + "). Ask the spark-advisor installed for workspace 555, or paste a run of workspace " + HERE + ".", e.getMessage());
+        assertEquals(List.of(), emulator.requests("GET", "/api/2.2/jobs/runs/get"));
+    }
+
+    @Test
+    void thisWorkspacesIdUnderAnotherHostNameIsThisWorkspace() {
+        assertEquals(new RunRef(1001, 7L, HERE), workspace.resolve("https://westeurope.azuredatabricks.net/?o=" + HERE + "#job/7/run/1001"));
+    }
+
+    @Test
+    void theWorkspaceIdIsLearnedOnceFromTheOrgIdHeader() {
+        Workspace fresh = Workspaces.connect(emulator.client(), null);
+        emulator.clearRequests();
+        fresh.resolve(emulator.runLink(7, 1001));
+        fresh.resolve(emulator.runLink(7, 1001));
+        assertEquals(1, emulator.requests("GET", "/api/2.0/preview/scim/v2/Me").size());
+    }
+
+    @Test
+    void withTheWorkspaceIdUnknownOnlyTheHostIsChecked() {
+        emulator.sendsWorkspaceId(false);
+        try {
+            Workspace unknownId = Workspaces.connect(emulator.client(), null);
+            assertEquals(new RunRef(1001, 7L, 555L), unknownId.resolve(emulator.url() + "/jobs/7/runs/1001?o=555"));
+            var e = assertThrows(OtherWorkspaceLinkException.class,
+                    () -> unknownId.resolve("https://other.cloud.databricks.com/?o=555#job/7/run/1001"));
+            assertTrue(e.getMessage().startsWith("This link is from workspace 555 (other.cloud.databricks.com), but this bot"
+                    + " reads the workspace at " + host() + "."), e.getMessage());
+        } finally {
+            emulator.sendsWorkspaceId(true);
+        }
+    }
+
+    @Test
+    void aLinkWhoseJobIsNotTheRunsJobIsRefused() {
+        var e = assertThrows(LinkJobMismatchException.class, () -> workspace.resolve(emulator.runLink(8, 1001)));
+        assertEquals("Run 1001 belongs to job 7, but the link names job 8. Paste the link from the run's own page, or ask"
+                + " with run:1001.", e.getMessage());
+        var oneTime = assertThrows(LinkJobMismatchException.class, () -> workspace.resolve(emulator.runLink(8, 3001)));
+        assertTrue(oneTime.getMessage().startsWith("Run 3001 is a one-time run that belongs to no job, but the link names job 8."),
+                oneTime.getMessage());
+    }
+
+    private static String host() {
+        return emulator.url().replaceFirst("^http://", "");
     }
 
     @Test

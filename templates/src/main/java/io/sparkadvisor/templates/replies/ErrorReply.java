@@ -9,6 +9,8 @@ import java.util.List;
 public enum ErrorReply implements Reply {
     NO_EVENT_LOG,
     RUN_NOT_FOUND,
+    OTHER_WORKSPACE,
+    LINK_DOES_NOT_MATCH_RUN,
     NOT_ALLOWED_TO_READ,
     WORKSPACE_NOT_ANSWERING,
     TRY_AGAIN_LATER("detail"),
