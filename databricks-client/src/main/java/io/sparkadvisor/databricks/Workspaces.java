@@ -39,9 +39,11 @@ public final class Workspaces {
         } : new StatementRunner(client, warehouseId, BILLING_TIMEOUT);
         Optional<String> id = Optional.ofNullable(client.config().getWorkspaceId()).filter(w -> !w.isBlank());
         SdkWorkspaceSource source = new SdkWorkspaceSource(client);
-        WorkspaceIdentity identity = new WorkspaceIdentity(client.config().getHost(),
-                () -> id.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi));
-        return new Composed(source, billing, id, Optional.of(identity));
+        // A client always has a host once its config is resolved; without one there is nothing to compare links with.
+        Optional<WorkspaceIdentity> identity = Optional.ofNullable(client.config().getHost()).filter(h -> !h.isBlank())
+                .map(host -> new WorkspaceIdentity(host,
+                        () -> id.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi)));
+        return new Composed(source, billing, id, identity);
     }
 
     /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.databricks.SampleWorkspaceTest;
+import com.databricks.sdk.core.DatabricksConfig;
 import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceClients;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
@@ -62,6 +64,17 @@ class RunResolverTest extends SampleWorkspaceTest {
         fresh.resolve(emulator.runLink(7, 1001));
         fresh.resolve(emulator.runLink(7, 1001));
         assertEquals(1, emulator.requests("GET", "/api/2.0/preview/scim/v2/Me").size());
+    }
+
+    @Test
+    void aConfiguredWorkspaceIdIsTakenWithoutAsking() {
+        Workspace configured = Workspaces.connect(WorkspaceClients.build(new DatabricksConfig().setHost(emulator.url())
+                .setToken(WorkspaceEmulator.TOKEN).setAuthType("pat").setWorkspaceId("777")), null);
+        emulator.clearRequests();
+        var e = assertThrows(OtherWorkspaceLinkException.class, () -> configured.resolve(emulator.runLink(7, 1001)));
+        assertTrue(e.getMessage().contains("but this bot reads workspace 777 (" + host() + ")"), e.getMessage());
+        assertEquals(new RunRef(1001, 7L, 777L), configured.resolve(emulator.url() + "/jobs/7/runs/1001?o=777"));
+        assertEquals(List.of(), emulator.requests("GET", "/api/2.0/preview/scim/v2/Me"));
     }
 
     @Test
