@@ -1,6 +1,7 @@
 package io.sparkadvisor.databricks;
 
 import io.sparkadvisor.databricks.apply.AppliedChange;
+import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.billing.BillingQuery;
@@ -25,11 +26,23 @@ public interface Workspace {
 
     SettingsSnapshot settings(long jobId);
 
-    /** Refuses with {@link io.sparkadvisor.databricks.apply.SettingsChangedException} if the job changed since {@code expectedFingerprint}. */
-    AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint);
+    /**
+     * Reads the job, refuses with {@link io.sparkadvisor.databricks.apply.SettingsChangedException} if it
+     * changed since {@code expectedFingerprint}, tells {@code beforeSend}, sends the change and reads the
+     * job back. A failure after {@code beforeSend} leaves it unknown whether the change took.
+     */
+    AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint, BeforeSend beforeSend);
 
-    /** Rolls back to settings recorded in an {@link AppliedChange#before()}, guarded by its {@code after} fingerprint. */
-    SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint);
+    default AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint) {
+        return apply(jobId, change, expectedFingerprint, BeforeSend.NOTHING);
+    }
+
+    /** Rolls back to settings recorded in an {@link AppliedChange#before()}, guarded by its {@code after} fingerprint; as {@link #apply}. */
+    SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend);
+
+    default SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
+        return restore(jobId, recordedSettingsJson, expectedFingerprint, BeforeSend.NOTHING);
+    }
 
     /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */
     QueryResult query(BillingQuery query);

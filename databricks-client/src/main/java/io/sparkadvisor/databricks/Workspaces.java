@@ -2,6 +2,7 @@ package io.sparkadvisor.databricks;
 
 import com.databricks.sdk.WorkspaceClient;
 import io.sparkadvisor.databricks.apply.AppliedChange;
+import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
@@ -90,13 +91,13 @@ public final class Workspaces {
         }
 
         @Override
-        public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint) {
-            return editor.apply(jobId, change, expectedFingerprint);
+        public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint, BeforeSend beforeSend) {
+            return editor.apply(jobId, change, expectedFingerprint, beforeSend);
         }
 
         @Override
-        public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
-            return editor.restore(jobId, recordedSettingsJson, expectedFingerprint);
+        public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend) {
+            return editor.restore(jobId, recordedSettingsJson, expectedFingerprint, beforeSend);
         }
 
         @Override

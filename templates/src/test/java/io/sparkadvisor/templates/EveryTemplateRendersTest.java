@@ -23,7 +23,7 @@ import io.sparkadvisor.templates.replies.Replies;
 import io.sparkadvisor.templates.replies.Reply;
 import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
-import io.sparkadvisor.templates.slack.ChangeMessages.Interrupted;
+import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
@@ -200,9 +200,10 @@ class EveryTemplateRendersTest {
         json("applied", ChangeMessages.applied(subject, "U0ANA", ChangeMessages.describe(step)));
         json("not applied", ChangeMessages.notApplied(subject, "The job was edited."));
         json("rolled back", ChangeMessages.rolledBack(subject, "U0ANA"));
-        for (Interrupted outcome : Interrupted.values()) {
-            json("interrupted " + outcome, ChangeMessages.interrupted(subject, "U0ANA", outcome));
+        for (Settled outcome : Settled.values()) {
+            json("settled " + outcome, ChangeMessages.settled(subject, "U0ANA", outcome, "HTTP 504"));
         }
+        json("busy", ChangeMessages.busy(subject));
         MetricCheck check = new MetricCheck("stage[3].maxToMedian", MetricCheck.Comparison.BELOW, 3, "longest task < 3x the median");
         for (Verdict verdict : List.of(new Verdict(true, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(1), true))),
                 new Verdict(true, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(5), false))),

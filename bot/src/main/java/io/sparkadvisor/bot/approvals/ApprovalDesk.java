@@ -3,33 +3,34 @@ package io.sparkadvisor.bot.approvals;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
-import io.sparkadvisor.databricks.WorkspaceException;
-import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
-import io.sparkadvisor.databricks.apply.SettingsChangedException;
-import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.templates.replies.ApprovalReply;
 import io.sparkadvisor.templates.replies.ErrorReply;
 import io.sparkadvisor.templates.slack.ChangeMessages;
+import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import io.sparkadvisor.templates.slack.StepDecision;
 import java.time.Clock;
-import java.time.Instant;
+import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Turns recommendations into changes: records each posted recommendation with the job's settings
@@ -40,16 +41,27 @@ import java.util.Optional;
 public final class ApprovalDesk {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** How long a click waits for another change to the same job to finish before it is told the job is busy. */
+    static final Duration LOCK_WAIT = Duration.ofSeconds(20);
+    /** States of an earlier step that may still pass: a later step waits for them rather than being closed. */
+    private static final Set<ChangeState> OPEN = EnumSet.of(ChangeState.PROPOSED, ChangeState.APPROVED, ChangeState.APPLYING,
+            ChangeState.APPLIED);
+
     private final Recommendations recommendations;
     private final Changes changes;
+    private final JobLocks locks;
     private final Workspace workspace;
+    private final ChangeSender sender;
     private final ApprovalPolicy policy;
     private final Clock clock;
 
-    public ApprovalDesk(Recommendations recommendations, Changes changes, Workspace workspace, ApprovalPolicy policy, Clock clock) {
+    public ApprovalDesk(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ApprovalPolicy policy,
+            Clock clock) {
         this.recommendations = recommendations;
         this.changes = changes;
+        this.locks = locks;
         this.workspace = workspace;
+        this.sender = new ChangeSender(changes, workspace, clock);
         this.policy = policy;
         this.clock = clock;
     }
@@ -78,44 +90,51 @@ public final class ApprovalDesk {
             return;
         }
         StoredRecommendation rec = found.get();
-        if (policy.forbidsSelfApproval(click.userId(), rec.requester())) {
+        if (policy.forbidsSelfApproval(click.userId(), recommendations.requesters(rec))) {
             slack.whisper(click, ApprovalReply.NOT_YOURS.text());
             return;
         }
         int stepNumber = click.step().step();
-        Optional<ChangeRecord> previous = changes.find(rec.id(), stepNumber - 1);
-        if (previous.map(p -> p.state() == ChangeState.APPROVED || p.state() == ChangeState.APPLIED).orElse(false)) {
-            slack.whisper(click, ApprovalReply.WAITS_FOR_VERDICT.text("previous", stepNumber - 1, "state", previous.get().state().id(),
-                    "step", stepNumber));
-            return;
-        }
-        if (!changes.move(ChangeState.PROPOSED, ChangeState.APPROVED, audit(rec, click, "approved", "step " + stepNumber + " of " + rec.rule()))) {
-            slack.whisper(click, alreadyDecided(rec, stepNumber));
-            return;
-        }
-        ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         Subject subject = new Subject(rec.rule(), stepNumber, rec.jobId());
-        try {
-            Step step = step(rec, stepNumber);
-            ClusterChange change = StepChanges.of(target, step);
-            String expected = settingsToBuildOn(changes, rec, stepNumber);
-            SettingsSnapshot before = workspace.settings(rec.jobId());
-            if (!before.fingerprint().equals(expected)) {
-                throw new SettingsChangedException(rec.jobId(), expected, before.fingerprint());
+        Optional<JobLocks.Held> lock = locks.lock(rec.jobId(), LOCK_WAIT);
+        if (lock.isEmpty()) {
+            slack.whisper(click, ChangeMessages.busy(subject));
+            return;
+        }
+        try (JobLocks.Held held = lock.get()) {
+            if (!changes.approve(audit(rec, click, Transition.APPROVE, "step " + stepNumber + " of " + rec.rule()))) {
+                slack.whisper(click, whyNotClaimed(rec, stepNumber));
+                return;
             }
-            changes.prepared(rec.id(), stepNumber, before.settingsJson());
-            AppliedChange applied = workspace.apply(rec.jobId(), change, expected);
+            Step step;
+            ClusterChange change;
+            ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
+            try {
+                step = step(rec, stepNumber);
+                change = StepChanges.of(target, step);
+            } catch (StepChanges.NotApplicableException e) {
+                changes.move(Transition.REFUSE, audit(rec, click, Transition.REFUSE, e.getMessage()));
+                slack.whisper(click, ErrorReply.WARNING.text("reason", e.getMessage()));
+                slack.inThread(rec, ChangeMessages.notApplied(subject, e.getMessage()));
+                return;
+            }
+            ChangeSender.Result result = sender.apply(rec, stepNumber, change, settingsToBuildOn(changes, rec, stepNumber));
             String what = ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target));
-            Instant at = clock.instant();
-            changes.applied(applied.before().settingsJson(), applied.after().settingsJson(), applied.after().fingerprint(),
-                    new AuditEntry(at, click.userId(), rec.jobId(), rec.id(), stepNumber, "applied", what));
-            slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.applied(click.userId(), at), true));
-            slack.inThread(rec, ChangeMessages.applied(subject, click.userId(), what));
-        } catch (WorkspaceException | StepChanges.NotApplicableException e) {
-            // the job was edited since, or the workspace refused: nothing changed, so the step can be approved again
-            changes.move(ChangeState.APPROVED, ChangeState.PROPOSED, audit(rec, click, "refused", e.getMessage()));
-            slack.whisper(click, ErrorReply.WARNING.text("reason", e.getMessage()));
-            slack.inThread(rec, ChangeMessages.notApplied(subject, e.getMessage()));
+            switch (result.outcome()) {
+                case DONE -> {
+                    slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
+                            StepDecision.applied(click.userId(), clock.instant()), true));
+                    slack.inThread(rec, ChangeMessages.applied(subject, click.userId(), what));
+                }
+                case REFUSED, NOT_DONE -> {
+                    String reason = Optional.ofNullable(result.reason()).orElse(ApprovalReply.JOB_UNCHANGED.text("jobId", rec.jobId()));
+                    slack.whisper(click, ErrorReply.WARNING.text("reason", reason));
+                    slack.inThread(rec, ChangeMessages.notApplied(subject, reason));
+                }
+                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.UNKNOWN, result.reason()));
+                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.PENDING, result.reason()));
+                case SETTLED_ELSEWHERE -> { }
+            }
         }
     }
 
@@ -126,7 +145,7 @@ public final class ApprovalDesk {
         }
         StoredRecommendation rec = found.get();
         int stepNumber = click.step().step();
-        if (!changes.move(ChangeState.PROPOSED, ChangeState.REJECTED, audit(rec, click, "rejected", "step " + stepNumber + " of " + rec.rule()))) {
+        if (!changes.move(Transition.REJECT, audit(rec, click, Transition.REJECT, "step " + stepNumber + " of " + rec.rule()))) {
             slack.whisper(click, alreadyDecided(rec, stepNumber));
             return;
         }
@@ -134,9 +153,9 @@ public final class ApprovalDesk {
     }
 
     /**
-     * Puts back the settings recorded before the step, unless the job was edited after it. The
-     * step is claimed as rolled back first, so two clicks restore once; a refused restore returns
-     * it to applied.
+     * Puts back the settings recorded before the step, unless the job was edited after it, under
+     * the job's lock. The step is claimed as rolling back first, so two clicks restore once; a
+     * restore that did not reach the job returns it to where it was.
      */
     void rollBack(Click click, SlackReplies slack) {
         Optional<StoredRecommendation> found = authorised(click, slack);
@@ -145,19 +164,53 @@ public final class ApprovalDesk {
         }
         StoredRecommendation rec = found.get();
         int stepNumber = click.step().step();
-        if (!changes.move(ChangeState.APPLIED, ChangeState.ROLLED_BACK, audit(rec, click, "rolled-back", "step " + stepNumber + " of " + rec.rule()))) {
-            slack.whisper(click, alreadyDecided(rec, stepNumber));
+        Subject subject = new Subject(rec.rule(), stepNumber, rec.jobId());
+        Optional<JobLocks.Held> lock = locks.lock(rec.jobId(), LOCK_WAIT);
+        if (lock.isEmpty()) {
+            slack.whisper(click, ChangeMessages.busy(subject));
             return;
         }
-        ChangeRecord change = changes.find(rec.id(), stepNumber).orElseThrow();
-        try {
-            workspace.restore(rec.jobId(), change.settingsBefore(), change.fingerprintAfter());
-            slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rolledBack(click.userId(), clock.instant()), false));
-            slack.inThread(rec, ChangeMessages.rolledBack(new Subject(rec.rule(), stepNumber, rec.jobId()), click.userId()));
-        } catch (WorkspaceException e) {
-            changes.move(ChangeState.ROLLED_BACK, ChangeState.APPLIED, audit(rec, click, "refused", e.getMessage()));
-            slack.whisper(click, ErrorReply.WARNING.text("reason", e.getMessage()));
+        try (JobLocks.Held held = lock.get()) {
+            if (!changes.move(Transition.ROLL_BACK, audit(rec, click, Transition.ROLL_BACK, "step " + stepNumber + " of " + rec.rule()))) {
+                slack.whisper(click, alreadyDecided(rec, stepNumber));
+                return;
+            }
+            ChangeSender.Result result = sender.rollBack(rec, changes.find(rec.id(), stepNumber).orElseThrow());
+            switch (result.outcome()) {
+                case DONE -> {
+                    slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
+                            StepDecision.rolledBack(click.userId(), clock.instant()), false));
+                    slack.inThread(rec, ChangeMessages.rolledBack(subject, click.userId()));
+                }
+                case REFUSED -> slack.whisper(click, ErrorReply.WARNING.text("reason", result.reason()));
+                case NOT_DONE -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.NOT_RESTORED, result.reason()));
+                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.RESTORE_UNKNOWN, result.reason()));
+                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.PENDING, result.reason()));
+                case SETTLED_ELSEWHERE -> { }
+            }
         }
+    }
+
+    /** An outcome the clicker must see now and the thread must keep. */
+    private static void tellBoth(Click click, SlackReplies slack, StoredRecommendation rec, SlackMessage note) {
+        slack.whisper(click, note);
+        slack.inThread(rec, note);
+    }
+
+    /**
+     * Why a claim failed: the step was decided already, or an earlier step of the recommendation has
+     * not passed its checks (and the step builds on it).
+     */
+    private SlackMessage whyNotClaimed(StoredRecommendation rec, int step) {
+        Optional<ChangeRecord> earlier = changes.find(rec.id(), step).filter(c -> c.state() == ChangeState.PROPOSED)
+                .flatMap(c -> IntStream.range(1, step).boxed().map(n -> changes.find(rec.id(), n))
+                        .flatMap(Optional::stream).filter(p -> p.state() != ChangeState.VERIFIED).findFirst());
+        if (earlier.isEmpty()) {
+            return alreadyDecided(rec, step);
+        }
+        ChangeRecord previous = earlier.get();
+        ApprovalReply why = OPEN.contains(previous.state()) ? ApprovalReply.WAITS_FOR_VERDICT : ApprovalReply.EARLIER_STEP_CLOSED;
+        return SlackMessages.notice(why.text("previous", previous.step(), "state", previous.state().id(), "step", step));
     }
 
     /** The recommendation behind the click, when the clicker is an approver; otherwise tells them why not. */
@@ -179,8 +232,8 @@ public final class ApprovalDesk {
                 .orElse(SlackMessages.notice(ApprovalReply.NOTHING_TO_APPLY.text("step", step)));
     }
 
-    private AuditEntry audit(StoredRecommendation rec, Click click, String action, String detail) {
-        return new AuditEntry(clock.instant(), click.userId(), rec.jobId(), rec.id(), click.step().step(), action, detail);
+    private AuditEntry audit(StoredRecommendation rec, Click click, Transition t, String detail) {
+        return new AuditEntry(clock.instant(), click.userId(), rec.jobId(), rec.id(), click.step().step(), t.action(), detail);
     }
 
     /**

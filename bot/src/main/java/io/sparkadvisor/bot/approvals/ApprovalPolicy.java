@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.approvals;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.cli.BadInputException;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -34,8 +35,9 @@ public record ApprovalPolicy(Set<String> approvers, String approverGroup, boolea
         return approvers.contains(userId) || (approverGroup != null && inGroup(slack, userId));
     }
 
-    boolean forbidsSelfApproval(String userId, String requester) {
-        return !selfApproval && userId.equals(requester);
+    /** {@code requesters}: everyone who asked for the analysis, in any post of it. */
+    boolean forbidsSelfApproval(String userId, Collection<String> requesters) {
+        return !selfApproval && requesters.contains(userId);
     }
 
     private boolean inGroup(MethodsClient slack, String userId) {

@@ -4,83 +4,97 @@ import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
-import io.sparkadvisor.databricks.apply.JobSettingsEditor;
-import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.templates.slack.ChangeMessages;
-import io.sparkadvisor.templates.slack.ChangeMessages.Interrupted;
+import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finishes approvals a stopped bot left half done. A step is claimed (approved) before its change is
- * sent, so a bot stopped in between would leave it approved for good, neither applied nor open to a
- * new approval. Such a step is looked at once it is older than any apply takes: when the job holds
- * exactly the settings the change would have made, the change is recorded as applied (and its next
- * run judged); otherwise the step goes back to proposed, with a note in the thread saying which.
+ * Settles the steps a stopped bot or a failed send left in between: approved (claimed, nothing
+ * sent), applying (sent, outcome unknown) or rolling back. Every live change holds its job's lock,
+ * and a lock outlives no change by more than {@link JobLocks#TTL}; so a step in one of these states
+ * for longer, whose job's lock is free, is abandoned. It is settled under that lock by reading the
+ * job back (see {@link ChangeSender}), with a note in its thread saying what was found.
  */
 public final class InterruptedApprovals {
     private static final Logger LOG = LoggerFactory.getLogger(InterruptedApprovals.class);
-    /** Far longer than an apply takes with the SDK's retries, so a live apply is never taken for a dead one. */
-    static final Duration GRACE = Duration.ofMinutes(10);
+    static final Duration GRACE = JobLocks.TTL;
+    private static final String INTERRUPTED = "the bot was stopped or the send failed before the outcome was recorded";
 
     private final Recommendations recommendations;
     private final Changes changes;
-    private final Workspace workspace;
+    private final JobLocks locks;
+    private final ChangeSender sender;
     private final SlackReplies slack;
     private final Clock clock;
 
-    public InterruptedApprovals(Recommendations recommendations, Changes changes, Workspace workspace, SlackReplies slack, Clock clock) {
+    public InterruptedApprovals(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, SlackReplies slack,
+            Clock clock) {
         this.recommendations = recommendations;
         this.changes = changes;
-        this.workspace = workspace;
+        this.locks = locks;
+        this.sender = new ChangeSender(changes, workspace, clock);
         this.slack = slack;
         this.clock = clock;
     }
 
-    /** One pass; every transition is conditional, so replicas doing the same at once finish each step once. */
+    /** One pass; every transition is conditional and made under the job's lock, so replicas doing the same at once settle each step once. */
     public void finish() {
-        for (ChangeRecord change : changes.approvedBefore(clock.instant().minus(GRACE))) {
-            try {
-                finish(change);
-            } catch (RuntimeException e) {
-                LOG.warn("finishing the approval of step {} of {} failed: {}", change.step(), change.recommendationId(), e.toString());
+        for (ChangeState state : new ChangeState[] {ChangeState.APPROVED, ChangeState.APPLYING, ChangeState.ROLLING_BACK}) {
+            for (ChangeRecord change : changes.inStateBefore(state, clock.instant().minus(GRACE))) {
+                try {
+                    settle(change);
+                } catch (RuntimeException e) {
+                    LOG.warn("settling step {} of {} failed: {}", change.step(), change.recommendationId(), e.toString());
+                }
             }
         }
     }
 
-    private void finish(ChangeRecord change) {
+    private void settle(ChangeRecord change) {
         StoredRecommendation rec = recommendations.find(change.recommendationId()).orElseThrow();
-        SettingsSnapshot now = workspace.settings(rec.jobId());
-        Interrupted outcome = outcome(rec, change, now);
-        Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
-        Instant at = clock.instant();
-        boolean moved = outcome == Interrupted.RECOVERED
-                ? changes.applied(change.settingsBefore(), now.settingsJson(), now.fingerprint(), new AuditEntry(at, change.decidedBy(),
-                        rec.jobId(), rec.id(), change.step(), "applied", "found on the job after an interrupted apply"))
-                : changes.move(ChangeState.APPROVED, ChangeState.PROPOSED, new AuditEntry(at, AuditEntry.BOT, rec.jobId(), rec.id(), change.step(),
-                        "released", outcome == Interrupted.RELEASED ? "the interrupted apply did not reach the job"
-                                : "the interrupted apply cannot be told apart from a later edit of the job"));
-        if (moved) {
-            slack.inThread(rec, ChangeMessages.interrupted(subject, change.decidedBy(), outcome));
+        Optional<JobLocks.Held> lock = locks.tryLock(rec.jobId());
+        if (lock.isEmpty()) {
+            return; // a live change to the job; looked at again next pass
+        }
+        try (JobLocks.Held held = lock.get()) {
+            Optional<Settled> outcome = switch (change.state()) {
+                case APPROVED -> changes.move(Transition.RELEASE, new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(),
+                        change.step(), Transition.RELEASE.action(), "claimed, but nothing was sent before the bot stopped"))
+                        ? Optional.of(Settled.RELEASED) : Optional.empty();
+                case APPLYING -> applyOutcome(sender.settleApply(rec, change.step(), INTERRUPTED));
+                case ROLLING_BACK -> rollBackOutcome(sender.settleRollBack(rec, change, INTERRUPTED));
+                default -> Optional.empty(); // moved on since it was listed
+            };
+            outcome.ifPresent(o -> slack.inThread(rec, ChangeMessages.settled(new Subject(rec.rule(), change.step(), rec.jobId()),
+                    change.decidedBy(), o, null)));
         }
     }
 
-    /** The settings before are kept just before the change is sent: without them, nothing was sent. */
-    private Interrupted outcome(StoredRecommendation rec, ChangeRecord change, SettingsSnapshot now) {
-        String startedFrom = ApprovalDesk.settingsToBuildOn(changes, rec, change.step());
-        if (change.settingsBefore() == null || now.fingerprint().equals(startedFrom)) {
-            return Interrupted.RELEASED;
-        }
-        SettingsSnapshot before = new SettingsSnapshot(rec.jobId(), change.settingsBefore(), startedFrom);
-        SettingsSnapshot expected = JobSettingsEditor.expectedAfter(before,
-                StepChanges.of(ClusterTargets.decode(rec.clusterTarget()), ApprovalDesk.step(rec, change.step())));
-        return now.fingerprint().equals(expected.fingerprint()) ? Interrupted.RECOVERED : Interrupted.UNKNOWN;
+    private static Optional<Settled> applyOutcome(ChangeSender.Result result) {
+        return switch (result.outcome()) {
+            case DONE -> Optional.of(Settled.RECOVERED);
+            case NOT_DONE -> Optional.of(Settled.RELEASED);
+            case UNKNOWN -> Optional.of(Settled.UNKNOWN);
+            default -> Optional.empty(); // unreadable (tried again next pass) or settled by another replica
+        };
+    }
+
+    private static Optional<Settled> rollBackOutcome(ChangeSender.Result result) {
+        return switch (result.outcome()) {
+            case DONE -> Optional.of(Settled.RESTORED);
+            case NOT_DONE -> Optional.of(Settled.NOT_RESTORED);
+            case UNKNOWN -> Optional.of(Settled.RESTORE_UNKNOWN);
+            default -> Optional.empty();
+        };
     }
 }

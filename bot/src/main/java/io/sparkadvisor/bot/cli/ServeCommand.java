@@ -19,6 +19,7 @@ import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
@@ -67,7 +68,8 @@ final class ServeCommand implements Callable<Integer> {
         SlackBot.checkSlack(settings);
         Database db = Database.fromEnvironment(env).migrate();
         Changes changes = new Changes(db);
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, workspace, policy, Clock.systemUTC());
+        JobLocks locks = new JobLocks(db, Clock.systemUTC());
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, workspace, policy, Clock.systemUTC());
         DigestConfig digestConfig = AdvisorConfig.load(thresholdOptions.config).digest();
         AnalysedFindings analysed = new AnalysedFindings(db);
         Digests digests = new Digests(workspace, digestConfig, analysed, changes);
@@ -78,7 +80,7 @@ final class ServeCommand implements Callable<Integer> {
                 digestConfig.schedule(), Clock.systemUTC());
         App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()), approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed);
-        new FollowUpWatcher(new Recommendations(db), changes, workspace, app.client(), Clock.systemUTC())
+        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC())
                 .start(Executors.newSingleThreadScheduledExecutor(), FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {

@@ -10,8 +10,10 @@ import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
@@ -61,13 +63,14 @@ public final class FollowUpWatcher {
     private final Clock clock;
     private final InterruptedApprovals interrupted;
 
-    public FollowUpWatcher(Recommendations recommendations, Changes changes, Workspace workspace, MethodsClient slack, Clock clock) {
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
+            Clock clock) {
         this.recommendations = recommendations;
         this.changes = changes;
         this.workspace = workspace;
         this.slack = new SlackReplies(slack);
         this.clock = clock;
-        this.interrupted = new InterruptedApprovals(recommendations, changes, workspace, this.slack, clock);
+        this.interrupted = new InterruptedApprovals(recommendations, changes, locks, workspace, this.slack, clock);
     }
 
     /** SPARK_ADVISOR_FOLLOWUP_SECONDS between polls, 300 by default. */
@@ -129,11 +132,11 @@ public final class FollowUpWatcher {
         RunFacts baseline = FollowUp.needsBaselineRun(step.verify()) ? baseline(rec, target) : null;
         Verdict verdict = after.map(a -> FollowUp.evaluate(step.verify(), baseline, a, succeeded))
                 .orElseGet(() -> FollowUp.withoutLog(step.verify(), baseline, succeeded));
-        ChangeState to = verdict.passed() ? ChangeState.VERIFIED : ChangeState.APPLIED;
+        Transition t = verdict.passed() ? Transition.VERIFY : Transition.FAIL_CHECKS;
         Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
-        AuditEntry why = new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(), change.step(),
-                verdict.passed() ? "verified" : "checks-failed", ChangeMessages.verdictSummary(subject, latest.runId(), verdict));
-        if (!changes.followedUp(latest.runId(), to, why)) {
+        AuditEntry why = new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(), change.step(), t.action(),
+                ChangeMessages.verdictSummary(subject, latest.runId(), verdict));
+        if (!changes.followedUp(t, latest.runId(), why)) {
             return; // another replica judged it
         }
         slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, latest.runId(), verdict));
@@ -157,8 +160,8 @@ public final class FollowUpWatcher {
     private void closeForGoneJob(StoredRecommendation rec, ChangeRecord change) {
         Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
         SlackMessage note = ChangeMessages.jobGone(subject);
-        if (changes.followedUp(NO_RUN, ChangeState.APPLIED, new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(),
-                change.step(), "job-gone", note.text()))) {
+        if (changes.followedUp(Transition.JOB_GONE, NO_RUN, new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(),
+                change.step(), Transition.JOB_GONE.action(), note.text()))) {
             slack.inThread(rec, note);
         }
     }

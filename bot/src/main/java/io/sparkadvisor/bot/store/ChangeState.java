@@ -3,12 +3,24 @@ package io.sparkadvisor.bot.store;
 import java.util.Arrays;
 
 /**
- * Where one step of a recommendation stands: proposed, then approved (claimed by one approver),
- * applied to the job, then verified or rolled back by the follow-up; or rejected instead. An
- * approval whose apply was refused goes back to proposed.
+ * Where one step of a recommendation stands. Only {@link Transition}s move a step between these;
+ * the ids are what the database keeps (its {@code known_state} check lists the same ones).
  */
 public enum ChangeState {
-    PROPOSED("proposed"), APPROVED("approved"), APPLIED("applied"), VERIFIED("verified"), ROLLED_BACK("rolled-back"),
+    /** Offered, waiting for an approver. */
+    PROPOSED("proposed"),
+    /** Claimed by one approver; nothing has been sent to the job yet. */
+    APPROVED("approved"),
+    /** The change was (or is being) sent: until the job is read back, it may or may not be in effect. */
+    APPLYING("applying"),
+    /** In the job, waiting for the verdict on its next run. */
+    APPLIED("applied"),
+    /** The next run failed the step's checks: it waits for a roll back. */
+    CHECKS_FAILED("checks-failed"),
+    VERIFIED("verified"),
+    /** The recorded settings are being put back: until the job is read back, the step may still be in effect. */
+    ROLLING_BACK("rolling-back"),
+    ROLLED_BACK("rolled-back"),
     REJECTED("rejected");
 
     private final String id;

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.bot.MovableClock;
+import io.sparkadvisor.bot.store.AuditAction;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
@@ -21,6 +22,7 @@ import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
+import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import java.io.IOException;
@@ -106,7 +108,7 @@ abstract class ApprovalsEndToEnd {
         assertEquals(APPROVER, record.decidedBy());
         assertEquals(before.settingsJson(), record.settingsBefore());
         assertEquals(settings().fingerprint(), record.fingerprintAfter());
-        assertEquals(List.of("approved", "applied"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "sending", "applied"), actions(id));
         String edited = edits(finding).get(0).param("blocks");
         assertTrue(edited.contains("Applied by <@" + APPROVER + "> <!date^"), edited);
         assertTrue(!edited.contains("\"action_id\":\"approve_step\""), "step 1's buttons are gone");
@@ -118,7 +120,7 @@ abstract class ApprovalsEndToEnd {
         assertEquals(2, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
         assertTrue(edits(finding).get(1).param("blocks").contains("Rolled back by <@" + APPROVER + ">"));
         assertTrue(!edits(finding).get(1).param("blocks").contains("roll_back_step"), "no second roll back");
-        assertEquals(List.of("approved", "applied", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "sending", "applied", "rolling-back", "rolled-back"), actions(id));
 
         String history = history();
         assertTrue(history.contains("Changes to job 42") && history.contains("step 1 of `skew` (from run " + firstRun()
@@ -145,7 +147,7 @@ abstract class ApprovalsEndToEnd {
         await(WAIT, () -> state(id) == ChangeState.REJECTED && !edits(finding).isEmpty());
         assertTrue(edits(finding).get(0).param("blocks").contains("Rejected by <@" + FakeSlackApi.GROUP_MEMBER + ">"));
         assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
-        assertEquals(List.of("rejected"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("rejected"), actions(id));
     }
 
     @Test
@@ -161,7 +163,7 @@ abstract class ApprovalsEndToEnd {
         assertTrue(whispers().get(0).contains("was edited since") && whispers().get(0).contains("fresh analysis"), whispers().get(0));
         assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
         assertEquals(ChangeState.PROPOSED, state(id));
-        assertEquals(List.of("approved", "refused"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "refused"), actions(id));
         assertEquals(List.of(), edits(finding));
     }
 
@@ -179,7 +181,7 @@ abstract class ApprovalsEndToEnd {
         assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
         assertEquals(1, edits(finding).size());
         assertTrue(whispers().stream().allMatch(w -> w.contains("Step 1 of `skew` is already") && w.contains("(by <@")), whispers().toString());
-        assertEquals(List.of("approved", "applied"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "sending", "applied"), actions(id));
     }
 
     @Test
@@ -206,7 +208,7 @@ abstract class ApprovalsEndToEnd {
         assertTrue(table.contains("the longest task of stage 2 takes under 3.0x the median") && table.contains("11x")
                 && table.contains("1.0x") && table.contains("pass") && !table.contains("FAIL"), table);
         assertTrue(!table.contains("roll_back_step"), "nothing to roll back after a pass");
-        assertEquals("verified", audit(id).get(audit(id).size() - 1).action());
+        assertEquals("verified", actions(id).get(actions(id).size() - 1));
 
         String history = history();
         assertTrue(history.contains("step 1 of `skew` (from run " + run + "): *verified* by <@" + APPROVER + ">")
@@ -223,7 +225,7 @@ abstract class ApprovalsEndToEnd {
         bot.addNextRun(42, 4291, "skewed-join", "1203-still-skewed", "skew.log.gz");
         bot.followUp.poll();
 
-        assertEquals(ChangeState.APPLIED, state(id), "a failed step waits for its roll back");
+        assertEquals(ChangeState.CHECKS_FAILED, state(id), "a failed step waits for its roll back");
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
         assertTrue(verdict.param("text").contains(":x: failed its checks on run 4291"), verdict.param("text"));
         assertTrue(verdict.param("blocks").contains("FAIL") && verdict.param("blocks").contains("roll_back_step"));
@@ -231,7 +233,7 @@ abstract class ApprovalsEndToEnd {
         click(verdict, verdict.param("blocks"), APPROVER, "roll_back_step", id);
         // The step is claimed as rolled back before the restore, so wait for the restored settings themselves.
         await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && before.settingsJson().equals(settings().settingsJson()));
-        assertEquals(List.of("approved", "applied", "checks-failed", "rolled-back"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "sending", "applied", "checks-failed", "rolling-back", "rolled-back"), actions(id));
     }
 
     @Test
@@ -243,7 +245,7 @@ abstract class ApprovalsEndToEnd {
         bot.addNextRun(42, 4292, "skewed-join", "1203-failed", null);
         bot.followUp.poll();
 
-        assertEquals(ChangeState.APPLIED, state(id));
+        assertEquals(ChangeState.CHECKS_FAILED, state(id));
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
         assertTrue(verdict.param("text").contains("failed its checks on run 4292. The run itself failed"), verdict.param("text"));
         assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
@@ -262,7 +264,7 @@ abstract class ApprovalsEndToEnd {
         List<String> notes = notesInThread(finding).stream().filter(n -> n.contains("no longer exists")).toList();
         assertEquals(List.of(":wastebasket: Job 42 no longer exists, so step 1 of `skew` was not judged and has nothing to roll back.\n"), notes);
         assertEquals(ChangeState.APPLIED, state(id));
-        assertEquals("job-gone", audit(id).get(audit(id).size() - 1).action());
+        assertEquals("job-gone", actions(id).get(actions(id).size() - 1));
         assertTrue(new Changes(bot.db).awaitingFollowUp().stream().noneMatch(c -> c.recommendationId().equals(id)));
     }
 
@@ -283,7 +285,7 @@ abstract class ApprovalsEndToEnd {
         List<FakeSlackApi.Call> verdicts = verdicts(finding);
         assertEquals(1, verdicts.size(), "posted once, in the thread of the finding the first instance posted");
         assertTrue(verdicts.get(0).param("text").contains("Step 1 of `skew` :white_check_mark: passed its checks on run 4293"));
-        assertEquals(List.of("approved", "applied", "verified"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "sending", "applied", "verified"), actions(id));
     }
 
     @Test
@@ -299,7 +301,7 @@ abstract class ApprovalsEndToEnd {
 
         assertEquals(ChangeState.VERIFIED, state(id));
         assertEquals(1, verdicts(finding).size(), "one of the two replicas posts the verdict");
-        assertEquals(List.of("approved", "applied", "verified"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "sending", "applied", "verified"), actions(id));
     }
 
     @Test
@@ -317,7 +319,7 @@ abstract class ApprovalsEndToEnd {
 
         assertEquals(ChangeState.PROPOSED, state(id));
         assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
-        assertEquals(List.of("approved", "released"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "released"), actions(id));
         List<String> notes = notesInThread(finding);
         assertEquals(1, notes.size(), notes.toString());
         assertTrue(notes.get(0).contains("step 1 of `skew` by <@" + APPROVER + "> was cut short before it reached job 42, so nothing changed"), notes.get(0));
@@ -335,6 +337,9 @@ abstract class ApprovalsEndToEnd {
         SettingsSnapshot before = settings();
         claimedByAStoppedBot(id, before);
         Workspaces.connect(bot.workspace.client(), null).apply(42, skewStepOne(id), before.fingerprint());
+        CLOCK.advance(Duration.ofMinutes(2));
+        bot.followUp.poll();
+        assertEquals(ChangeState.APPLYING, state(id), "a send younger than a lock's life may still be in progress");
 
         CLOCK.advance(Duration.ofMinutes(11));
         bot.followUp.poll();
@@ -343,8 +348,8 @@ abstract class ApprovalsEndToEnd {
         ChangeRecord record = new Changes(bot.db).find(id, 1).orElseThrow();
         assertEquals(before.settingsJson(), record.settingsBefore(), "what a roll back restores");
         assertEquals(settings().fingerprint(), record.fingerprintAfter());
-        assertEquals(List.of("approved:" + APPROVER, "applied:" + APPROVER),
-                audit(id).stream().map(e -> e.action() + ":" + e.actor()).toList());
+        assertEquals(List.of("approved:" + APPROVER, "sending:" + AuditEntry.BOT, "applied:" + APPROVER),
+                audit(id).stream().map(e -> e.action().id() + ":" + e.actor()).toList());
         assertTrue(notesInThread(finding).get(0).contains("was cut short after job 42 had been changed. The change is now recorded"));
         assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "the bot sent nothing more");
 
@@ -366,7 +371,7 @@ abstract class ApprovalsEndToEnd {
         bot.followUp.poll();
 
         assertEquals(ChangeState.PROPOSED, state(id));
-        assertEquals(List.of("approved", "released"), audit(id).stream().map(AuditEntry::action).toList());
+        assertEquals(List.of("approved", "sending", "unsettled"), actions(id));
         assertTrue(notesInThread(finding).get(0).contains("has been edited since, so I cannot tell whether the change is in effect"));
         assertEquals(edited, settings().settingsJson(), "the job is left as its editor left it");
     }
@@ -387,7 +392,7 @@ abstract class ApprovalsEndToEnd {
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
         assertTrue(verdict.param("text").contains("failed its checks on run 4296. The run's event log could not be read"), verdict.param("text"));
         assertTrue(verdict.param("blocks").contains("not measured") && verdict.param("blocks").contains("roll_back_step"));
-        assertEquals(ChangeState.APPLIED, state(id), "waits for its roll back");
+        assertEquals(ChangeState.CHECKS_FAILED, state(id), "waits for its roll back");
         bot.followUp.poll();
         assertEquals(1, verdicts(finding).size(), "judged once");
     }
@@ -431,13 +436,17 @@ abstract class ApprovalsEndToEnd {
         return new Changes(bot.db).find(id, step).orElseThrow().state();
     }
 
-    /** A replica claimed step 1 for {@link #APPROVER} and stopped; with {@code before}, after keeping the settings it started from. */
-    private static void claimedByAStoppedBot(String id, SettingsSnapshot before) {
+    /**
+     * A replica claimed step 1 for {@link #APPROVER} and stopped; with {@code before}, after recording
+     * that it was sending the change to settings that were {@code before}.
+     */
+    private static void claimedByAStoppedBot(String id, SettingsSnapshot before) throws IOException {
         Changes changes = new Changes(bot.db);
-        assertTrue(changes.move(ChangeState.PROPOSED, ChangeState.APPROVED,
-                new AuditEntry(CLOCK.instant(), APPROVER, 42, id, 1, "approved", "step 1 of skew")));
+        assertTrue(changes.approve(new AuditEntry(CLOCK.instant(), APPROVER, 42, id, 1, AuditAction.APPROVED, "step 1 of skew")));
         if (before != null) {
-            assertTrue(changes.prepared(id, 1, before.settingsJson()));
+            SettingsSnapshot expected = JobSettingsEditor.expectedAfter(before, skewStepOne(id));
+            assertTrue(changes.sending(before.settingsJson(), expected.settingsJson(), expected.fingerprint(),
+                    new AuditEntry(CLOCK.instant(), AuditEntry.BOT, 42, id, 1, AuditAction.SENDING, "sending")));
         }
     }
 
@@ -512,6 +521,10 @@ abstract class ApprovalsEndToEnd {
 
     private static ChangeState state(String id) {
         return stateOf(id, 1);
+    }
+
+    private static List<String> actions(String id) {
+        return audit(id).stream().map(e -> e.action().id()).toList();
     }
 
     private static List<AuditEntry> audit(String id) {

@@ -15,6 +15,7 @@ import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
@@ -97,7 +98,8 @@ final class BotHarness implements AutoCloseable {
                 "SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
         Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE);
         Changes changes = new Changes(db);
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, connected,
+        JobLocks locks = new JobLocks(db, clock);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected,
                 ApprovalPolicy.fromEnvironment(approvalEnv), clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes);
@@ -108,7 +110,7 @@ final class BotHarness implements AutoCloseable {
                 DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler));
         App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes),
                 digestCommands, analysed);
-        followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, app.client(), clock);
+        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock);
         if (socket != null) {
             slack.openSocketModeAt(socket.url());
             serving = socketMode(settings, app);

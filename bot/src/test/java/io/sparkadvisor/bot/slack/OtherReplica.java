@@ -4,6 +4,7 @@ import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.databricks.WorkspaceClients;
@@ -25,7 +26,7 @@ public final class OtherReplica {
         Database db = Database.fromEnvironment(Map.of("DATABASE_URL", args[0]));
         SlackConfig slackConfig = new SlackConfig();
         slackConfig.setMethodsEndpointUrlPrefix(args[2] + "/api/");
-        FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), new Changes(db),
+        FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), new Changes(db), new JobLocks(db, Clock.systemUTC()),
                 Workspaces.connect(WorkspaceClients.withToken(args[1], WorkspaceEmulator.TOKEN), null),
                 Slack.getInstance(slackConfig).methods("xoxb-test-token"), Clock.systemUTC());
         System.out.println("ready");

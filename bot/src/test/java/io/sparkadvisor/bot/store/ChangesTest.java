@@ -2,8 +2,10 @@ package io.sparkadvisor.bot.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.bot.MovableClock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,7 @@ class ChangesTest {
     @EnumSource(TestDatabases.Kind.class)
     void ofEightApproversAtOnceExactlyOneClaimsTheStepAndOneAuditLineIsWritten(TestDatabases.Kind kind) throws Exception {
         Database db = TestDatabases.fresh(kind);
-        new Recommendations(db).posted(recommendation("fp-1"), List.of(1, 2));
+        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1, 2));
         Changes changes = new Changes(db);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         CountDownLatch start = new CountDownLatch(1);
@@ -31,7 +33,7 @@ class ChangesTest {
             String who = "U" + i;
             Callable<Boolean> claim = () -> {
                 start.await();
-                return changes.move(ChangeState.PROPOSED, ChangeState.APPROVED, entry(who, "approved"));
+                return changes.approve(entry(who, AuditAction.APPROVED));
             };
             claims.add(pool.submit(claim));
         }
@@ -50,32 +52,80 @@ class ChangesTest {
 
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
-    void aRepostFollowsTheNewestFingerprintUntilAStepIsDecided(TestDatabases.Kind kind) {
+    void aRepostIsARecommendationOfItsOwnAndEveryRequesterIsKept(TestDatabases.Kind kind) {
         Database db = TestDatabases.fresh(kind);
         Recommendations recommendations = new Recommendations(db);
-        recommendations.posted(recommendation("fp-1"), List.of(1));
-        recommendations.posted(recommendation("fp-2"), List.of(1));
-        assertEquals("fp-2", recommendations.find(ID).orElseThrow().settingsFingerprint());
+        recommendations.posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
+        recommendations.posted(recommendation(ID + "@2.1", "fp-2", "U0EVE", "2.1"), List.of(1));
+        recommendations.posted(recommendation(ID, "fp-3", "U0EVE", "3.1"), List.of(1)); // a retried delivery of the first post
 
+        StoredRecommendation first = recommendations.find(ID).orElseThrow();
+        assertEquals(List.of("fp-1", "U0ANA", "1.1"), List.of(first.settingsFingerprint(), first.requester(), first.threadTs()));
+        assertEquals(List.of("U0ANA", "U0EVE"), recommendations.requesters(first).stream().sorted().toList());
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
+    void everyStateIsReachedOnlyThroughItsTransitionsAndEachWritesItsAuditLine(TestDatabases.Kind kind) {
+        Database db = TestDatabases.fresh(kind);
+        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1, 2));
         Changes changes = new Changes(db);
-        assertTrue(changes.move(ChangeState.PROPOSED, ChangeState.APPROVED, entry("U1", "approved")));
-        assertTrue(changes.applied("{\"a\":1}", "{\"a\":2}", "fp-3", entry("U1", "applied")));
-        recommendations.posted(recommendation("fp-3"), List.of(1));
 
-        assertEquals("fp-2", recommendations.find(ID).orElseThrow().settingsFingerprint());
-        ChangeRecord applied = changes.find(ID, 1).orElseThrow();
-        assertEquals(ChangeState.APPLIED, applied.state());
-        assertEquals("{\"a\":1}", applied.settingsBefore());
-        assertFalse(changes.applied("{}", "{}", "fp-4", entry("U2", "applied")), "applied once");
-        assertEquals(List.of("approved", "applied"), changes.audit(42).stream().map(AuditEntry::action).toList());
+        assertFalse(changes.move(Transition.APPLY, entry("U1", AuditAction.APPLIED)), "a proposed step cannot be applied");
+        assertFalse(changes.approve(step2(AuditAction.APPROVED)), "step 2 waits for step 1 to be verified");
+        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
+        assertTrue(changes.sending("{\"a\":1}", "{\"a\":2}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
+        assertEquals(ChangeState.APPLYING, changes.find(ID, 1).orElseThrow().state());
+        assertTrue(changes.applied("{\"a\":2}", "fp-2", entry("U1", AuditAction.APPLIED)));
+        assertFalse(changes.applied("{}", "fp-4", entry("U2", AuditAction.APPLIED)), "applied once");
+        assertTrue(changes.followedUp(Transition.FAIL_CHECKS, 4290, entry(AuditEntry.BOT, AuditAction.CHECKS_FAILED)));
+        assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)));
+        ChangeRecord rollingBack = changes.find(ID, 1).orElseThrow();
+        assertEquals(List.of(ChangeState.ROLLING_BACK, "U2", 4290L), List.of(rollingBack.state(), rollingBack.decidedBy(), rollingBack.followedUpRunId()));
+        assertEquals(Transition.KEEP_FAILED, Transition.keep(rollingBack), "a failed step goes back to offering its roll back");
+        assertTrue(changes.move(Transition.KEEP_FAILED, entry(AuditEntry.BOT, AuditAction.ROLL_BACK_REFUSED)));
+        assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)));
+        assertTrue(changes.move(Transition.RESTORED, entry(AuditEntry.BOT, AuditAction.ROLLED_BACK)));
+        assertFalse(changes.approve(step2(AuditAction.APPROVED)), "step 1 was rolled back: step 2 has nothing to build on");
+
+        ChangeRecord done = changes.find(ID, 1).orElseThrow();
+        assertEquals(List.of(ChangeState.ROLLED_BACK, "{\"a\":1}", "fp-2"), List.of(done.state(), done.settingsBefore(), done.fingerprintAfter()));
+        assertEquals(List.of("approved", "sending", "applied", "checks-failed", "rolling-back", "roll-back-refused", "rolling-back", "rolled-back"),
+                changes.audit(42).stream().map(e -> e.action().id()).toList());
+        assertThrows(IllegalArgumentException.class, () -> changes.move(Transition.REJECT, step2(AuditAction.APPROVED)),
+                "a transition writes its own audit action");
     }
 
-    private static StoredRecommendation recommendation(String fingerprint) {
-        return new StoredRecommendation(ID, 4201, 42, "skew", "job_cluster:main", "[]", fingerprint, "C1", "1.1", "1.2",
-                "U0ANA", Instant.parse("2026-12-03T08:00:00Z"));
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
+    void aJobLockHasOneHolderUntilReleasedOrExpired(TestDatabases.Kind kind) {
+        Database db = TestDatabases.fresh(kind);
+        MovableClock clock = new MovableClock();
+        JobLocks locks = new JobLocks(db, clock);
+
+        JobLocks.Held first = locks.tryLock(42).orElseThrow();
+        assertTrue(locks.tryLock(42).isEmpty(), "held");
+        assertTrue(locks.tryLock(43).isPresent(), "another job's lock is another lock");
+        first.close();
+        JobLocks.Held second = locks.tryLock(42).orElseThrow();
+        clock.advance(JobLocks.TTL.plusSeconds(1));
+        JobLocks.Held taken = locks.tryLock(42).orElseThrow(() -> new AssertionError("an expired lock is taken over"));
+        second.close(); // the stopped holder's release must not free the new holder's lock
+        assertTrue(locks.tryLock(42).isEmpty());
+        taken.close();
+        assertTrue(locks.tryLock(42).isPresent());
     }
 
-    private static AuditEntry entry(String who, String action) {
+    private static StoredRecommendation recommendation(String id, String fingerprint, String requester, String threadTs) {
+        return new StoredRecommendation(id, 4201, 42, "skew", "job_cluster:main", "[]", fingerprint, "C1", threadTs, threadTs + "2",
+                requester, Instant.parse("2026-12-03T08:00:00Z"));
+    }
+
+    private static AuditEntry entry(String who, AuditAction action) {
         return new AuditEntry(Instant.now(), who, 42, ID, 1, action, "test");
+    }
+
+    private static AuditEntry step2(AuditAction action) {
+        return new AuditEntry(Instant.now(), "U1", 42, ID, 2, action, "test");
     }
 }

@@ -38,10 +38,12 @@ public final class JobSettingsEditor {
      * Sends only the changed cluster entry: {@code jobs/update} merges {@code job_clusters} and
      * {@code tasks} by key but replaces each entry whole, so the entry carries its full spec.
      */
-    public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint) {
+    public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint, BeforeSend beforeSend) {
         JobSettings settings = source.job(jobId).getSettings();
         SettingsSnapshot before = requireUnchanged(SettingsSnapshot.of(jobId, settings), expectedFingerprint);
-        source.updateJob(new UpdateJob().setJobId(jobId).setNewSettings(changedEntry(jobId, settings, change)));
+        JobSettings entry = changedEntry(jobId, settings, change); // edits the entry inside settings, which become the expected result
+        beforeSend.sending(before, SettingsSnapshot.of(jobId, settings));
+        source.updateJob(new UpdateJob().setJobId(jobId).setNewSettings(entry));
         AppliedChange applied = new AppliedChange(before, current(jobId));
         LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Secrets.redact(change.toString()), before.fingerprint(),
                 applied.after().fingerprint());
@@ -80,10 +82,12 @@ public final class JobSettingsEditor {
      * Puts back settings recorded before a change, unless the job was edited after that change.
      * Sends only what differs (see {@link RestoreUpdate}), not a {@code jobs/reset} of everything.
      */
-    public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
+    public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend) {
         JobSettings current = source.job(jobId).getSettings();
-        requireUnchanged(SettingsSnapshot.of(jobId, current), expectedFingerprint);
-        UpdateJob update = RestoreUpdate.of(jobId, current, SdkJson.read(recordedSettingsJson, JobSettings.class));
+        SettingsSnapshot now = requireUnchanged(SettingsSnapshot.of(jobId, current), expectedFingerprint);
+        JobSettings recorded = SdkJson.read(recordedSettingsJson, JobSettings.class);
+        UpdateJob update = RestoreUpdate.of(jobId, current, recorded);
+        beforeSend.sending(now, SettingsSnapshot.of(jobId, recorded));
         if (update != null) {
             source.updateJob(update);
         }

@@ -17,6 +17,11 @@ public record SettingsSnapshot(long jobId, String settingsJson, String fingerpri
         return new SettingsSnapshot(jobId, json, sha256(json));
     }
 
+    /** Settings recorded earlier as {@link #settingsJson}, with their fingerprint. */
+    public static SettingsSnapshot recorded(long jobId, String settingsJson) {
+        return of(jobId, SdkJson.read(settingsJson, JobSettings.class));
+    }
+
     private static String sha256(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));

@@ -11,6 +11,8 @@ public enum ApprovalReply implements Reply {
     NOT_ALLOWED,
     NOT_YOURS,
     WAITS_FOR_VERDICT("previous", "state", "step"),
+    EARLIER_STEP_CLOSED("previous", "state", "step"),
+    JOB_UNCHANGED("jobId"),
     UNKNOWN_RECOMMENDATION,
     NOTHING_TO_APPLY("step"),
     NO_SUCH_STEP("step"),

@@ -17,8 +17,20 @@ import java.util.Map;
  * written by the templates; everything else is escaped, so a job or rule name cannot ping anyone.
  */
 public final class ChangeMessages {
-    /** The outcome of finishing an approval that a stopped bot left half done. */
-    public enum Interrupted { RELEASED, RECOVERED, UNKNOWN }
+    /**
+     * What reading the job back told about a change (or a roll back) whose send failed or was cut
+     * short: in effect, not in effect, edited by someone else since, or not readable yet.
+     */
+    public enum Settled {
+        RECOVERED("recovered"), RELEASED("released"), UNKNOWN("unknown"), PENDING("pending"),
+        RESTORED("restored"), NOT_RESTORED("notRestored"), RESTORE_UNKNOWN("restoreUnknown");
+
+        private final String note;
+
+        Settled(String note) {
+            this.note = note;
+        }
+    }
 
     /** A change as the thread and the history show it. */
     public record Subject(String rule, int step, long jobId) {}
@@ -28,7 +40,7 @@ public final class ChangeMessages {
 
     /** The kinds of note slack/thread-note.json.mustache words, one section each. */
     private static final List<String> NOTES = List.of("applied", "notApplied", "rolledBack", "released", "recovered",
-            "alreadyDecided", "jobGone", "unknown");
+            "alreadyDecided", "jobGone", "unknown", "pending", "restored", "notRestored", "restoreUnknown", "busy");
 
     private ChangeMessages() {}
 
@@ -58,8 +70,17 @@ public final class ChangeMessages {
         return note("rolledBack", s, Map.of("user", userId));
     }
 
-    public static SlackMessage interrupted(Subject s, String userId, Interrupted outcome) {
-        return note(kind(outcome), s, Map.of("user", userId));
+    /** {@code reason}: the error the send ended with, when there was one (shown for {@link Settled#PENDING}). */
+    public static SlackMessage settled(Subject s, String userId, Settled outcome, String reason) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("user", userId);
+        details.put("reason", reason);
+        return note(outcome.note, s, details);
+    }
+
+    /** To a click on a job another change is being applied to or rolled back from. */
+    public static SlackMessage busy(Subject s) {
+        return note("busy", s, Map.of());
     }
 
     /** The applicable changes of a step, e.g. "spark_env_vars `SPARK_WORKER_CORES` = `6`". */
@@ -141,14 +162,6 @@ public final class ChangeMessages {
         scope.put("rule", s.rule());
         scope.put("jobId", s.jobId());
         return only(fallback, "slack/thread-note.json", scope);
-    }
-
-    private static String kind(Interrupted outcome) {
-        return switch (outcome) {
-            case RELEASED -> "released";
-            case RECOVERED -> "recovered";
-            case UNKNOWN -> "unknown";
-        };
     }
 
     /** Messages about one change are short: one message, or a bug. */

@@ -12,7 +12,7 @@ import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
-import io.sparkadvisor.templates.slack.ChangeMessages.Interrupted;
+import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import java.time.Instant;
 import java.util.List;
@@ -84,11 +84,13 @@ class ChangeMessagesTest {
         assertTrue(applied.startsWith(":white_check_mark: <@U0ANA> approved step 1 of `&lt;!channel&gt;`, and job 42 now has"
                 + " spark_conf `a` = `&lt;b&gt;`."), applied);
 
-        for (Interrupted outcome : Interrupted.values()) {
-            String note = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.interrupted(SKEW_STEP_1, "U0ANA", outcome)));
-            assertTrue(note.contains("step 1 of `skew` by <@U0ANA> was cut short"), note);
+        for (Settled outcome : Settled.values()) {
+            String note = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled(SKEW_STEP_1, "U0ANA", outcome, "HTTP 504")));
+            assertTrue(note.contains("step 1 of `skew`") && note.contains("<@U0ANA>") && note.contains("job 42"), note);
         }
-        String released = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.interrupted(SKEW_STEP_1, "U0ANA", Interrupted.RELEASED)));
+        String pending = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled(SKEW_STEP_1, "U0ANA", Settled.PENDING, "<!here>")));
+        assertTrue(pending.contains("could not read the job back to confirm it took (&lt;!here&gt;)"), pending);
+        String released = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled(SKEW_STEP_1, "U0ANA", Settled.RELEASED, "HTTP 504")));
         assertTrue(released.contains("nothing changed. Approve it again"), released);
         String decided = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.alreadyDecided(SKEW_STEP_1, "applied", "U0BOB")));
         assertTrue(decided.startsWith("Step 1 of `skew` is already applied (by <@U0BOB>); nothing more was done."), decided);
