@@ -201,7 +201,7 @@ class EveryTemplateRendersTest {
         json("not applied", ChangeMessages.notApplied(subject, "The job was edited."));
         json("rolled back", ChangeMessages.rolledBack(subject, "U0ANA"));
         for (Settled outcome : Settled.values()) {
-            json("settled " + outcome, ChangeMessages.settled(subject, "U0ANA", outcome, "HTTP 504"));
+            json("settled " + outcome, ChangeMessages.settled("4201-skew", subject, "U0ANA", outcome, "HTTP 504"));
         }
         json("busy", ChangeMessages.busy(subject));
         MetricCheck check = new MetricCheck("stage[3].maxToMedian", MetricCheck.Comparison.BELOW, 3, "longest task < 3x the median");

@@ -131,8 +131,8 @@ public final class ApprovalDesk {
                     slack.whisper(click, ErrorReply.WARNING.text("reason", reason));
                     slack.inThread(rec, ChangeMessages.notApplied(subject, reason));
                 }
-                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.UNKNOWN, result.reason()));
-                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.PENDING, result.reason()));
+                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.UNKNOWN, result.reason()));
+                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.PENDING, result.reason()));
                 case SETTLED_ELSEWHERE -> { }
             }
         }
@@ -183,9 +183,9 @@ public final class ApprovalDesk {
                     slack.inThread(rec, ChangeMessages.rolledBack(subject, click.userId()));
                 }
                 case REFUSED -> slack.whisper(click, ErrorReply.WARNING.text("reason", result.reason()));
-                case NOT_DONE -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.NOT_RESTORED, result.reason()));
-                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.RESTORE_UNKNOWN, result.reason()));
-                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(subject, click.userId(), Settled.PENDING, result.reason()));
+                case NOT_DONE -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.NOT_RESTORED, result.reason()));
+                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.RESTORE_UNKNOWN, result.reason()));
+                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.PENDING, result.reason()));
                 case SETTLED_ELSEWHERE -> { }
             }
         }

@@ -103,7 +103,8 @@ final class ChangeSender {
         }
         if (now.fingerprint().equals(change.fingerprintAfter())) {
             return moved(changes.applied(now.settingsJson(), now.fingerprint(), new AuditEntry(clock.instant(), change.decidedBy(),
-                    rec.jobId(), rec.id(), step, Transition.APPLY.action(), "job " + rec.jobId() + " read back with the change")),
+                    rec.jobId(), rec.id(), step, Transition.APPLY.action(), "job " + rec.jobId() + " read back with the change"
+                    + (reason == null ? "" : ", although the send ended with: " + reason))),
                     Outcome.DONE, now, reason);
         }
         boolean unchanged = now.fingerprint().equals(SettingsSnapshot.recorded(rec.jobId(), change.settingsBefore()).fingerprint());

@@ -75,7 +75,7 @@ public final class InterruptedApprovals {
                 case ROLLING_BACK -> rollBackOutcome(sender.settleRollBack(rec, change, INTERRUPTED));
                 default -> Optional.empty(); // moved on since it was listed
             };
-            outcome.ifPresent(o -> slack.inThread(rec, ChangeMessages.settled(new Subject(rec.rule(), change.step(), rec.jobId()),
+            outcome.ifPresent(o -> slack.inThread(rec, ChangeMessages.settled(rec.id(), new Subject(rec.rule(), change.step(), rec.jobId()),
                     change.decidedBy(), o, null)));
         }
     }

@@ -3,6 +3,8 @@ package io.sparkadvisor.bot.slack;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.bot.approvals.SpecDrift;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,12 +14,21 @@ import java.util.Optional;
  *
  * @param target     the job cluster the application ran on, where approved changes go; null when there is none
  * @param ownCluster the cluster's id when the run used several clusters (one application each), else null
+ * @param drift      how the job's definition of that cluster differs now from the run's ({@link SpecDrift}); empty when it does not
  */
 record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String subject, Advice advice, Map<String, Chart> chartsByRule,
-        long logBytes) {
+        long logBytes, List<String> drift) {
     /** Stable per run, rule and (when the run used several) cluster, so an approval can find the recommendation again. */
     String recommendationId(String rule) {
         return ref.runId() + "-" + rule + (ownCluster == null ? "" : "-" + ownCluster);
+    }
+
+    /**
+     * One post of the finding: approvals, verdicts and roll backs of a post stay in its thread, and
+     * asking again (anywhere, by anyone) makes a recommendation of its own.
+     */
+    String postedId(String rule, String threadTs) {
+        return recommendationId(rule) + "@" + threadTs;
     }
 
     Optional<Chart> chart(String rule) {

@@ -115,13 +115,19 @@ final class AskService {
             for (AnalysedRun run : runs) {
                 SlackMessages.summary(run.subject(), run.advice()).forEach(thread::reply);
                 List<PostedAdvice.Posted> posted = new ArrayList<>();
+                boolean approvable = run.drift().isEmpty();
                 for (Finding f : run.advice().findings()) {
-                    String id = run.recommendationId(f.rule());
+                    String id = approvable ? run.postedId(f.rule(), thread.parentTs()) : null;
                     List<String> ts = SlackMessages.finding(f, id).stream().map(thread::reply).toList();
                     posted.add(new PostedAdvice.Posted(id, f, ts.get(0)));
                     run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
                 }
-                propose(new PostedAdvice(run.ref(), run.target(), thread.channel(), thread.parentTs(), ask.userId(), posted));
+                if (approvable) {
+                    propose(new PostedAdvice(run.ref(), run.target(), thread.channel(), thread.parentTs(), ask.userId(), posted));
+                } else if (!run.advice().findings().isEmpty()) {
+                    thread.reply(SlackMessages.notice(AskReply.CLUSTER_CHANGED_SINCE.text("runId", run.ref().runId(),
+                            "jobId", run.ref().jobId(), "differences", String.join("; ", run.drift()))));
+                }
                 recordFindings(run);
             }
             long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();

@@ -1,6 +1,8 @@
 package io.sparkadvisor.bot.slack;
 
 import io.sparkadvisor.bot.approvals.ClusterTargets;
+import io.sparkadvisor.bot.approvals.SpecDrift;
+import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.EventLog;
@@ -72,9 +74,9 @@ public final class RunAnalysis {
         for (Finding f : advice.findings()) {
             Charts.forFinding(f, facts).ifPresent(chart -> charts.put(f.rule(), chart));
         }
-        return new AnalysedRun(telemetry.ref(),
-                ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null),
-                severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts), Math.max(total, 0));
+        ClusterTarget target = ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null);
+        return new AnalysedRun(telemetry.ref(), target, severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts),
+                Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target));
     }
 
     /** The facts of one cluster's event log (delivered), joined with the cluster's real shape when known. */

@@ -17,6 +17,7 @@ import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspaces;
@@ -24,6 +25,7 @@ import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.emulator.Fault;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,6 +36,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -87,7 +91,7 @@ abstract class ApprovalsEndToEnd {
     @Test
     void anApprovalChangesExactlyTheStepsSettingsOnTheJobClusterAndARollBackRestoresThemByteForByte() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding(firstRun());
-        String id = firstRun() + "-skew";
+        String id = idOf(finding);
         SettingsSnapshot before = settings();
 
         click(finding, APPROVER, "approve_step", id);
@@ -130,7 +134,7 @@ abstract class ApprovalsEndToEnd {
     @Test
     void onlyAnotherApproverMayDecideAndAnyoneElseIsToldSoWithNothingChanged() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 1);
-        String id = (firstRun() + 1) + "-skew";
+        String id = idOf(finding);
 
         click(finding, BYSTANDER, "approve_step", id);
         click(finding, USER, "approve_step", id);
@@ -153,7 +157,7 @@ abstract class ApprovalsEndToEnd {
     @Test
     void aJobEditedSinceTheRecommendationIsNotChangedAndAFreshAnalysisIsOffered() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 2);
-        String id = (firstRun() + 2) + "-skew";
+        String id = idOf(finding);
         String edited = settings().settingsJson().replace("\"num_workers\":2", "\"num_workers\":3");
         bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + edited + "}");
 
@@ -170,7 +174,7 @@ abstract class ApprovalsEndToEnd {
     @Test
     void aDoubleClickAndASecondApproverAtTheSameMomentMakeOneChangeAndOneRecord() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 3);
-        String id = (firstRun() + 3) + "-skew";
+        String id = idOf(finding);
 
         CompletableFuture.allOf(
                 CompletableFuture.runAsync(() -> click(finding, APPROVER, "approve_step", id)),
@@ -188,7 +192,7 @@ abstract class ApprovalsEndToEnd {
     void theJobsNextRunAfterTheChangeIsJudgedOnceAndTheVerdictPostedInTheThread() throws Exception {
         long run = firstRun() + 4;
         FakeSlackApi.Call finding = appliedSkewStep(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
 
         bot.followUp.poll();
         assertEquals(ChangeState.APPLIED, state(id), "the job's latest run is from before the change");
@@ -220,7 +224,7 @@ abstract class ApprovalsEndToEnd {
         long run = firstRun() + 5;
         SettingsSnapshot before = settings();
         FakeSlackApi.Call finding = appliedSkewStep(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
 
         bot.addNextRun(42, 4291, "skewed-join", "1203-still-skewed", "skew.log.gz");
         bot.followUp.poll();
@@ -240,7 +244,7 @@ abstract class ApprovalsEndToEnd {
     void aNextRunThatFailedBeforeDeliveringItsLogFailsTheStep() throws Exception {
         long run = firstRun() + 6;
         FakeSlackApi.Call finding = appliedSkewStep(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
 
         bot.addNextRun(42, 4292, "skewed-join", "1203-failed", null);
         bot.followUp.poll();
@@ -255,7 +259,7 @@ abstract class ApprovalsEndToEnd {
     void aStepWhoseJobWasDeletedIsClosedWithOneNoteAndNotLookedAtAgain() throws Exception {
         long run = firstRun() + 13;
         FakeSlackApi.Call finding = appliedSkewStep(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
         Files.delete(bot.workspace.root().resolve("jobs/42.json"));
 
         bot.followUp.poll();
@@ -272,7 +276,7 @@ abstract class ApprovalsEndToEnd {
     void aStepAppliedBeforeARestartIsJudgedOnceByTheNextInstanceOnTheSameDatabase() throws Exception {
         long run = firstRun() + 7;
         FakeSlackApi.Call finding = appliedSkewStep(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
 
         // Nothing of the first instance survives but the database: the pending follow-up must come from it.
         bot.close();
@@ -293,7 +297,7 @@ abstract class ApprovalsEndToEnd {
         assumeTrue(database.containsKey("DATABASE_URL"), "an H2 file database is open in one process only");
         long run = firstRun() + 8;
         FakeSlackApi.Call finding = appliedSkewStep(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
         bot.addNextRun(42, 4294, "skewed-join", "1203-two-replicas", "healthy.log.gz");
 
         ReplicaProcess.runTogether(OtherReplica.class, List.of(database.get("DATABASE_URL"), bot.workspace.url(), bot.slack.baseUrl()),
@@ -308,7 +312,7 @@ abstract class ApprovalsEndToEnd {
     void aStepClaimedByABotThatStoppedBeforeSendingItIsReleasedOnceItIsStaleAndCanBeApprovedAgain() throws Exception {
         long run = firstRun() + 9;
         FakeSlackApi.Call finding = postedSkewFinding(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
         claimedByAStoppedBot(id, null);
 
         bot.followUp.poll();
@@ -333,7 +337,7 @@ abstract class ApprovalsEndToEnd {
     void aChangeSentByABotThatStoppedBeforeRecordingItIsRecordedForItsApproverAndJudged() throws Exception {
         long run = firstRun() + 10;
         FakeSlackApi.Call finding = postedSkewFinding(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
         SettingsSnapshot before = settings();
         claimedByAStoppedBot(id, before);
         Workspaces.connect(bot.workspace.client(), null).apply(42, skewStepOne(id), before.fingerprint());
@@ -362,7 +366,7 @@ abstract class ApprovalsEndToEnd {
     void aClaimedStepWhoseJobWasEditedSinceIsReleasedWithAWarningToCheckTheJob() throws Exception {
         long run = firstRun() + 11;
         FakeSlackApi.Call finding = postedSkewFinding(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
         claimedByAStoppedBot(id, settings());
         String edited = settings().settingsJson().replace("\"num_workers\":2", "\"num_workers\":3");
         bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + edited + "}");
@@ -380,7 +384,7 @@ abstract class ApprovalsEndToEnd {
     void aSuccessfulNextRunWhoseLogNeverArrivesIsJudgedUnmeasuredOnceTheDeliveryWaitIsOver() throws Exception {
         long run = firstRun() + 12;
         FakeSlackApi.Call finding = appliedSkewStep(run);
-        String id = run + "-skew";
+        String id = idOf(finding);
 
         bot.addNextRunWithoutLog(42, 4296, "skewed-join", "1203-no-log");
         bot.followUp.poll();
@@ -400,7 +404,7 @@ abstract class ApprovalsEndToEnd {
     @Test
     void aPassedStepBringsTheNextStepWhoseApproveAppliesIt() throws Exception {
         FakeSlackApi.Call finding = postedFinding(4301, "io-bound-slots");
-        String id = "4301-io-bound-slots";
+        String id = idOf(finding);
         click(finding, APPROVER, "approve_step", id);
         await(WAIT, () -> stateOf(id, 1) == ChangeState.APPLIED);
         assertEquals("6", workerCores(), "step 1");
@@ -425,6 +429,140 @@ abstract class ApprovalsEndToEnd {
         assertEquals("8", workerCores(), "step 2");
         assertTrue(bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(next.get(0).tsPosted())
                 && c.param("blocks").contains("Applied by <@" + APPROVER + ">")), "the next-step message shows who applied it");
+    }
+
+    @Test
+    void anUpdateWhoseAnswerIsLostAfterItTookEndsAppliedWithRollBackFollowUpAndOneNote() throws Exception {
+        long run = firstRun() + 14;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = idOf(finding);
+        SettingsSnapshot before = settings();
+        bot.workspace.failNext("POST", "/api/2.2/jobs/update", Fault.answerLost(), 1);
+
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED && !edits(finding).isEmpty());
+
+        assertTrue(!settings().fingerprint().equals(before.fingerprint()), "the update took");
+        assertEquals(settings().fingerprint(), new Changes(bot.db).find(id, 1).orElseThrow().fingerprintAfter());
+        assertTrue(edits(finding).get(0).param("blocks").contains("roll_back_step"), "offers its roll back");
+        await(WAIT, () -> !notesInThread(finding).isEmpty());
+        assertEquals(1, notesInThread(finding).size(), notesInThread(finding).toString());
+        assertTrue(notesInThread(finding).get(0).contains("approved step 1"), notesInThread(finding).get(0));
+        assertEquals(List.of("approved", "sending", "applied"), actions(id));
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "sent once: an update is not retried blind");
+        String settled = audit(id).get(2).detail();
+        assertTrue(settled.contains("read back with the change, although the send ended with"), settled);
+        assertTrue(new Changes(bot.db).awaitingFollowUp().stream().anyMatch(c -> c.recommendationId().equals(id)), "its next run is judged");
+    }
+
+    @Test
+    void aReadBackThatFailsAfterTheUpdateIsSettledByReadingTheJobAgain() throws Exception {
+        long run = firstRun() + 15;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = idOf(finding);
+        // the read before the update is answered; the read after it fails on every one of its retries
+        bot.workspace.failAfter("GET", "/api/2.2/jobs/get", 1, Fault.serverError(), 3);
+
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED && !edits(finding).isEmpty());
+
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
+        assertTrue(edits(finding).get(0).param("blocks").contains("roll_back_step"));
+        await(WAIT, () -> !notesInThread(finding).isEmpty());
+        assertEquals(1, notesInThread(finding).size(), notesInThread(finding).toString());
+        assertEquals(List.of("approved", "sending", "applied"), actions(id));
+    }
+
+    @Test
+    void aJobUnreadableAfterTheUpdateLeavesTheStepApplyingUntilTheNextPollFindsTheChangeAndOffersItsRollBack() throws Exception {
+        long run = firstRun() + 16;
+        FakeSlackApi.Call finding = postedSkewFinding(run);
+        String id = idOf(finding);
+        SettingsSnapshot before = settings();
+        bot.workspace.failAfter("GET", "/api/2.2/jobs/get", 1, Fault.serverError(), 6);
+
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> notesInThread(finding).size() == 1);
+
+        assertEquals(ChangeState.APPLYING, state(id), "not guessed either way");
+        assertTrue(notesInThread(finding).get(0).contains("could not read the job back to confirm it took"), notesInThread(finding).get(0));
+        assertTrue(whispers().get(0).contains("could not read the job back"), whispers().toString());
+        assertEquals(List.of(), edits(finding), "the step's buttons stay until it is settled");
+
+        CLOCK.advance(JobLocks.TTL.plusMinutes(1));
+        bot.followUp.poll();
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.APPLIED, state(id));
+        List<FakeSlackApi.Call> notes = bot.slack.calls("chat.postMessage").stream()
+                .filter(c -> c.param("thread_ts").equals(finding.param("thread_ts"))).toList();
+        assertEquals(2, notes.size(), "one note when it was unknown, one when it was settled");
+        assertTrue(asRead(notes.get(1)).contains("The change is now recorded"), asRead(notes.get(1)));
+        assertEquals(List.of("approved", "sending", "applied"), actions(id));
+
+        click(notes.get(1), notes.get(1).param("blocks"), APPROVER, "roll_back_step", id, 1);
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK);
+        assertEquals(before.settingsJson(), settings().settingsJson());
+    }
+
+    @Test
+    void aRollBackWhoseAnswerIsLostIsRecordedAsRolledBackOnceTheJobShowsIt() throws Exception {
+        long run = firstRun() + 17;
+        SettingsSnapshot before = settings();
+        FakeSlackApi.Call finding = appliedSkewStep(run);
+        String id = idOf(finding);
+        await(WAIT, () -> !edits(finding).isEmpty());
+        bot.workspace.failNext("POST", "/api/2.2/jobs/update", Fault.answerLost(), 1);
+
+        click(finding, edits(finding).get(0).param("blocks"), APPROVER, "roll_back_step", id);
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && edits(finding).size() == 2);
+
+        assertEquals(before.settingsJson(), settings().settingsJson());
+        assertTrue(edits(finding).get(1).param("blocks").contains("Rolled back by <@" + APPROVER + ">"));
+        assertEquals(List.of("approved", "sending", "applied", "rolling-back", "rolled-back"), actions(id));
+    }
+
+    @Test
+    void anOldRunOfAJobResizedSinceGetsNoApproveAndAReplyNamingWhatChanged() throws Exception {
+        String resized = Workspaces.connect(bot.workspace.client(), null).settings(44).settingsJson().replace("\"num_workers\":2", "\"num_workers\":20");
+        bot.workspace.putJson("jobs/44.json", "{\"job_id\":44,\"settings\":" + resized + "}");
+
+        bot.requests.command("run:4401", CHANNEL, USER);
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
+
+        List<FakeSlackApi.Call> replies = bot.slack.calls("chat.postMessage");
+        assertTrue(replies.stream().anyMatch(c -> c.param("blocks").contains("skew")), "the findings are posted");
+        assertTrue(replies.stream().noneMatch(c -> c.param("blocks").contains("approve_step")), "none can be approved");
+        List<String> notes = replies.stream().map(ApprovalsEndToEnd::asRead).filter(t -> t.contains("has changed since run 4401")).toList();
+        assertEquals(1, notes.size(), replies.stream().map(ApprovalsEndToEnd::asRead).toList().toString());
+        assertTrue(notes.get(0).contains("num_workers: 2 → 20") && notes.get(0).contains("ask again about the job's latest run"), notes.get(0));
+        assertTrue(new Changes(bot.db).pending().stream().noneMatch(p -> p.runId() == 4401), "nothing recorded to approve");
+    }
+
+    @Test
+    void aReAskElsewhereIsAPostOfItsOwnSoTheFirstRequesterStillCannotApproveAndNotesStayInTheirThread() throws Exception {
+        long run = firstRun() + 18;
+        FakeSlackApi.Call first = postedSkewFinding(run);
+        String firstId = idOf(first);
+        bot.requests.command("run:" + run, "D0EVE", BYSTANDER);
+        await(WAIT, () -> bot.slack.calls("chat.postMessage").stream().anyMatch(c -> c.param("blocks").contains("\"value\":\"" + run + "-skew@")));
+        FakeSlackApi.Call second = bot.slack.calls("chat.postMessage").stream()
+                .filter(c -> c.param("blocks").contains("\"value\":\"" + run + "-skew@")).findFirst().orElseThrow();
+        String secondId = idOf(second);
+        assertTrue(!firstId.equals(secondId), firstId);
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
+        bot.slack.clear();
+
+        click(second, USER, "approve_step", secondId);
+        click(first, USER, "approve_step", firstId);
+        await(WAIT, () -> whispers().size() == 2);
+        assertTrue(whispers().stream().allMatch(w -> w.contains("another approver")), whispers().toString());
+
+        click(first, APPROVER, "approve_step", firstId);
+        await(WAIT, () -> state(firstId) == ChangeState.APPLIED && !notesInThread(first).isEmpty());
+        assertTrue(notesInThread(first).get(0).contains("approved step 1"), notesInThread(first).toString());
+        assertEquals(List.of(), notesInThread(second), "the other post's thread hears nothing of it");
+        assertEquals(USER, new Recommendations(bot.db).find(firstId).orElseThrow().requester());
     }
 
     private static String workerCores() throws IOException {
@@ -480,8 +618,8 @@ abstract class ApprovalsEndToEnd {
     /** Asks about {@code run}, has {@link #APPROVER} approve the skew finding's step 1, and returns the finding once the step is applied. */
     private static FakeSlackApi.Call appliedSkewStep(long run) {
         FakeSlackApi.Call finding = postedSkewFinding(run);
-        click(finding, APPROVER, "approve_step", run + "-skew");
-        await(WAIT, () -> state(run + "-skew") == ChangeState.APPLIED);
+        click(finding, APPROVER, "approve_step", idOf(finding));
+        await(WAIT, () -> state(idOf(finding)) == ChangeState.APPLIED);
         return finding;
     }
 
@@ -493,12 +631,19 @@ abstract class ApprovalsEndToEnd {
     /** Asks about {@code run} and returns the thread reply carrying the buttons of {@code rule}'s finding. */
     private static FakeSlackApi.Call postedFinding(long run, String rule) {
         bot.requests.command("run:" + run, CHANNEL, USER);
-        String value = "\"value\":\"" + run + "-" + rule + ":1\"";
+        String value = "\"value\":\"" + run + "-" + rule + "@";
         await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
         FakeSlackApi.Call finding = bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains(value))
                 .findFirst().orElseThrow();
         bot.slack.clear();
         return finding;
+    }
+
+    /** The recommendation id the finding's Approve button carries: its run, rule and post. */
+    private static String idOf(FakeSlackApi.Call finding) {
+        Matcher value = Pattern.compile("\"value\":\"([^\"]+):1\"").matcher(finding.param("blocks"));
+        assertTrue(value.find(), finding.param("blocks"));
+        return value.group(1);
     }
 
     private static void click(FakeSlackApi.Call finding, String user, String actionId, String recommendationId) {

@@ -72,7 +72,7 @@ class SlackBotEndToEndTest {
         FakeSlackApi.Call skew = replies.stream().filter(r -> r.param("blocks").contains("market_id")).findFirst().orElseThrow();
         assertTrue(skew.param("blocks").contains("\"Approve\"") && skew.param("blocks").contains("\"Reject\""));
         assertTrue(skew.param("blocks").contains("\"action_id\":\"approve_step\""));
-        assertTrue(skew.param("blocks").contains("\"value\":\"4201-skew:1\""));
+        assertTrue(skew.param("blocks").contains("\"value\":\"4201-skew@"));
 
         FakeSlackApi.Call complete = bot.slack.calls("files.completeUploadExternal").get(0);
         assertEquals(parentTs, complete.param("thread_ts"));
@@ -106,7 +106,7 @@ class SlackBotEndToEndTest {
         assertEquals(2, bot.slack.calls("ratelimited").size());
         List<FakeSlackApi.Call> replies = bot.threadReplies(parentTs);
         assertTrue(replies.stream().anyMatch(r -> r.param("blocks").contains("Run 4211 of skewed-join")), "the summary");
-        assertTrue(replies.stream().anyMatch(r -> r.param("blocks").contains("\"value\":\"4211-skew:1\"")), "the skew finding");
+        assertTrue(replies.stream().anyMatch(r -> r.param("blocks").contains("\"value\":\"4211-skew@")), "the skew finding");
     }
 
     @Test

@@ -12,7 +12,9 @@ import java.util.List;
  *                          could not be read ({@code eventsUnavailable} tells which)
  * @param eventsUnavailable null when the events were read; else a sentence for the reader saying
  *                          why they are missing (the cluster was deleted) and what the analysis used instead
+ * @param declaredSpecJson  the {@code new_cluster} the run declared for it ({@code runs/get}), what the
+ *                          advice is sized for; null for an existing all-purpose cluster
  */
 public record ClusterTelemetry(String clusterId, List<String> taskKeys, String clusterJson,
-        List<ClusterEventSummary> events, String eventsUnavailable, EventLog eventLog) {
+        List<ClusterEventSummary> events, String eventsUnavailable, EventLog eventLog, String declaredSpecJson) {
 }

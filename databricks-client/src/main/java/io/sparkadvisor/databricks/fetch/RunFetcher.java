@@ -27,8 +27,8 @@ public final class RunFetcher {
 
     private ClusterTelemetry cluster(Run run, TaskCluster cluster) {
         Optional<ClusterDetails> details = source.cluster(cluster.clusterId());
-        String json = details.map(SdkJson::write)
-                .orElseGet(() -> cluster.declaredSpec() == null ? null : SdkJson.write(cluster.declaredSpec()));
+        String declared = cluster.declaredSpec() == null ? null : SdkJson.write(cluster.declaredSpec());
+        String json = details.map(SdkJson::write).orElse(declared);
         long from = Optional.ofNullable(run.getStartTime()).orElse(0L);
         long to = Optional.ofNullable(run.getEndTime()).filter(t -> t > 0).orElse(System.currentTimeMillis());
         List<ClusterEventSummary> events = List.of();
@@ -41,7 +41,7 @@ public final class RunFetcher {
             eventsUnavailable = eventsOfDeletedCluster(cluster, details.isEmpty() && cluster.declaredSpec() != null);
         }
         return new ClusterTelemetry(cluster.clusterId(), cluster.taskKeys(), json, events, eventsUnavailable,
-                logs.locate(cluster, details));
+                logs.locate(cluster, details), declared);
     }
 
     private static String eventsOfDeletedCluster(TaskCluster cluster, boolean specFromTheRun) {

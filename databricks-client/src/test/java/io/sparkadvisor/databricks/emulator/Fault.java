@@ -6,8 +6,19 @@ import java.time.Duration;
  * A failure the emulator plays instead of (or, for {@link #slow}, before) the real answer.
  *
  * @param status 0 for a delay only
+ * @param dropsAnswer the request is carried out, then the connection closes without an answer: what a
+ *     client sees when its read times out after the server did the work
  */
-public record Fault(int status, String errorCode, String message, Integer retryAfterSeconds, Duration delay) {
+public record Fault(int status, String errorCode, String message, Integer retryAfterSeconds, Duration delay, boolean dropsAnswer) {
+    public Fault(int status, String errorCode, String message, Integer retryAfterSeconds, Duration delay) {
+        this(status, errorCode, message, retryAfterSeconds, delay, false);
+    }
+
+    /** Does what was asked (an update takes effect), but the answer never arrives. */
+    public static Fault answerLost() {
+        return new Fault(0, null, null, null, Duration.ZERO, true);
+    }
+
     public static Fault tooManyRequests(int retryAfterSeconds) {
         return new Fault(429, "REQUEST_LIMIT_EXCEEDED", "Too many requests. Please wait a moment and try again.",
                 retryAfterSeconds, Duration.ZERO);

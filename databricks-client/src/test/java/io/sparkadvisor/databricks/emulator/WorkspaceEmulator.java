@@ -72,7 +72,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
     private record OAuthClient(String clientId, String clientSecret, String accessToken) {
     }
 
-    private record PlannedFault(String method, String pathPrefix, Fault fault, int[] remaining) {
+    private record PlannedFault(String method, String pathPrefix, Fault fault, int[] skipped, int[] remaining) {
     }
 
     private WorkspaceEmulator(Path root) throws IOException {
@@ -142,7 +142,12 @@ public final class WorkspaceEmulator implements AutoCloseable {
 
     /** The next {@code times} requests whose path starts with {@code pathPrefix} get {@code fault}. */
     public void failNext(String method, String pathPrefix, Fault fault, int times) {
-        faults.add(new PlannedFault(method, pathPrefix, fault, new int[] {times}));
+        failAfter(method, pathPrefix, 0, fault, times);
+    }
+
+    /** The same, after {@code skipped} such requests were answered normally (fail the read after an update, not before it). */
+    public void failAfter(String method, String pathPrefix, int skipped, Fault fault, int times) {
+        faults.add(new PlannedFault(method, pathPrefix, fault, new int[] {skipped}, new int[] {times}));
     }
 
     /**
@@ -245,14 +250,17 @@ public final class WorkspaceEmulator implements AutoCloseable {
             String query = http.getRequestURI().getRawQuery() == null ? "" : http.getRequestURI().getRawQuery();
             String body = new String(http.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             RecordedRequest request = new RecordedRequest(http.getRequestMethod(), decode(path), query, body, 0);
-            Answer answer = answer(http, request);
+            Fault fault = takeFault(request);
+            Answer answer = answer(http, request, fault);
             requests.add(request.withPayloadBytes(answer.payloadBytes()));
+            if (fault != null && fault.dropsAnswer()) {
+                return; // closing an exchange that sent no headers drops the connection
+            }
             send(http, answer);
         }
     }
 
-    private Answer answer(HttpExchange http, RecordedRequest request) throws IOException {
-        Fault fault = takeFault(request);
+    private Answer answer(HttpExchange http, RecordedRequest request, Fault fault) throws IOException {
         if (fault != null && fault.status() > 0) {
             Answer failure = Answer.error(fault.status(), fault.errorCode(), fault.message());
             return fault.retryAfterSeconds() == null ? failure : failure.withHeader("Retry-After", String.valueOf(fault.retryAfterSeconds()));
@@ -320,6 +328,10 @@ public final class WorkspaceEmulator implements AutoCloseable {
                 PlannedFault planned = it.next();
                 if (planned.method().equals(request.method()) && request.path().startsWith(planned.pathPrefix())
                         && planned.remaining()[0] > 0) {
+                    if (planned.skipped()[0] > 0) {
+                        planned.skipped()[0]--;
+                        return null;
+                    }
                     planned.remaining()[0]--;
                     return planned.fault();
                 }

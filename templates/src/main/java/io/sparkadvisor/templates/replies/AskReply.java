@@ -23,6 +23,7 @@ public enum AskReply implements Reply {
     DONE("seconds", "logMb"),
     SUBJECT("runId", "runName"),
     SUBJECT_OF_CLUSTER("subject", "clusterId", "taskKeys"),
+    CLUSTER_CHANGED_SINCE("runId", "jobId", "differences"),
     NO_CLUSTER("runId"),
     HEALTHY("subject"),
     FINDINGS("subject", "count", "one", "title"),

@@ -70,11 +70,19 @@ public final class ChangeMessages {
         return note("rolledBack", s, Map.of("user", userId));
     }
 
-    /** {@code reason}: the error the send ended with, when there was one (shown for {@link Settled#PENDING}). */
-    public static SlackMessage settled(Subject s, String userId, Settled outcome, String reason) {
+    /**
+     * {@code reason}: the error the send ended with, when there was one (shown for {@link Settled#PENDING}).
+     * A change found in effect ({@link Settled#RECOVERED}) carries its Roll back button.
+     */
+    public static SlackMessage settled(String recommendationId, Subject s, String userId, Settled outcome, String reason) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("user", userId);
         details.put("reason", reason);
+        if (outcome == Settled.RECOVERED) {
+            details.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
+            details.put("rollBack", ApprovalIds.ROLL_BACK);
+            details.put("rollBackValue", ApprovalIds.value(recommendationId, s.step()));
+        }
         return note(outcome.note, s, details);
     }
 
@@ -157,6 +165,7 @@ public final class ChangeMessages {
     /** The note of {@code kind} in slack/thread-note.json: its section is on, every other kind's off. */
     private static SlackMessage note(String kind, Subject s, Map<String, Object> details, String fallback) {
         Map<String, Object> scope = new LinkedHashMap<>(details);
+        scope.putIfAbsent("rollBackValue", null); // only a change found in effect offers its roll back
         NOTES.forEach(k -> scope.put(k, k.equals(kind)));
         scope.put("step", s.step());
         scope.put("rule", s.rule());

@@ -73,7 +73,8 @@ public final class SlackMessages {
 
     /**
      * One finding in full: evidence, preconditions, the staged recommendation with its checks, and
-     * Approve / Reject on every step the bot could apply ({@link ApprovalIds} carries {@code recommendationId}).
+     * Approve / Reject on the first step the bot could apply ({@link ApprovalIds} carries {@code recommendationId});
+     * none when {@code recommendationId} is null (the finding is for people only).
      */
     public static List<SlackMessage> finding(Finding f, String recommendationId) {
         Map<String, Object> scope = findingLine(f);
@@ -88,8 +89,8 @@ public final class SlackMessages {
         scope.put("preconditions", f.recommendation().preconditions());
         scope.put("hasPreconditions", !f.recommendation().preconditions().isEmpty());
         // Only the first step the bot can apply gets buttons: the next one is offered once this one is verified.
-        int firstApprovable = f.recommendation().steps().stream().filter(s -> s.changes().stream().anyMatch(Change::applicable))
-                .mapToInt(Step::step).min().orElse(-1);
+        int firstApprovable = recommendationId == null ? -1 : f.recommendation().steps().stream()
+                .filter(s -> s.changes().stream().anyMatch(Change::applicable)).mapToInt(Step::step).min().orElse(-1);
         scope.put("steps", f.recommendation().steps().stream().map(s -> step(s, recommendationId, s.step() == firstApprovable)).toList());
         scope.put("experiment", f.recommendation().experiment());
         return SlackLimits.fit(f.severity().id() + ": " + f.title(), Templates.json("slack/finding.json", scope));

@@ -85,12 +85,12 @@ class ChangeMessagesTest {
                 + " spark_conf `a` = `&lt;b&gt;`."), applied);
 
         for (Settled outcome : Settled.values()) {
-            String note = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled(SKEW_STEP_1, "U0ANA", outcome, "HTTP 504")));
+            String note = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled("4201-skew", SKEW_STEP_1, "U0ANA", outcome, "HTTP 504")));
             assertTrue(note.contains("step 1 of `skew`") && note.contains("<@U0ANA>") && note.contains("job 42"), note);
         }
-        String pending = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled(SKEW_STEP_1, "U0ANA", Settled.PENDING, "<!here>")));
+        String pending = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled("4201-skew", SKEW_STEP_1, "U0ANA", Settled.PENDING, "<!here>")));
         assertTrue(pending.contains("could not read the job back to confirm it took (&lt;!here&gt;)"), pending);
-        String released = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled(SKEW_STEP_1, "U0ANA", Settled.RELEASED, "HTTP 504")));
+        String released = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.settled("4201-skew", SKEW_STEP_1, "U0ANA", Settled.RELEASED, "HTTP 504")));
         assertTrue(released.contains("nothing changed. Approve it again"), released);
         String decided = BlockKitAssertions.text(BlockKitAssertions.parse(ChangeMessages.alreadyDecided(SKEW_STEP_1, "applied", "U0BOB")));
         assertTrue(decided.startsWith("Step 1 of `skew` is already applied (by <@U0BOB>); nothing more was done."), decided);
