@@ -36,12 +36,17 @@ public final class SdkJson {
         }
     }
 
-    public static ObjectNode tree(Object sdkObject) {
-        return MAPPER.valueToTree(sdkObject);
-    }
-
-    public static <T> T fromTree(JsonNode tree, Class<T> type) {
-        return MAPPER.convertValue(tree, type);
+    /** JSON as it came (fields no SDK class models are kept); a non-object is an error naming {@code what}. */
+    public static ObjectNode object(String json, String what) {
+        try {
+            JsonNode node = MAPPER.readTree(json);
+            if (!(node instanceof ObjectNode object)) {
+                throw new WorkspaceException("Not a JSON object: " + what);
+            }
+            return object;
+        } catch (JsonProcessingException e) {
+            throw new WorkspaceException("Not valid JSON for " + what + ": " + e.getOriginalMessage(), e);
+        }
     }
 
     public static String canonical(Object sdkObject) {

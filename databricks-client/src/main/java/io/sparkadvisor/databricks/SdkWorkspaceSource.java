@@ -6,6 +6,7 @@ import com.databricks.sdk.core.http.Request;
 import com.databricks.sdk.support.Header;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.GetEvents;
@@ -15,14 +16,10 @@ import com.databricks.sdk.service.files.DirectoryEntry;
 import com.databricks.sdk.service.files.FileInfo;
 import com.databricks.sdk.service.jobs.BaseJob;
 import com.databricks.sdk.service.jobs.BaseRun;
-import com.databricks.sdk.service.jobs.GetJobRequest;
 import com.databricks.sdk.service.jobs.GetRunRequest;
-import com.databricks.sdk.service.jobs.Job;
-import com.databricks.sdk.service.jobs.JobSettings;
 import com.databricks.sdk.service.jobs.ListJobsRequest;
 import com.databricks.sdk.service.jobs.ListRunsRequest;
 import com.databricks.sdk.service.jobs.Run;
-import com.databricks.sdk.service.jobs.UpdateJob;
 import io.sparkadvisor.databricks.fetch.DbfsChunkStream;
 import io.sparkadvisor.databricks.fetch.StoredFile;
 import io.sparkadvisor.databricks.fetch.StoredLogPart;
@@ -35,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.slf4j.Logger;
@@ -96,22 +94,36 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
 
     /**
      * All pages merged: a job with more than 100 tasks read as one page would lose the rest on a
-     * rollback, which replaces the whole settings.
+     * rollback. Read as raw JSON, not through the SDK's classes, whose mapper drops fields it does
+     * not know: a change sends an entry back whole, and must not delete what it did not model.
      */
     @Override
-    public Job job(long jobId) {
-        Job job = SdkCalls.read("job " + jobId, () -> client.jobs().get(jobId));
-        JobSettings settings = job.getSettings();
-        for (Job page = job; hasText(page.getNextPageToken()); ) {
-            String token = page.getNextPageToken();
-            page = SdkCalls.read("job " + jobId, () -> client.jobs().get(new GetJobRequest().setJobId(jobId).setPageToken(token)));
-            JobSettings more = page.getSettings();
-            settings.setTasks(concat(settings.getTasks(), more.getTasks()))
-                    .setJobClusters(concat(settings.getJobClusters(), more.getJobClusters()))
-                    .setEnvironments(concat(settings.getEnvironments(), more.getEnvironments()))
-                    .setParameters(concat(settings.getParameters(), more.getParameters()));
+    public ObjectNode jobSettings(long jobId) {
+        ObjectNode job = rawRead("job " + jobId, () -> jobsGet(jobId));
+        ObjectNode settings = job.path("settings") instanceof ObjectNode s ? s : job.putObject("settings");
+        for (ObjectNode page = job; hasText(page.path("next_page_token").asText(null)); ) {
+            String token = page.path("next_page_token").asText();
+            page = rawRead("job " + jobId, () -> jobsGet(jobId).withQueryParam("page_token", token));
+            for (String paged : PAGED_ARRAYS) {
+                page.path("settings").path(paged).forEach(entry -> settings.withArray(paged).add(entry));
+            }
         }
-        return job.setNextPageToken(null).setHasMore(null);
+        return settings;
+    }
+
+    private static Request jobsGet(long jobId) {
+        return new Request("GET", "/api/2.2/jobs/get").withQueryParam("job_id", Long.toString(jobId)).withHeader("Accept", "application/json");
+    }
+
+    /** A fresh request per attempt: the SDK completes a request's URL in place as it sends it. */
+    private ObjectNode rawRead(String what, Supplier<Request> request) {
+        return SdkCalls.read(what, () -> {
+            try (InputStream body = client.apiClient().execute(request.get(), InputStream.class)) {
+                return SdkJson.object(new String(body.readAllBytes(), StandardCharsets.UTF_8), what);
+            } catch (IOException e) {
+                throw new DatabricksError("IO_ERROR", 523, e);
+            }
+        });
     }
 
     @Override
@@ -206,9 +218,23 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         }
     }
 
+    /** Raw, like {@link #jobSettings}: the entries sent carry every field they were read with. */
     @Override
-    public void updateJob(UpdateJob update) {
-        SdkCalls.run("job " + update.getJobId(), () -> client.jobs().update(update));
+    public void updateJob(long jobId, ObjectNode newSettings, List<String> fieldsToRemove) {
+        ObjectNode body = newSettings.objectNode().put("job_id", jobId);
+        body.set("new_settings", newSettings);
+        if (!fieldsToRemove.isEmpty()) {
+            fieldsToRemove.forEach(body.putArray("fields_to_remove")::add);
+        }
+        SdkCalls.run("job " + jobId, () -> {
+            Request request = new Request("POST", "/api/2.2/jobs/update", body.toString()).withHeader("Content-Type", "application/json")
+                    .withHeader("Accept", "application/json");
+            try (InputStream answer = client.apiClient().execute(request, InputStream.class)) {
+                answer.readAllBytes();
+            } catch (IOException e) {
+                throw new DatabricksError("IO_ERROR", 523, e);
+            }
+        });
     }
 
     private static StoredFile stored(FileInfo f) {
@@ -232,6 +258,9 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         all.addAll(Optional.ofNullable(b).orElse(List.of()));
         return all;
     }
+
+    /** What jobs/get pages: the arrays a page continues. */
+    private static final List<String> PAGED_ARRAYS = List.of("tasks", "job_clusters", "environments", "parameters");
 
     private static boolean hasText(String token) {
         return token != null && !token.isEmpty();

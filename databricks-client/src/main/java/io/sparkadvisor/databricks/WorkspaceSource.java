@@ -4,9 +4,8 @@ import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.ListNodeTypesResponse;
 import com.databricks.sdk.service.jobs.BaseRun;
-import com.databricks.sdk.service.jobs.Job;
 import com.databricks.sdk.service.jobs.Run;
-import com.databricks.sdk.service.jobs.UpdateJob;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.fetch.StoredFile;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.util.List;
@@ -29,7 +28,12 @@ public interface WorkspaceSource {
 
     List<Long> jobIdsNamed(String name);
 
-    Job job(long jobId);
+    /**
+     * The job's settings as the API answers them, every page merged and raw: fields this SDK
+     * version does not model survive a read-modify-write. Throws {@link WorkspaceNotFoundException}
+     * for a deleted job.
+     */
+    ObjectNode jobSettings(long jobId);
 
     /** Empty when the cluster is gone (terminated clusters are purged after 30 days). */
     Optional<ClusterDetails> cluster(String clusterId);
@@ -47,5 +51,6 @@ public interface WorkspaceSource {
     /** JSON of a Spark monitoring REST path ({@code applications/...}) on a running cluster's driver. */
     String sparkRest(String clusterId, String apiV1Path);
 
-    void updateJob(UpdateJob update);
+    /** {@code jobs/update}: top-level fields of {@code newSettings} replace the job's (keyed entries one by one); {@code fieldsToRemove} go. */
+    void updateJob(long jobId, ObjectNode newSettings, List<String> fieldsToRemove);
 }

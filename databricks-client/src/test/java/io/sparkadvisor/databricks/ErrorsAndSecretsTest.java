@@ -67,7 +67,7 @@ class ErrorsAndSecretsTest {
         assertTrue(new SdkWorkspaceSource(impatient).cluster("0923-job-main").isPresent());
 
         emulator.failNext("GET", "/api/2.2/jobs/get", Fault.slow(Duration.ofMillis(2500)), 3);
-        var e = assertThrows(WorkspaceUnavailableException.class, () -> new SdkWorkspaceSource(impatient).job(7));
+        var e = assertThrows(WorkspaceUnavailableException.class, () -> new SdkWorkspaceSource(impatient).jobSettings(7));
         assertTrue(e.getMessage().startsWith("Could not reach Databricks for job 7 (Read timed out)"), e.getMessage());
     }
 

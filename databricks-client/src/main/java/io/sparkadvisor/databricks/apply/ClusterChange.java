@@ -1,9 +1,7 @@
 package io.sparkadvisor.databricks.apply;
 
-import com.databricks.sdk.service.compute.AutoScale;
-import com.databricks.sdk.service.compute.ClusterSpec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,36 +25,40 @@ public record ClusterChange(ClusterTarget target, Map<String, String> sparkConf,
         return new ClusterChange(target, conf, null, null, null, null, null);
     }
 
-    void applyTo(ClusterSpec spec) {
+    /** Edits a {@code new_cluster} as raw JSON, so that every field this change does not touch stays as it was. */
+    void applyTo(ObjectNode spec) {
         if (!sparkConf.isEmpty()) {
-            spec.setSparkConf(merged(spec.getSparkConf(), sparkConf));
+            merge(object(spec, "spark_conf"), sparkConf);
         }
         if (!sparkEnvVars.isEmpty()) {
-            spec.setSparkEnvVars(merged(spec.getSparkEnvVars(), sparkEnvVars));
+            merge(object(spec, "spark_env_vars"), sparkEnvVars);
         }
         if (numWorkers != null) {
-            spec.setNumWorkers(numWorkers).setAutoscale(null);
+            spec.put("num_workers", numWorkers);
+            spec.remove("autoscale");
         }
         if (minWorkers != null || maxWorkers != null) {
-            AutoScale range = Optional.ofNullable(spec.getAutoscale()).orElseGet(AutoScale::new);
-            Optional.ofNullable(minWorkers).ifPresent(range::setMinWorkers);
-            Optional.ofNullable(maxWorkers).ifPresent(range::setMaxWorkers);
-            spec.setAutoscale(range).setNumWorkers(null);
+            ObjectNode range = object(spec, "autoscale");
+            Optional.ofNullable(minWorkers).ifPresent(n -> range.put("min_workers", n));
+            Optional.ofNullable(maxWorkers).ifPresent(n -> range.put("max_workers", n));
+            spec.remove("num_workers");
         }
         if (nodeTypeId != null) {
-            spec.setNodeTypeId(nodeTypeId);
+            spec.put("node_type_id", nodeTypeId);
         }
     }
 
-    private static Map<String, String> merged(Map<String, String> current, Map<String, String> edits) {
-        Map<String, String> out = new LinkedHashMap<>(Optional.ofNullable(current).orElse(Map.of()));
+    private static ObjectNode object(ObjectNode parent, String field) {
+        return parent.get(field) instanceof ObjectNode existing ? existing : parent.putObject(field);
+    }
+
+    private static void merge(ObjectNode current, Map<String, String> edits) {
         edits.forEach((k, v) -> {
             if (v == null) {
-                out.remove(k);
+                current.remove(k);
             } else {
-                out.put(k, v);
+                current.put(k, v);
             }
         });
-        return out;
     }
 }

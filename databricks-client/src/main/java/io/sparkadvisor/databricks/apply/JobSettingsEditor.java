@@ -1,24 +1,22 @@
 package io.sparkadvisor.databricks.apply;
 
-import com.databricks.sdk.service.jobs.JobCluster;
-import com.databricks.sdk.service.jobs.JobSettings;
-import com.databricks.sdk.service.jobs.Task;
-import com.databricks.sdk.service.jobs.UpdateJob;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.SdkJson;
 import io.sparkadvisor.databricks.Secrets;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceSource;
-import java.util.Collection;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Changes a job's cluster definitions with a minimal read-modify-write, and puts recorded settings
- * back. The Jobs API has no compare-and-set, so the fingerprint check narrows, but cannot close,
- * the window for a concurrent edit.
+ * Changes a job's cluster definitions with a minimal read-modify-write on the job's raw JSON, and
+ * puts recorded settings back. Raw, because an entry is sent back whole: rebuilt from the SDK's
+ * classes it would lose every field this SDK version does not model. The Jobs API has no
+ * compare-and-set, so the fingerprint check narrows, but cannot close, the window for an edit made
+ * outside the bot; the bot's own changes to a job are serialised by its job lock.
  */
 public final class JobSettingsEditor {
     /** Changes to production jobs are worth a line each in the operator's log. */
@@ -31,7 +29,7 @@ public final class JobSettingsEditor {
     }
 
     public SettingsSnapshot current(long jobId) {
-        return SettingsSnapshot.of(jobId, source.job(jobId).getSettings());
+        return SettingsSnapshot.of(jobId, source.jobSettings(jobId));
     }
 
     /**
@@ -39,11 +37,11 @@ public final class JobSettingsEditor {
      * {@code tasks} by key but replaces each entry whole, so the entry carries its full spec.
      */
     public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint, BeforeSend beforeSend) {
-        JobSettings settings = source.job(jobId).getSettings();
+        ObjectNode settings = source.jobSettings(jobId);
         SettingsSnapshot before = requireUnchanged(SettingsSnapshot.of(jobId, settings), expectedFingerprint);
-        JobSettings entry = changedEntry(jobId, settings, change); // edits the entry inside settings, which become the expected result
+        ObjectNode entry = changedEntry(jobId, settings, change); // edits the entry inside settings, which become the expected result
         beforeSend.sending(before, SettingsSnapshot.of(jobId, settings));
-        source.updateJob(new UpdateJob().setJobId(jobId).setNewSettings(entry));
+        source.updateJob(jobId, entry, List.of());
         AppliedChange applied = new AppliedChange(before, current(jobId));
         LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Secrets.redact(change.toString()), before.fingerprint(),
                 applied.after().fingerprint());
@@ -55,27 +53,33 @@ public final class JobSettingsEditor {
      * call: comparing them with the job's settings tells whether an interrupted apply reached the job.
      */
     public static SettingsSnapshot expectedAfter(SettingsSnapshot before, ClusterChange change) {
-        JobSettings settings = SdkJson.read(before.settingsJson(), JobSettings.class);
-        changedEntry(before.jobId(), settings, change); // edits the entry inside settings
+        ObjectNode settings = SdkJson.object(before.settingsJson(), "the settings of job " + before.jobId());
+        changedEntry(before.jobId(), settings, change);
         return SettingsSnapshot.of(before.jobId(), settings);
     }
 
-    /** Settings holding only the targeted job cluster or task, changed. */
-    private static JobSettings changedEntry(long jobId, JobSettings settings, ClusterChange change) {
+    /** Settings holding only the targeted job cluster or task, changed (the entry inside {@code settings} is edited too). */
+    private static ObjectNode changedEntry(long jobId, ObjectNode settings, ClusterChange change) {
+        ObjectNode update = settings.objectNode();
         if (change.target() instanceof ClusterTarget.JobCluster target) {
-            JobCluster entry = find(settings.getJobClusters(), JobCluster::getJobClusterKey, target.jobClusterKey(), jobId, "job cluster");
-            change.applyTo(entry.getNewCluster());
-            return new JobSettings().setJobClusters(List.of(entry));
+            ObjectNode entry = find(settings, "job_clusters", "job_cluster_key", target.jobClusterKey(), jobId, "job cluster");
+            if (!(entry.get("new_cluster") instanceof ObjectNode spec)) {
+                throw new WorkspaceException("Job cluster " + target.jobClusterKey() + " of job " + jobId + " has no new_cluster to change.");
+            }
+            change.applyTo(spec);
+            update.putArray("job_clusters").add(entry.deepCopy());
+            return update;
         }
         String taskKey = ((ClusterTarget.TaskCluster) change.target()).taskKey();
-        Task task = find(settings.getTasks(), Task::getTaskKey, taskKey, jobId, "task");
-        if (task.getNewCluster() == null) {
+        ObjectNode task = find(settings, "tasks", "task_key", taskKey, jobId, "task");
+        if (!(task.get("new_cluster") instanceof ObjectNode spec)) {
             throw new WorkspaceException("Task " + taskKey + " of job " + jobId + " has no cluster of its own ("
-                    + (task.getJobClusterKey() != null ? "it uses job cluster " + task.getJobClusterKey()
+                    + (task.hasNonNull("job_cluster_key") ? "it uses job cluster " + task.get("job_cluster_key").asText()
                             : "it runs on an existing cluster or serverless") + "); change that instead.");
         }
-        change.applyTo(task.getNewCluster());
-        return new JobSettings().setTasks(List.of(task));
+        change.applyTo(spec);
+        update.putArray("tasks").add(task.deepCopy());
+        return update;
     }
 
     /**
@@ -83,13 +87,13 @@ public final class JobSettingsEditor {
      * Sends only what differs (see {@link RestoreUpdate}), not a {@code jobs/reset} of everything.
      */
     public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend) {
-        JobSettings current = source.job(jobId).getSettings();
+        ObjectNode current = source.jobSettings(jobId);
         SettingsSnapshot now = requireUnchanged(SettingsSnapshot.of(jobId, current), expectedFingerprint);
-        JobSettings recorded = SdkJson.read(recordedSettingsJson, JobSettings.class);
-        UpdateJob update = RestoreUpdate.of(jobId, current, recorded);
+        ObjectNode recorded = SdkJson.object(recordedSettingsJson, "the recorded settings of job " + jobId);
+        RestoreUpdate update = RestoreUpdate.of(current, recorded);
         beforeSend.sending(now, SettingsSnapshot.of(jobId, recorded));
         if (update != null) {
-            source.updateJob(update);
+            source.updateJob(jobId, update.newSettings(), update.fieldsToRemove());
         }
         SettingsSnapshot restored = current(jobId);
         LOG.info("Job {}: restored recorded settings {}", jobId, restored.fingerprint());
@@ -103,10 +107,14 @@ public final class JobSettingsEditor {
         return now;
     }
 
-    private static <T> T find(Collection<T> items, Function<T, String> key, String wanted, long jobId, String kind) {
-        List<T> all = List.copyOf(Optional.ofNullable(items).orElse(List.of()));
-        return all.stream().filter(i -> wanted.equals(key.apply(i))).findFirst().orElseThrow(() -> new WorkspaceException(
-                "Job " + jobId + " has no " + kind + " \"" + wanted + "\" (it has: "
-                        + String.join(", ", all.stream().map(key).toList()) + ")."));
+    private static ObjectNode find(ObjectNode settings, String array, String key, String wanted, long jobId, String kind) {
+        List<String> keys = new ArrayList<>();
+        for (JsonNode entry : settings.path(array)) {
+            if (entry instanceof ObjectNode found && wanted.equals(entry.path(key).asText())) {
+                return found;
+            }
+            keys.add(entry.path(key).asText());
+        }
+        throw new WorkspaceException("Job " + jobId + " has no " + kind + " \"" + wanted + "\" (it has: " + String.join(", ", keys) + ").");
     }
 }

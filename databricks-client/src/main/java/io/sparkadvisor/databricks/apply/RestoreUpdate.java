@@ -1,11 +1,7 @@
 package io.sparkadvisor.databricks.apply;
 
-import com.databricks.sdk.service.jobs.JobSettings;
-import com.databricks.sdk.service.jobs.UpdateJob;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sparkadvisor.databricks.SdkJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -17,18 +13,14 @@ import java.util.Set;
  * The smallest {@code jobs/update} that turns the current settings back into recorded ones: only
  * the top-level fields and the {@code tasks}/{@code job_clusters} entries that differ, plus
  * {@code fields_to_remove} for what was added since. Unlike {@code jobs/reset}, it leaves untouched
- * whatever the two agree on, including fields this SDK version does not know.
+ * whatever the two agree on; both sides are raw JSON, so fields this SDK version does not know are
+ * compared and restored byte for byte like any other.
  */
-final class RestoreUpdate {
+record RestoreUpdate(ObjectNode newSettings, List<String> fieldsToRemove) {
     private static final Map<String, String> KEYED_ARRAYS = Map.of("job_clusters", "job_cluster_key", "tasks", "task_key");
 
-    private RestoreUpdate() {
-    }
-
     /** Null when the settings already match. */
-    static UpdateJob of(long jobId, JobSettings current, JobSettings recorded) {
-        ObjectNode now = SdkJson.tree(current);
-        ObjectNode wanted = SdkJson.tree(recorded);
+    static RestoreUpdate of(ObjectNode now, ObjectNode wanted) {
         ObjectNode changes = wanted.objectNode();
         List<String> remove = new ArrayList<>();
         Set<String> fields = new LinkedHashSet<>();
@@ -41,7 +33,7 @@ final class RestoreUpdate {
                 Map<String, JsonNode> after = byKey(wanted.path(field), key);
                 after.forEach((k, entry) -> {
                     if (!entry.equals(before.get(k))) {
-                        ((ArrayNode) changes.withArray(field)).add(entry);
+                        changes.withArray(field).add(entry);
                     }
                 });
                 before.keySet().stream().filter(k -> !after.containsKey(k)).forEach(k -> remove.add(field + "/" + k));
@@ -51,11 +43,7 @@ final class RestoreUpdate {
                 changes.set(field, wanted.get(field));
             }
         }
-        if (changes.isEmpty() && remove.isEmpty()) {
-            return null;
-        }
-        return new UpdateJob().setJobId(jobId).setNewSettings(SdkJson.fromTree(changes, JobSettings.class))
-                .setFieldsToRemove(remove.isEmpty() ? null : remove);
+        return changes.isEmpty() && remove.isEmpty() ? null : new RestoreUpdate(changes, remove);
     }
 
     private static Map<String, JsonNode> byKey(JsonNode entries, String key) {

@@ -55,7 +55,7 @@ public final class RunFetcher {
             return null;
         }
         try {
-            return SdkJson.write(source.job(jobId).getSettings());
+            return source.jobSettings(jobId).toString();
         } catch (WorkspaceNotFoundException deletedSinceTheRun) {
             return null;
         }

@@ -6,10 +6,10 @@ import com.databricks.sdk.service.compute.GetEventsResponse;
 import com.databricks.sdk.service.compute.ListNodeTypesResponse;
 import com.databricks.sdk.service.jobs.BaseRun;
 import com.databricks.sdk.service.jobs.Job;
-import com.databricks.sdk.service.jobs.JobSettings;
+
 import com.databricks.sdk.service.jobs.Run;
 import com.databricks.sdk.service.jobs.RunLifeCycleState;
-import com.databricks.sdk.service.jobs.UpdateJob;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.SdkJson;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
@@ -69,8 +69,18 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     }
 
     @Override
-    public Job job(long jobId) {
-        return read("jobs/" + jobId + ".json", Job.class, "job " + jobId);
+    public ObjectNode jobSettings(long jobId) {
+        return rawJob(jobId).path("settings") instanceof ObjectNode settings ? settings : SdkJson.object("{}", "settings");
+    }
+
+    /** The job file as recorded: fields no SDK class models are kept, as the real API keeps them. */
+    private ObjectNode rawJob(long jobId) {
+        String relative = "jobs/" + jobId + ".json";
+        try {
+            return SdkJson.object(Files.readString(existing(relative, "job " + jobId)), relative);
+        } catch (IOException e) {
+            throw new WorkspaceException("Cannot read " + relative + " in " + root + ": " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -127,18 +137,13 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     }
 
     @Override
-    public void updateJob(UpdateJob update) {
-        Job job = job(update.getJobId());
-        var merged = JobSettingsMerge.merge(SdkJson.tree(job.getSettings()), SdkJson.tree(update.getNewSettings()),
-                Optional.ofNullable(update.getFieldsToRemove()).orElse(List.of()));
-        write(job.setSettings(SdkJson.fromTree(merged, JobSettings.class)));
-    }
-
-    private void write(Job job) {
+    public void updateJob(long jobId, ObjectNode newSettings, List<String> fieldsToRemove) {
+        ObjectNode job = rawJob(jobId);
+        job.set("settings", JobSettingsMerge.merge(jobSettings(jobId), newSettings, fieldsToRemove));
         try {
-            Files.writeString(inside("jobs/" + job.getJobId() + ".json"), SdkJson.write(job), StandardCharsets.UTF_8);
+            Files.writeString(inside("jobs/" + jobId + ".json"), job.toString(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new WorkspaceException("Cannot write job " + job.getJobId() + " to " + root + ": " + e.getMessage(), e);
+            throw new WorkspaceException("Cannot write job " + jobId + " to " + root + ": " + e.getMessage(), e);
         }
     }
 

@@ -66,6 +66,32 @@ class JobSettingsEditorTest {
         assertEquals(4, after.path("tasks").size());
     }
 
+    /** Databricks adds fields faster than SDK releases model them; a change must not delete what it does not know. */
+    @Test
+    void fieldsTheSdkDoesNotModelSurviveAnApplyAndARollBackByteForByte() throws IOException {
+        ObjectNode job = (ObjectNode) JSON.readTree(emulator.root().resolve("jobs/7.json").toFile());
+        ObjectNode settings = (ObjectNode) job.path("settings");
+        settings.putObject("performance_target_2027").put("mode", "TURBO");
+        ObjectNode entry = (ObjectNode) settings.path("job_clusters").get(0);
+        entry.put("x_future_entry_flag", true);
+        ((ObjectNode) entry.path("new_cluster")).putObject("x_gpu_sharing").put("slices", 7);
+        emulator.putJson("jobs/7.json", job.toString());
+        SettingsSnapshot before = workspace.settings(7);
+        assertTrue(before.settingsJson().contains("x_gpu_sharing") && before.settingsJson().contains("performance_target_2027"));
+
+        AppliedChange applied = workspace.apply(7, ClusterChange.sparkConf(new ClusterTarget.JobCluster("main"),
+                "spark.sql.shuffle.partitions", "400"), before.fingerprint());
+        JsonNode sent = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(0).body());
+        assertEquals(7, sent.path("new_settings").path("job_clusters").get(0).path("new_cluster").path("x_gpu_sharing").path("slices").asInt());
+        assertTrue(sent.path("new_settings").path("job_clusters").get(0).path("x_future_entry_flag").asBoolean());
+        assertTrue(applied.after().settingsJson().contains("\"x_gpu_sharing\":{\"slices\":7}"), applied.after().settingsJson());
+
+        workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint());
+
+        assertEquals(before.settingsJson(), workspace.settings(7).settingsJson(), "restored byte for byte, unknown fields included");
+        assertEquals(settings, JSON.readTree(emulator.root().resolve("jobs/7.json").toFile()).path("settings"));
+    }
+
     @Test
     void theSettingsExpectedAfterAChangeAreWhatTheWorkspaceHoldsOnceItIsApplied() {
         SettingsSnapshot before = workspace.settings(7);
