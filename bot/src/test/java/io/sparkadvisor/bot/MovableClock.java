@@ -15,6 +15,11 @@ public final class MovableClock extends Clock {
         ahead.accumulateAndGet(by, Duration::plus);
     }
 
+    /** How far ahead of the system clock this one is: what another process needs to keep the same time. */
+    public Duration ahead() {
+        return ahead.get();
+    }
+
     @Override
     public Instant instant() {
         return Instant.now().plus(ahead.get());

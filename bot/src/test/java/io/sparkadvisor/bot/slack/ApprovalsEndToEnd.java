@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.bot.MovableClock;
+import io.sparkadvisor.bot.approvals.ApprovingReplica;
 import io.sparkadvisor.bot.store.AuditAction;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
@@ -58,6 +59,7 @@ abstract class ApprovalsEndToEnd {
     private static Map<String, String> database;
     private static BotHarness bot;
     private static String jobAsDeclared;
+    private static String job44AsDeclared;
     /** Shared by the instances a test starts, so a restart does not turn the bot's time back. */
     private static final MovableClock CLOCK = new MovableClock();
 
@@ -67,6 +69,7 @@ abstract class ApprovalsEndToEnd {
         database = TestDatabases.freshEnvironment(kind);
         bot = instance();
         jobAsDeclared = settings().settingsJson();
+        job44AsDeclared = settings(44).settingsJson();
     }
 
     /** A bot instance (Bolt app and follow-up watcher) on {@link #database}. */
@@ -84,6 +87,7 @@ abstract class ApprovalsEndToEnd {
     @BeforeEach
     void forgetEarlierCallsAndChanges() {
         bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + jobAsDeclared + "}");
+        bot.workspace.putJson("jobs/44.json", "{\"job_id\":44,\"settings\":" + job44AsDeclared + "}");
         bot.slack.clear();
         bot.workspace.clearRequests();
     }
@@ -524,7 +528,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void anOldRunOfAJobResizedSinceGetsNoApproveAndAReplyNamingWhatChanged() throws Exception {
-        String resized = Workspaces.connect(bot.workspace.client(), null).settings(44).settingsJson().replace("\"num_workers\":2", "\"num_workers\":20");
+        String resized = settings(44).settingsJson().replace("\"num_workers\":2", "\"num_workers\":20");
         bot.workspace.putJson("jobs/44.json", "{\"job_id\":44,\"settings\":" + resized + "}");
 
         bot.requests.command("run:4401", CHANNEL, USER);
@@ -563,6 +567,65 @@ abstract class ApprovalsEndToEnd {
         assertTrue(notesInThread(first).get(0).contains("approved step 1"), notesInThread(first).toString());
         assertEquals(List.of(), notesInThread(second), "the other post's thread hears nothing of it");
         assertEquals(USER, new Recommendations(bot.db).find(firstId).orElseThrow().requester());
+    }
+
+    @Test
+    void aBotKilledBetweenJobsUpdateAndRecordingItLeavesTheStepApplyingAndTheNextInstanceSettlesItOnce() throws Exception {
+        FakeSlackApi.Call finding = postedFinding(4402, "skew");
+        String id = idOf(finding);
+        SettingsSnapshot before = settings(44);
+        bot.workspace.failNext("POST", "/api/2.2/jobs/update", Fault.hangsAfterApplying(Duration.ofSeconds(60)), 1);
+        TestDatabases.stop(database); // an H2 file is open in one process at a time: this one lets go of it
+
+        ReplicaProcess.Started doomed = ReplicaProcess.start(ApprovingReplica.class, replica(id, APPROVER));
+        doomed.go();
+        await(WAIT, () -> bot.workspace.requests("POST", "/api/2.2/jobs/update").size() == 1);
+        doomed.kill();
+
+        assertTrue(!settings(44).fingerprint().equals(before.fingerprint()), "the update took before the bot died");
+        assertEquals(ChangeState.APPLYING, state(id), "recorded as being sent, not as applied");
+        bot.followUp.poll();
+        assertEquals(ChangeState.APPLYING, state(id), "the dead bot's lock has not expired yet: it might still be alive");
+
+        CLOCK.advance(JobLocks.TTL.plusMinutes(1));
+        bot.followUp.poll();
+        bot.followUp.poll();
+
+        assertEquals(ChangeState.APPLIED, state(id));
+        assertEquals(List.of("approved", "sending", "applied"), actions(id));
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "nothing sent twice");
+        List<String> notes = notesInThread(finding).stream().filter(n -> n.contains("The change is now recorded")).toList();
+        assertEquals(1, notes.size(), notesInThread(finding).toString());
+        assertEquals(settings(44).fingerprint(), new Changes(bot.db).find(id, 1).orElseThrow().fingerprintAfter());
+    }
+
+    @Test
+    void twoReplicasApprovingTwoRecommendationsForOneJobAtOnceApplyOneAndRefuseTheOtherWithItsReason() throws Exception {
+        assumeTrue(database.containsKey("DATABASE_URL"), "two processes on one database: PostgreSQL");
+        FakeSlackApi.Call first = postedFinding(4403, "skew");
+        String firstId = idOf(first);
+        bot.requests.command("run:4403", "D0EVE", BYSTANDER);
+        await(WAIT, () -> bot.slack.calls("chat.postMessage").stream().anyMatch(c -> c.param("blocks").contains("\"value\":\"4403-skew@")));
+        String secondId = idOf(bot.slack.calls("chat.postMessage").stream()
+                .filter(c -> c.param("blocks").contains("\"value\":\"4403-skew@")).findFirst().orElseThrow());
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
+        SettingsSnapshot before = settings(44);
+
+        ReplicaProcess.runTogether(ApprovingReplica.class, replica(secondId, APPROVER), WAIT,
+                () -> click(first, FakeSlackApi.GROUP_MEMBER, "approve_step", firstId));
+        await(WAIT, () -> (state(firstId) == ChangeState.APPLIED && actions(secondId).contains("refused"))
+                || (state(secondId) == ChangeState.APPLIED && actions(firstId).contains("refused")));
+
+        List<ChangeState> states = List.of(state(firstId), state(secondId));
+        assertTrue(states.contains(ChangeState.APPLIED) && states.contains(ChangeState.PROPOSED), states.toString());
+        String refused = states.get(0) == ChangeState.PROPOSED ? firstId : secondId;
+        String applied = refused.equals(firstId) ? secondId : firstId;
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "one update: the other saw the job changed");
+        assertEquals(List.of("approved", "refused"), actions(refused));
+        assertTrue(audit(refused).get(1).detail().contains("was edited since"), audit(refused).get(1).detail());
+        assertEquals(settings(44).fingerprint(), new Changes(bot.db).find(applied, 1).orElseThrow().fingerprintAfter(),
+                "the job holds exactly the change recorded as applied");
+        assertTrue(!before.fingerprint().equals(settings(44).fingerprint()));
     }
 
     private static String workerCores() throws IOException {
@@ -661,7 +724,11 @@ abstract class ApprovalsEndToEnd {
     }
 
     private static SettingsSnapshot settings() {
-        return Workspaces.connect(bot.workspace.client(), null).settings(42);
+        return settings(42);
+    }
+
+    private static SettingsSnapshot settings(long jobId) {
+        return Workspaces.connect(bot.workspace.client(), null).settings(jobId);
     }
 
     private static ChangeState state(String id) {
@@ -673,7 +740,15 @@ abstract class ApprovalsEndToEnd {
     }
 
     private static List<AuditEntry> audit(String id) {
-        return new Changes(bot.db).audit(42).stream().filter(e -> e.recommendationId().equals(id)).toList();
+        long job = new Recommendations(bot.db).find(id).orElseThrow().jobId();
+        return new Changes(bot.db).audit(job).stream().filter(e -> e.recommendationId().equals(id)).toList();
+    }
+
+    /** The arguments of an {@link ApprovingReplica} approving step 1 of {@code id} as {@code approver}, on this test's database, workspace, Slack and time. */
+    private static List<String> replica(String id, String approver) {
+        Map.Entry<String, String> db = database.entrySet().iterator().next();
+        return List.of(db.getKey() + "=" + db.getValue(), bot.workspace.url(), bot.slack.baseUrl(), Long.toString(CLOCK.ahead().toMillis()),
+                id, approver);
     }
 
     private static List<FakeSlackApi.Call> edits(FakeSlackApi.Call finding) {

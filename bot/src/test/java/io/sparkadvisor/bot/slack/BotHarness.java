@@ -93,7 +93,7 @@ final class BotHarness implements AutoCloseable {
         this.clock = clock;
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
-        addJob(workspace, 44, "resized-join", "1203-resized", "skew.log.gz", 4401, 4401);
+        addJob(workspace, 44, "resized-join", "1203-resized", "skew.log.gz", 4401, 4410);
         int port = freePort();
         SlackSettings settings = socket != null ? socketModeSettings(slack) : SlackSettings.fromEnvironment(Map.of(
                 "SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));

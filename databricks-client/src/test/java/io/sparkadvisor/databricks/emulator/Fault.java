@@ -14,6 +14,14 @@ public record Fault(int status, String errorCode, String message, Integer retryA
         this(status, errorCode, message, retryAfterSeconds, delay, false);
     }
 
+    /**
+     * Does what was asked, then holds the connection for {@code hold} before dropping it: a window
+     * in which the client has sent its update, the update took, and the client knows nothing yet.
+     */
+    public static Fault hangsAfterApplying(Duration hold) {
+        return new Fault(0, null, null, null, hold, true);
+    }
+
     /** Does what was asked (an update takes effect), but the answer never arrives. */
     public static Fault answerLost() {
         return new Fault(0, null, null, null, Duration.ZERO, true);

@@ -254,6 +254,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
             Answer answer = answer(http, request, fault);
             requests.add(request.withPayloadBytes(answer.payloadBytes()));
             if (fault != null && fault.dropsAnswer()) {
+                sleep(fault);
                 return; // closing an exchange that sent no headers drops the connection
             }
             send(http, answer);
@@ -265,7 +266,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
             Answer failure = Answer.error(fault.status(), fault.errorCode(), fault.message());
             return fault.retryAfterSeconds() == null ? failure : failure.withHeader("Retry-After", String.valueOf(fault.retryAfterSeconds()));
         }
-        if (fault != null) {
+        if (fault != null && !fault.dropsAnswer()) {
             sleep(fault);
         }
         if (request.path().startsWith("/oidc/") && oauth != null) {
