@@ -19,6 +19,7 @@ import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
@@ -70,6 +71,8 @@ final class BotHarness implements AutoCloseable {
     final Clock clock;
     /** Not scheduled: a test calls {@code poll()} when the next run is there. */
     final FollowUpWatcher followUp;
+    /** The Bolt app's handlers and their pools. */
+    final SlackBot bot;
     private final AutoCloseable serving;
 
     /** Nobody may approve; approvals in a fresh H2 file. */
@@ -109,8 +112,9 @@ final class BotHarness implements AutoCloseable {
                 new DigestPoster(SlackBot.methods(settings))), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
                 DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler));
-        App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes),
-                digestCommands, analysed);
+        bot = SlackBot.start(settings, new SlackBot.Services(connected, new Advisor(Thresholds.defaults()), approvals,
+                new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock)));
+        App app = bot.app();
         followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock);
         if (socket != null) {
             slack.openSocketModeAt(socket.url());
@@ -264,6 +268,7 @@ final class BotHarness implements AutoCloseable {
     @Override
     public void close() throws Exception {
         serving.close();
+        bot.stop(Duration.ofSeconds(5));
         if (socket != null) {
             socket.close();
         }
