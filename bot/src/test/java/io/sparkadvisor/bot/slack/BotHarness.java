@@ -188,7 +188,7 @@ final class BotHarness implements AutoCloseable {
      * Job {@code jobId} named {@code jobName}, whose runs {@code firstRun..lastRun} ran on cluster
      * {@code clusterId} (2 x i3.xlarge, dedicated access mode), which delivered {@code corpusLog} to DBFS.
      */
-    private static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
+    static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
             long firstRun, long lastRun) {
         emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
         emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
@@ -253,7 +253,7 @@ final class BotHarness implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {
