@@ -82,7 +82,7 @@ final class ServeCommand implements Callable<Integer> {
         Scheduler scheduler = DigestScheduler.start(db, new ScheduledDigests(subscriptions, digests, digestConfig,
                 new DigestPoster(SlackBot.methods(settings))));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
-                digestConfig.schedule(), Clock.systemUTC());
+                digestConfig.schedule(), Clock.systemUTC(), policy);
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, new Advisor(thresholdOptions.thresholds()), approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC())));
         App app = bot.app();

@@ -88,7 +88,7 @@ public final class SlackBot {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
                 case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query())))
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
-                case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text)))
+                case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text, ctx.client())))
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
@@ -186,7 +186,7 @@ public final class SlackBot {
         switch (parsed.kind()) {
             case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query()));
             case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
-            case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed));
+            case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed, client));
             case RUN -> {
                 if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
                     asks.whisper(client, channel, user, () -> SlackMessages.notice(AskReply.BUSY.text()));
@@ -214,9 +214,9 @@ public final class SlackBot {
     }
 
     /** A digest command's answer; a failure (the workspace, the database) becomes a reply that says what went wrong. */
-    private static List<SlackMessage> digestAnswer(DigestCommands digest, String channel, String user, AskText text) {
+    private static List<SlackMessage> digestAnswer(DigestCommands digest, String channel, String user, AskText text, MethodsClient slack) {
         try {
-            return digest.answer(channel, user, text.query());
+            return digest.answer(channel, user, text.query(), slack);
         } catch (RuntimeException e) {
             LOG.warn("digest {} failed: {}", text.query(), e.toString());
             return List.of(ErrorReplies.of(e));

@@ -103,15 +103,15 @@ final class BotHarness implements AutoCloseable {
         Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE);
         Changes changes = new Changes(db);
         JobLocks locks = new JobLocks(db, clock);
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected,
-                ApprovalPolicy.fromEnvironment(approvalEnv), clock);
+        ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(approvalEnv, clock);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         digestScheduler = DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS,
                 new DigestPoster(SlackBot.methods(settings))), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
-                DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler));
+                DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler), policy);
         bot = SlackBot.start(settings, new SlackBot.Services(connected, new Advisor(Thresholds.defaults()), approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock)));
         App app = bot.app();
