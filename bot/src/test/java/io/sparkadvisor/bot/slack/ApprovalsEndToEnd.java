@@ -160,7 +160,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void anApproverClickingFromAnotherTeamInASharedChannelChangesNothing() throws Exception {
-        FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 19);
+        FakeSlackApi.Call finding = postedFinding(4404, "skew");
         String id = idOf(finding);
         String foreign = SlackPayloads.blockAction(finding, finding.param("blocks"), FakeSlackApi.GROUP_MEMBER, "approve_step", id, 1,
                 bot.slack.responseUrl()).replace("\"team_id\":\"T111\"", "\"team_id\":\"T0OTHER\"");
