@@ -53,7 +53,8 @@ final class PhotonFallbackAdvice {
         Map<String, Object> scope = new HashMap<>(common);
         scope.put("name", o.name());
         scope.put("operator", o.operator());
-        scope.put("why", o.unsupported().isEmpty() ? "" : String.join(" ", o.unsupported()));
+        scope.put("why", o.unsupported().isEmpty() ? Messages.of(PhotonFallbackRule.ID, Map.of()).text("noExplanation")
+                : String.join(" ", o.unsupported()));
         Messages m = Messages.of(PhotonFallbackRule.ID, scope, t);
         if (o.cause() == Cause.SORT_MERGE_JOIN) {
             Checks run = Checks.ofRun();
