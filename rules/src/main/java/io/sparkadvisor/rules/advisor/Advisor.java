@@ -115,8 +115,7 @@ public final class Advisor {
 
     /** Medium and high are for what costs: without a saving a finding is low, unless the run's reliability is at stake. */
     private static Severity severity(Rule<?> rule, Severity decided, Savings savings) {
-        boolean saves = savings.runtimeMs() > 0 || savings.coreHours() > 0;
-        return saves || rule.reliabilityRisk() ? decided : Severity.lowest(decided, Severity.LOW);
+        return savings.any() || rule.reliabilityRisk() ? decided : Severity.lowest(decided, Severity.LOW);
     }
 
     /** A diagnosis that gave way to the finding that cites it: its rule, severity and evidence. */

@@ -16,6 +16,7 @@ import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
 import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusRule;
 import io.sparkadvisor.rules.queryplan.cardinalityexplosion.CardinalityExplosionRule;
 import io.sparkadvisor.rules.queryplan.clusteronwrite.ClusterOnWriteRule;
+import io.sparkadvisor.rules.queryplan.photonfallback.PhotonFallbackRule;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,7 +45,8 @@ public final class Rules {
             GcPressureRule.RULE,
             TaskFailuresRule.RULE,
             CardinalityExplosionRule.RULE,
-            ClusterOnWriteRule.RULE);
+            ClusterOnWriteRule.RULE,
+            PhotonFallbackRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));
