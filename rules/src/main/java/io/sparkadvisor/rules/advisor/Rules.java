@@ -5,7 +5,9 @@ import io.sparkadvisor.rules.dataaccess.deltalayout.DeltaFileLayoutRule;
 import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
+import io.sparkadvisor.rules.execution.aqedisabled.AqeDisabledRule;
 import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
+import io.sparkadvisor.rules.execution.shufflesizing.ShuffleSizingRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
@@ -43,6 +45,8 @@ public final class Rules {
             SpillRule.RULE,
             GcPressureRule.RULE,
             TaskFailuresRule.RULE,
+            AqeDisabledRule.RULE,
+            ShuffleSizingRule.RULE,
             CardinalityExplosionRule.RULE,
             ClusterOnWriteRule.RULE);
 
