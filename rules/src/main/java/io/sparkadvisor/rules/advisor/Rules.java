@@ -16,6 +16,7 @@ import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
 import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
 import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusRule;
+import io.sparkadvisor.rules.queryplan.broadcastjoin.BroadcastJoinRule;
 import io.sparkadvisor.rules.queryplan.cardinalityexplosion.CardinalityExplosionRule;
 import io.sparkadvisor.rules.queryplan.clusteronwrite.ClusterOnWriteRule;
 import java.util.List;
@@ -48,7 +49,8 @@ public final class Rules {
             AqeDisabledRule.RULE,
             ShuffleSizingRule.RULE,
             CardinalityExplosionRule.RULE,
-            ClusterOnWriteRule.RULE);
+            ClusterOnWriteRule.RULE,
+            BroadcastJoinRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));

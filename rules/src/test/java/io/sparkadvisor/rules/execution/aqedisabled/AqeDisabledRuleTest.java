@@ -43,7 +43,7 @@ class AqeDisabledRuleTest {
     @Test
     void silentWhenAqeRunsOrNothingWouldChange() {
         // AQE on (Spark's default) in every other scenario but skew's, whose 8 partitions are not tiny.
-        for (String scenario : List.of("healthy", "shuffle-many-partitions", "skew", "cardinality-explosion")) {
+        for (String scenario : List.of("healthy", "shuffle-many-partitions", "smj-small-side", "skew", "cardinality-explosion")) {
             RuleTesting.silent(RuleTesting.advise(scenario), "aqe-disabled");
         }
     }
