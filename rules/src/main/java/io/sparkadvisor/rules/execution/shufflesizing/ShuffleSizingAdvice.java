@@ -20,8 +20,8 @@ import java.util.Map;
 
 /**
  * The shuffle-sizing recommendation: spark.sql.shuffle.partitions from the shuffle's bytes (on Databricks
- * {@code auto}, which sizes every shuffle of the job from its own bytes), plus AQE's coalescing back on where
- * the run turned it off. The follow-up measures the stage's task count at most the proposed one (for a
+ * {@code auto}, which sizes every shuffle of the job from its own bytes, with AQE and its coalescing on, which
+ * auto works through). The follow-up measures the stage's task count at most the proposed one (for a
  * number), the stage not slower and no disk spill.
  */
 final class ShuffleSizingAdvice {
@@ -51,8 +51,9 @@ final class ShuffleSizingAdvice {
             return byCode(e, m, t);
         }
         List<Change> changes = new ArrayList<>(List.of(Change.sparkConf("spark.sql.shuffle.partitions", value)));
-        if (small && !e.aqeCoalescing() && e.databricks()) {
-            // auto leaves the count to AQE's coalescing: it must be on.
+        if (!e.aqeCoalescing() && e.databricks()) {
+            // auto leaves the count to AQE and its coalescing: both must be on.
+            changes.add(Change.sparkConf("spark.sql.adaptive.enabled", "true"));
             changes.add(Change.sparkConf("spark.sql.adaptive.coalescePartitions.enabled", "true"));
         }
         Checks stage = Checks.ofStage(e.stageId());
