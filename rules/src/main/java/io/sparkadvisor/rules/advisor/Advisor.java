@@ -32,6 +32,7 @@ public final class Advisor {
     Advisor(Thresholds thresholds, List<Rule<?>> rules) {
         this.thresholds = thresholds;
         this.rules = List.copyOf(rules);
+        RuleBase.warmUp(); // loads while the caller reads its event log
     }
 
     public Advice advise(RunFacts facts) {
