@@ -1,9 +1,29 @@
 package io.sparkadvisor.rules.advisor;
 
-/** Estimated saving per run if the recommendation works: wall time and core-hours. */
-public record Savings(long runtimeMs, double coreHours) {
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * Estimated saving per run if the recommendation works: wall time and core-hours.
+ *
+ * @param upperBound the figure assumes the cause goes away entirely (every GC pause, every idle slot, the whole
+ *        straggler), so the run saves at most this; shown in the JSON only when true
+ * @param netOf rules whose findings rank before this one and claim time of the same stages: the figures are what
+ *        those stages have left once those findings' savings are taken (no second count); shown only when not empty
+ */
+public record Savings(long runtimeMs, double coreHours,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean upperBound,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> netOf) {
     public static final Savings NONE = new Savings(0, 0);
     private static final double MS_PER_HOUR = 3_600_000.0;
+
+    public Savings {
+        netOf = List.copyOf(netOf);
+    }
+
+    public Savings(long runtimeMs, double coreHours) {
+        this(runtimeMs, coreHours, false, List.of());
+    }
 
     /** A saving of wall time and of task time (milliseconds of core time), core-hours rounded for display. */
     public static Savings of(long runtimeMs, double coreMs) {
@@ -13,5 +33,20 @@ public record Savings(long runtimeMs, double coreHours) {
     /** Wall time during which {@code slots} slots are freed. */
     public static Savings slotTime(long runtimeMs, int slots) {
         return of(runtimeMs, runtimeMs * (double) slots);
+    }
+
+    /** The same figures, said to be the most the run can save. */
+    public Savings upTo() {
+        return new Savings(runtimeMs, coreHours, true, netOf);
+    }
+
+    /** Whether there is anything to save: time or core-hours. */
+    public boolean positive() {
+        return runtimeMs > 0 || coreHours > 0;
+    }
+
+    /** This saving on the share of its stages' time that findings of {@code before} left over. */
+    Savings netOf(double leftShare, List<String> before) {
+        return new Savings(Math.round(runtimeMs * leftShare), Format.round(coreHours * leftShare), upperBound, before);
     }
 }

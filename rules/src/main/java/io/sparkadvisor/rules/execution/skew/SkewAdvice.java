@@ -151,7 +151,7 @@ final class SkewAdvice {
 
         // While the straggler runs, the other slots of the cluster sit idle.
         return Remedy.of(m, summary, steps,
-                Savings.of(e.stragglerMs(), e.stragglerMs() * (double) Math.max(0, e.slots() - 1)));
+                Savings.of(e.stragglerMs(), e.stragglerMs() * (double) Math.max(0, e.slots() - 1)).upTo());
     }
 
     /** The join condition of the snippet: every key pair, plus the salt when salting. */

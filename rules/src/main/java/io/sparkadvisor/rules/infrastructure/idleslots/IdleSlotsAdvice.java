@@ -59,7 +59,7 @@ final class IdleSlotsAdvice {
                 : new Step(1, List.of(Change.cluster("num_workers", e.proposedWorkers())), m.list("shrinkChecks"),
                         m.text("shrinkRollback"), shrinkChecks(e, t, m, slotTimeShare));
         return Remedy.of(m, e.hasNarrowStage() ? "summaryPartitions" : "summaryShrink", List.of(step),
-                new Savings(0, Format.round(e.idleCoreHours())));
+                new Savings(0, Format.round(e.idleCoreHours())).upTo());
     }
 
     private static List<MetricCheck> partitionChecks(IdleSlotsEvidence e, Thresholds t, Messages m) {
