@@ -25,7 +25,7 @@ public final class EditedRuns {
     /** Every failure of the run turned into the given kind, out of memory or not. */
     public static RunFacts withFailuresAs(RunFacts f, String kind, boolean outOfMemory) {
         return withFailures(f, f.failures().stream().map(x -> new TaskFailureFacts(x.stageId(), kind, x.exceptionClass(),
-                x.message(), outOfMemory, x.attempts(), x.wastedTaskMs())).toList());
+                x.message(), outOfMemory, x.attempts(), x.wastedTaskMs(), x.mostFailuresOfOneTask())).toList());
     }
 
     /** The run's duration and every stage's wall time scaled, as if it ran on a quieter machine. */

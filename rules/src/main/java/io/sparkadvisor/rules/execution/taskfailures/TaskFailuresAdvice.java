@@ -42,6 +42,8 @@ final class TaskFailuresAdvice {
         scope.put("rate", Format.percent(e.failureRate()));
         scope.put("first", e.firstFailure());
         scope.put("wasted", Format.duration(e.wastedTaskMs()));
+        scope.put("mostFailures", e.mostFailuresOfOneTask());
+        scope.put("maxFailures", e.maxFailures());
         scope.put("partitions", partitions);
         scope.put("fewer", mem.halvedTasksPerExecutor());
         scope.put("heapAfter", mem.moreHeapWords());

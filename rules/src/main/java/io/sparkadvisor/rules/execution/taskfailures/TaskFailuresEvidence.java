@@ -28,6 +28,8 @@ import java.util.Map;
  * @param firstFailure exception class and message of the first failure
  * @param wastedTaskMs task time of the failed attempts
  * @param stageFailed whether an attempt of the stage failed (a task used up its retries)
+ * @param mostFailuresOfOneTask the most failed attempts one task had, as Spark counts them toward spark.task.maxFailures
+ * @param maxFailures failed attempts of one task that fail the job: spark.task.maxFailures (local[N,F]'s F, 1 in local[N])
  * @param stageWallMs the stage's wall time, submission to completion
  * @param stageId the stage
  * @param cause the main cause, as the advice chooses its steps by it
@@ -39,7 +41,7 @@ import java.util.Map;
  */
 public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, double failureRate,
         Map<String, Integer> attemptsByCause, String mainCause, String firstFailure, long wastedTaskMs, boolean stageFailed,
-        long stageWallMs, @Internal int stageId, @Internal Cause cause, @Internal boolean readsShuffle,
+        int mostFailuresOfOneTask, int maxFailures, long stageWallMs, @Internal int stageId, @Internal Cause cause, @Internal boolean readsShuffle,
         @Internal TaskMemory memory, @Internal long overheadBytes, @Internal int shufflePartitions, @Internal int slots)
         implements Evidence {
 
@@ -91,14 +93,18 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
         String first = failures.stream().findFirst().map(f -> f.exceptionClass() + ": " + f.message()).orElse("");
         boolean failed = run.facts().stages().stream()
                 .anyMatch(a -> a.stageId() == s.stageId() && a.status().equals("FAILED"));
+        int most = failures.stream().mapToInt(TaskFailureFacts::mostFailuresOfOneTask).max().orElse(0);
         return of(s.stageId(), s.wallMs(), s.successfulTasks(), byCause, first,
                 failures.stream().mapToLong(TaskFailureFacts::wastedTaskMs).sum(), failed,
-                s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots());
+                new Retries(most, run.facts().properties().taskMaxFailures()), s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots());
     }
+
+    /** The most failed attempts of one task against the attempts that fail the job. */
+    public record Retries(int mostFailuresOfOneTask, int maxFailures) {}
 
     /** The evidence of a stage from its failed attempts by cause; the counts, the rate and the main cause are computed here. */
     public static TaskFailuresEvidence of(int stageId, long stageWallMs, int successfulTasks, Map<Cause, Integer> byCause,
-            String firstFailure, long wastedTaskMs, boolean stageFailed, boolean readsShuffle, TaskMemory memory,
+            String firstFailure, long wastedTaskMs, boolean stageFailed, Retries retries, boolean readsShuffle, TaskMemory memory,
             long overheadBytes, int shufflePartitions, int slots) {
         Map<Cause, Integer> ordered = new EnumMap<>(Cause.class);
         ordered.putAll(byCause);
@@ -110,8 +116,14 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
                         .thenComparing(c -> -c.getKey().ordinal()))
                 .map(Map.Entry::getKey).orElse(Cause.EXCEPTION);
         return new TaskFailuresEvidence(failed, successfulTasks, (double) failed / Math.max(1, failed + successfulTasks),
-                Collections.unmodifiableMap(byKey), main.key, firstFailure, wastedTaskMs, stageFailed, stageWallMs, stageId,
+                Collections.unmodifiableMap(byKey), main.key, firstFailure, wastedTaskMs, stageFailed,
+                retries.mostFailuresOfOneTask(), retries.maxFailures(), stageWallMs, stageId,
                 main, readsShuffle, memory, overheadBytes, shufflePartitions, slots);
+    }
+
+    /** The share of spark.task.maxFailures the worst task spent; the DRL's reliability floor reads it. */
+    public double retriesUsedShare() {
+        return (double) mostFailuresOfOneTask / Math.max(1, maxFailures);
     }
 
     @Override

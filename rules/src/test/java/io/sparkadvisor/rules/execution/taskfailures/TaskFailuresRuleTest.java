@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.ExternalLogs;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
@@ -13,6 +17,8 @@ import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.execution.TaskMemory;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Retries;
+import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.EnumMap;
 import java.util.Map;
@@ -76,9 +82,28 @@ class TaskFailuresRuleTest {
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
         TaskFailuresEvidence failedStage = TaskFailuresEvidence.of(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
-                "java.lang.IllegalStateException: boom", 10_000, true, false, new TaskMemory(4L << 30, 4), 384L << 20,
+                "java.lang.IllegalStateException: boom", 10_000, true, new Retries(4, 4), false, new TaskMemory(4L << 30, 4), 384L << 20,
                 200, 8);
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity(), "even in a 1 s stage");
+    }
+
+    @Test
+    void aTaskThatSpentHalfItsAttemptsIsAtLeastMediumEvenOnAShortStage() {
+        // Spark's own history-server fixture: in a 1 s stage one task failed 2 of its 4 attempts.
+        RunFacts facts = RunFactsReader.read(ExternalLogs.path("spark/app-20161115172038-0000"));
+        Finding f = RuleTesting.fired(RuleTesting.advise(facts, Map.of()), "task-failures");
+        assertEquals(2, f.evidence().get("mostFailuresOfOneTask"));
+        assertEquals(4, f.evidence().get("maxFailures"));
+        assertTrue(((Number) f.evidence().get("stageWallMs")).longValue() < Thresholds.defaults().get(GeneralThresholds.MIN_STAGE_WALL_MS),
+                "a stage too short for the cost floor");
+        assertTrue(RuleTesting.finding(RuleTesting.advise(facts, Map.of("task-failures.retriesUsedShare", "1")), "task-failures").isEmpty(),
+                "without the reliability floor the stage is too short to count");
+        // On the corpus scenario each failing task failed once of local[2,4]'s 4 attempts: its rate decides.
+        assertEquals(1, Findings.of("task-failures", "task-failures").orElseThrow().evidence().get("mostFailuresOfOneTask"));
+        // A low failure rate (2 of 102 attempts) still counts when both were one task's.
+        TaskFailuresEvidence lowRate = TaskFailuresEvidence.of(1, 500, 100, new EnumMap<>(Map.of(Cause.EXCEPTION, 2)), "boom", 100,
+                false, new Retries(2, 4), false, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
+        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), lowRate).get(0).severity());
     }
 
     @Test
@@ -92,6 +117,6 @@ class TaskFailuresRuleTest {
 
     private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
         return TaskFailuresEvidence.of(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
-                10_000, false, true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
+                10_000, false, new Retries(1, 4), true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
     }
 }
