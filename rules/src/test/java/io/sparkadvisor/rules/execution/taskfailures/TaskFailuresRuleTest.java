@@ -8,7 +8,10 @@ import io.sparkadvisor.knowledge.ExternalLogs;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
@@ -21,6 +24,7 @@ import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Retries
 import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +77,24 @@ class TaskFailuresRuleTest {
         Remedy f = TaskFailuresAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults());
         assertEquals("1408m", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals("aws_attributes.availability", f.recommendation().steps().get(1).changes().get(0).key());
+    }
+
+    @Test
+    void onDatabricksALostExecutorGetsALargerNodeNotMemoryOverhead() {
+        // The corpus run's failures as lost executors (a container killed, exit 143), on an i3.xlarge job cluster.
+        RunFacts lost = EditedRuns.withFailuresAs(RuleTesting.withCluster("task-failures", "aws-i3-dedicated.json"),
+                "ExecutorLostFailure", false);
+        Finding f = RuleTesting.fired(RuleTesting.advise(lost, Map.of()), "task-failures");
+        assertEquals("executorLost", f.evidence().get("mainCause"));
+        List<Change> changes = f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).toList();
+        assertTrue(changes.stream().noneMatch(c -> c.key().contains("memoryOverhead")), changes.toString());
+        Change node = changes.get(0);
+        assertEquals("node_type_id", node.key());
+        assertTrue(node.applicable(), node.toString());
+        NodeType worker = lost.cluster().orElseThrow().workerNode().orElseThrow();
+        NodeType picked = lost.cluster().orElseThrow().catalogue().stream().filter(n -> n.nodeTypeId().equals(node.value()))
+                .findFirst().orElseThrow();
+        assertTrue(picked.memoryPerCoreBytes() > worker.memoryPerCoreBytes(), picked + " vs " + worker);
     }
 
     @Test
