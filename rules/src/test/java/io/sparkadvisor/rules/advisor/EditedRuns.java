@@ -6,8 +6,11 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.knowledge.facts.SparkProperties;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Test helper: a real corpus run with one thing changed, standing in for a next run the corpus does
@@ -20,6 +23,14 @@ public final class EditedRuns {
     public static RunFacts withFailures(RunFacts f, List<TaskFailureFacts> failures) {
         return new RunFacts(f.application(), f.coverage(), f.properties(), f.executors(), f.jobs(), f.stages(), failures,
                 f.slots(), f.timeline(), f.sqlExecutions(), f.cluster());
+    }
+
+    /** The run with these Spark settings added or replaced, as a job carrying them would have logged them. */
+    public static RunFacts withSettings(RunFacts f, Map<String, String> settings) {
+        Map<String, String> values = new HashMap<>(f.properties().values());
+        values.putAll(settings);
+        return new RunFacts(f.application(), f.coverage(), new SparkProperties(values), f.executors(), f.jobs(), f.stages(),
+                f.failures(), f.slots(), f.timeline(), f.sqlExecutions(), f.cluster());
     }
 
     /** Every failure of the run turned into the given kind, out of memory or not. */

@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Failed task attempts of one stage, grouped by the cause that decides the cure: the JVM ran out of
@@ -36,7 +37,8 @@ import java.util.Map;
  * @param readsShuffle whether the stage reads a shuffle (its partitions are spark.sql.shuffle.partitions)
  * @param memory the heap one running task shares
  * @param overheadBytes the executor's memory overhead, set or Spark's default
- * @param shufflePartitions spark.sql.shuffle.partitions of the run
+ * @param shufflePartitions spark.sql.shuffle.partitions of the run; under Databricks' {@code auto} the partitions the stage
+ *        ran with, which auto chose
  * @param slots task slots of the run
  */
 public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, double failureRate,
@@ -68,17 +70,19 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
 
     /** Spark's default spark.sql.shuffle.partitions. */
     private static final int DEFAULT_SHUFFLE_PARTITIONS = 200;
+    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     private static final long MIB = 1L << 20;
 
     public static List<TaskFailuresEvidence> of(RunView run, Thresholds t) {
         TaskMemory memory = TaskMemory.of(run);
-        int shufflePartitions = run.facts().properties().integer("spark.sql.shuffle.partitions")
-                .orElse(DEFAULT_SHUFFLE_PARTITIONS);
+        Optional<Integer> shufflePartitions = run.sparkInteger(SHUFFLE_PARTITIONS);
+        boolean auto = run.sparkSetting(SHUFFLE_PARTITIONS).filter(v -> v.trim().equalsIgnoreCase("auto")).isPresent();
         // Spark's default overhead: 10% of the executor heap, at least 384 MiB.
         long overhead = run.facts().properties().bytes("spark.executor.memoryOverhead", MIB)
                 .orElse(Math.max(384 * MIB, memory.heapBytes() / 10));
         return run.finalStages().stream()
-                .map(s -> of(run, s, failuresOf(run, s.stageId()), memory, overhead, shufflePartitions))
+                .map(s -> of(run, s, failuresOf(run, s.stageId()), memory, overhead,
+                        shufflePartitions.orElse(auto ? Math.max(1, s.numTasks()) : DEFAULT_SHUFFLE_PARTITIONS)))
                 .filter(e -> e.failedAttempts() > 0).toList();
     }
 

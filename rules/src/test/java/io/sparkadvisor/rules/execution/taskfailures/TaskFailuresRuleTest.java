@@ -7,6 +7,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.ExternalLogs;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.rules.Findings;
@@ -126,6 +127,20 @@ class TaskFailuresRuleTest {
         TaskFailuresEvidence lowRate = TaskFailuresEvidence.of(1, 500, 100, new EnumMap<>(Map.of(Cause.EXCEPTION, 2)), "boom", 100,
                 false, new Retries(2, 4), false, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), lowRate).get(0).severity());
+    }
+
+    @Test
+    void underDatabricksAutoTheOutOfMemoryStepDoublesThePartitionsTheStageRanWith() {
+        // The skew run's join stage (it reads the shuffle) with three out-of-memory attempts, shuffle partitions on auto.
+        RunFacts skew = Corpus.facts("skew");
+        StageFacts join = Findings.stageOf(Findings.of("skew", "skew").orElseThrow(), "skew");
+        RunFacts auto = EditedRuns.withSettings(EditedRuns.withFailures(skew, List.of(new TaskFailureFacts(join.stageId(),
+                "ExceptionFailure", "java.lang.OutOfMemoryError", "Java heap space", true, 3, 20_000, 1))),
+                Map.of("spark.sql.shuffle.partitions", "auto"));
+        Finding f = RuleTesting.fired(RuleTesting.advise(auto, Map.of()), "task-failures");
+        Change first = f.recommendation().steps().get(0).changes().get(0);
+        assertEquals("spark.sql.shuffle.partitions", first.key());
+        assertEquals(Integer.toString(2 * join.numTasks()), first.value(), "twice the partitions auto gave the stage, not twice Spark's 200");
     }
 
     @Test
