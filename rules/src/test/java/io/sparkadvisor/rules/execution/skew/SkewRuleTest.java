@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.RuleTesting;
+import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
@@ -48,6 +52,19 @@ class SkewRuleTest {
         assertTrue(threshold < max, threshold + " < " + max);
         assertTrue(advisory <= max / 2, "the hot partition is split into at least two pieces");
         assertTrue(advisory < 64 * MIB, "below the 64 MB default that kept the hot partition whole");
+    }
+
+    @Test
+    void withAqeAlreadyOnTheStepChangesOnlyWhatTheRunDidNotHave() {
+        // The skew run as a job that already had AQE's skew join on, with a factor of 3: the stage stayed skewed under the
+        // 256 MB default threshold, so the threshold and the advisory size are the change.
+        RunFacts on = EditedRuns.withSettings(Corpus.facts("skew"), Map.of("spark.sql.adaptive.enabled", "true",
+                "spark.sql.adaptive.skewJoin.enabled", "true", "spark.sql.adaptive.skewJoin.skewedPartitionFactor", "3"));
+        Step aqe = RuleTesting.fired(RuleTesting.advise(on, Map.of()), "skew").recommendation().steps().get(0);
+        assertEquals(List.of("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", "spark.sql.adaptive.advisoryPartitionSizeInBytes"),
+                aqe.changes().stream().map(Change::key).toList());
+        Step off = Findings.of("skew", "skew").orElseThrow().recommendation().steps().get(0);
+        assertEquals(5, off.changes().size(), "the corpus run had AQE off: the step turns it on");
     }
 
     @Test
@@ -141,7 +158,8 @@ class SkewRuleTest {
         long max = Math.round(median * shuffleRatio);
         return new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, max, median, max / 100, median / 100, shuffleRatio, keys,
                 join, type, side, aggregateKeys, "", 2, 8, 6_000,
-                (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000);
+                (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000,
+                Map.of());
     }
 
     private static String value(Step step, String key) {
