@@ -50,8 +50,8 @@ final class IdleSlotsAdvice {
         Messages m = Messages.of(IdleSlotsRule.ID, scope, t);
 
         Step step = e.hasNarrowStage()
-                // spark.sql.shuffle.partitions sets a stage's tasks only where it reads a shuffle; a scan takes the repartition.
-                ? new Step(1, e.narrowReadsShuffle()
+                // spark.sql.shuffle.partitions only where it set the stage's tasks; elsewhere the repartition alone.
+                ? new Step(1, e.shuffleSettingNarrowed()
                         ? List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet")),
                                 Change.sparkConf("spark.sql.shuffle.partitions", e.proposedPartitions()))
                         : List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet"))), m.list("partitionChecks"),
