@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.ExternalLogs;
+import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
@@ -14,8 +16,10 @@ import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -87,6 +91,20 @@ class SkewRuleTest {
         SkewEvidence slowNode = evidence(1.2, List.of("k"), "SortMergeJoin", "Inner", "left", List.of("k"), List.of("k"), List.of());
         assertTrue(RuleFiring.fire(Map.of(), slowNode).isEmpty());
         assertEquals(1, RuleFiring.fire(Map.of("skew.minShuffleRatio", "1"), slowNode).size());
+    }
+
+    @Test
+    void aRealStageWithOneLongTaskAndNoHotPartitionIsSilent() {
+        // Spark's history-server fixture from YARN: stage 0's longest task ran 24x the median in a 64 s stage, but the
+        // stage reads no shuffle, so no key put the work there; time alone used to call that skew.
+        RunFacts yarn = RunFactsReader.read(ExternalLogs.path("spark/application_1628109047826_1317105"));
+        SkewEvidence stage0 = SkewEvidence.of(new RunView(yarn), Thresholds.defaults()).stream().filter(e -> e.stageId() == 0)
+                .findFirst().orElseThrow();
+        assertTrue(stage0.maxToMedian() >= 20 && stage0.stageWallMs() > 60_000 && stage0.skewShareOfStage() > 0.5, stage0.toString());
+        assertTrue(stage0.shuffleRatio() < 1, stage0.toString());
+        assertTrue(RuleTesting.finding(RuleTesting.advise(yarn, Map.of()), "skew").isEmpty());
+        assertTrue(RuleTesting.finding(RuleTesting.advise(yarn, Map.of("skew.minShuffleRatio", "1")), "skew").isEmpty(),
+                "even at the lowest data ratio");
     }
 
     @Test
