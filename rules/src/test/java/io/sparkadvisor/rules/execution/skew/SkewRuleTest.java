@@ -14,6 +14,7 @@ import io.sparkadvisor.rules.Findings;
 import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.RunView;
@@ -114,6 +115,23 @@ class SkewRuleTest {
         String snippet = code(RuleFiring.fire(Map.of(), e).get(0));
         assertTrue(snippet.contains("(left[\"a\"] == right[\"x\"]) & (left[\"b\"] == right[\"y\"]) & (left[\"salt\"] == right[\"salt\"])"),
                 snippet);
+    }
+
+    @Test
+    void aRealTwoKeyLeftOuterJoinIsHandledOnBothKeysWithoutCopyingThePreservedSide() {
+        // TPC-DS q72 on Dataproc (spark-rapids-tools): catalog_sales LEFT OUTER JOIN catalog_returns on item and order.
+        RunFacts q72 = RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/nds_q72_dataproc_2_2.zstd"));
+        SkewEvidence e = SkewEvidence.of(new RunView(q72), Thresholds.defaults()).stream()
+                .filter(x -> x.joinType().equals("LeftOuter") && x.leftKeys().size() == 2).findFirst().orElseThrow();
+        assertEquals(List.of("cs_item_sk", "cs_order_number"), e.leftKeys());
+        assertEquals(List.of("cr_item_sk", "cr_order_number"), e.rightKeys());
+        String snippet = SkewAdvice.remedy(e, Diagnosis.of(e, Severity.MEDIUM), Thresholds.defaults()).recommendation().steps().stream()
+                .flatMap(s -> s.changes().stream()).filter(c -> c.scope().equals("code")).map(Change::value).findFirst().orElseThrow();
+        assertTrue(snippet.contains("cs_item_sk") && snippet.contains("cs_order_number") && snippet.contains("cr_item_sk")
+                && snippet.contains("cr_order_number"), snippet);
+        // The left side is preserved: it may be salted (the right copied), never copied itself.
+        assertEquals(e.skewedSide().equals("right") ? SkewAdvice.Plan.ISOLATE : SkewAdvice.Plan.SALT_JOIN, SkewAdvice.plan(e));
+        assertFalse(snippet.contains("left = left.withColumn(\"salt\", F.explode("), snippet);
     }
 
     @Test
