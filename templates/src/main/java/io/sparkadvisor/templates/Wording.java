@@ -19,6 +19,12 @@ public final class Wording {
         if (f.savings().coreHours() > 0) {
             parts.add(String.format(Locale.ROOT, "%.2f core-hours", f.savings().coreHours()));
         }
+        if (f.savings().nodeHours() > 0) {
+            parts.add(String.format(Locale.ROOT, "%.2f node-hours", f.savings().nodeHours()));
+        }
+        if (f.savings().dollars() > 0) {
+            parts.add(String.format(Locale.ROOT, "$%.3f at list prices", f.savings().dollars()));
+        }
         return String.join(" and ", parts);
     }
 }

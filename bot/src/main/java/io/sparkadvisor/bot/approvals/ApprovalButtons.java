@@ -6,9 +6,11 @@ import com.slack.api.methods.MethodsClient;
 import com.slack.api.util.json.GsonFactory;
 import io.sparkadvisor.templates.replies.ApprovalReply;
 import io.sparkadvisor.templates.slack.ApprovalIds;
+import io.sparkadvisor.bot.work.Workers;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,15 +18,28 @@ import org.slf4j.LoggerFactory;
 /**
  * The Approve, Reject and Roll back buttons in Bolt: each click is acked at once and decided off the request
  * thread, since applying a change takes several Databricks calls and Slack waits three seconds.
+ * Clicks past the queue are refused with a "busy" note; on shutdown the clicks under way finish.
  */
 public final class ApprovalButtons {
     private static final Logger LOG = LoggerFactory.getLogger(ApprovalButtons.class);
     private static final int THREADS = 2;
+    /** Clicks are decided one job at a time anyway (a lock per job); a longer queue would only answer later. */
+    private static final int QUEUED_CLICKS = 64;
 
-    private ApprovalButtons() {}
+    private final ExecutorService pool;
 
-    public static void register(App app, ApprovalDesk desk) {
-        ExecutorService pool = pool();
+    private ApprovalButtons(ExecutorService pool) {
+        this.pool = pool;
+    }
+
+    /** Lets the clicks under way finish (an apply half-done is settled later anyway, but finishing it is cleaner). */
+    public void stop(Duration grace) throws InterruptedException {
+        pool.shutdown();
+        pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public static ApprovalButtons register(App app, ApprovalDesk desk) {
+        ExecutorService pool = Workers.bounded("spark-advisor-approval", THREADS, QUEUED_CLICKS);
         app.blockAction(ApprovalIds.APPROVE, (req, ctx) -> {
             decide(pool, req.getPayload(), ctx.client(), desk::approve);
             return ctx.ack();
@@ -37,20 +52,25 @@ public final class ApprovalButtons {
             decide(pool, req.getPayload(), ctx.client(), desk::rollBack);
             return ctx.ack();
         });
+        return new ApprovalButtons(pool);
     }
 
     private static void decide(ExecutorService pool, BlockActionPayload payload, MethodsClient client,
             BiConsumer<Click, SlackReplies> decision) {
         Click click = click(payload);
-        pool.execute(() -> {
-            try {
-                decision.accept(click, new SlackReplies(client));
-            } catch (RuntimeException e) {
-                LOG.warn("click on {} by {} failed: {}", ApprovalIds.value(click.step().recommendationId(), click.step().step()),
-                        click.userId(), e.toString());
-                new SlackReplies(client).whisper(click, ApprovalReply.CLICK_FAILED.text());
-            }
-        });
+        try {
+            pool.execute(() -> {
+                try {
+                    decision.accept(click, new SlackReplies(client));
+                } catch (RuntimeException e) {
+                    LOG.warn("click on {} by {} failed: {}", ApprovalIds.value(click.step().recommendationId(), click.step().step()),
+                            click.userId(), e.toString());
+                    new SlackReplies(client).whisper(click, ApprovalReply.CLICK_FAILED.text());
+                }
+            });
+        } catch (RejectedExecutionException busy) {
+            new SlackReplies(client).whisper(click, ApprovalReply.CLICKS_BUSY.text());
+        }
     }
 
     private static Click click(BlockActionPayload payload) {
@@ -58,14 +78,5 @@ public final class ApprovalButtons {
         var message = payload.getMessage();
         return new Click(payload.getUser().getId(), payload.getContainer().getChannelId(), payload.getContainer().getMessageTs(),
                 message.getText(), GsonFactory.createSnakeCase().toJson(message.getBlocks()), ApprovalIds.parse(action.getValue()));
-    }
-
-    private static ExecutorService pool() {
-        AtomicInteger count = new AtomicInteger();
-        return Executors.newFixedThreadPool(THREADS, r -> {
-            Thread t = new Thread(r, "spark-advisor-approval-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
     }
 }

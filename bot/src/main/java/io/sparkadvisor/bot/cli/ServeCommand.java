@@ -23,13 +23,16 @@ import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,6 +52,8 @@ import picocli.CommandLine.Spec;
                         + " in the same database; defaults in the config file's digest: section."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
+    /** What a stopping bot gives its work under way: below docker stop's 10 s before SIGKILL, so the notes still go out. */
+    static final Duration GRACE = Duration.ofSeconds(8);
 
     @Option(names = "--workspace-dir", paramLabel = "DIR", description = "A folder of recorded workspace answers (see WORKSPACE-DIR.md) instead of a live workspace.")
     Path workspaceDir;
@@ -77,28 +82,42 @@ final class ServeCommand implements Callable<Integer> {
         Scheduler scheduler = DigestScheduler.start(db, new ScheduledDigests(subscriptions, digests, digestConfig,
                 new DigestPoster(SlackBot.methods(settings))));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
-                digestConfig.schedule(), Clock.systemUTC());
-        App app = SlackBot.app(settings, workspace, new Advisor(thresholdOptions.thresholds()), approvals,
-                new JobHistory(workspace, changes), digestCommands, analysed);
+                digestConfig.schedule(), Clock.systemUTC(), policy);
+        SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, new Advisor(thresholdOptions.thresholds()), approvals,
+                new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC())));
+        App app = bot.app();
+        ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC())
-                .start(Executors.newSingleThreadScheduledExecutor(), FollowUpWatcher.interval(env));
+                .start(followUps, FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
             SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
-            // a clean close on SIGTERM, so Slack sends new envelopes to the other connections (a new replica) at once
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> close(socketMode), "socket-mode-close"));
+            // closing the connection first makes Slack send new envelopes to the other connections (a new replica) at once
+            onShutdown(socketMode::close, bot, followUps, scheduler);
             socketMode.start(); // blocks until the process is stopped, as the HTTP server does
         } else {
-            new SlackAppServer(app, EVENTS_PATH, settings.port()).start();
+            SlackAppServer server = new SlackAppServer(app, EVENTS_PATH, settings.port());
+            onShutdown(server::stop, bot, followUps, scheduler);
+            server.start();
         }
         return 0;
     }
 
-    private void close(SocketModeApp socketMode) {
-        try {
-            socketMode.close();
-        } catch (Exception e) {
-            spec.commandLine().getErr().println("spark-advisor: closing the Socket Mode connection failed (" + e.getClass().getSimpleName() + ")");
-        }
+    /**
+     * SIGTERM (a deploy, docker stop): stop taking requests, let the asks and clicks under way
+     * finish for {@link #GRACE}, mark the rest "restarted, ask again" in their threads, then let
+     * the digest scheduler give back what it picked.
+     */
+    private void onShutdown(AutoCloseable intake, SlackBot bot, ScheduledExecutorService followUps, Scheduler scheduler) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                intake.close();
+            } catch (Exception e) {
+                spec.commandLine().getErr().println("spark-advisor: closing the Slack connection failed (" + e.getClass().getSimpleName() + ")");
+            }
+            followUps.shutdownNow(); // a poll cut short is repeated by the next instance: its steps are settled from the job
+            bot.stop(GRACE);
+            scheduler.stop();
+        }, "spark-advisor-shutdown"));
     }
 }

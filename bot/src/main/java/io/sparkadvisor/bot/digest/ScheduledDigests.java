@@ -2,24 +2,33 @@ package io.sparkadvisor.bot.digest;
 
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.bot.store.Reached;
 import io.sparkadvisor.bot.store.Subscription;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Sends a channel's digest when its schedule says so: prepares the week before the latest
  * scheduled day, claims that week for the channel (so of two replicas, or a retried execution, one posts),
- * applies the noise controls, and posts.
+ * applies the noise controls, and posts. A post that failed before its parent went out gives the
+ * week back; one that failed after it keeps the week and records how far it got, and the retry
+ * goes on from there.
  */
 public final class ScheduledDigests {
     private static final Logger LOG = LoggerFactory.getLogger(ScheduledDigests.class);
 
     /** Where a digest goes: a Slack channel, in the bot. */
     public interface Channel {
-        void post(String channel, PreparedDigest digest);
+        /**
+         * Posts the messages of {@code digest} after the first {@code from.messages()} (the parent
+         * only when it is not out yet), telling {@code reached} after each one.
+         */
+        void post(String channel, PreparedDigest digest, Reached from, Consumer<Reached> reached);
     }
 
     private final DigestSubscriptions subscriptions;
@@ -45,22 +54,32 @@ public final class ScheduledDigests {
         }
         LocalDate week = schedule.weekStartFor(schedule.lastAtOrBefore(startedAt));
         PreparedDigest digest = digests.prepare(week);
-        Optional<String> silenced = defaults.overriddenBy(subscription.get()).silences(digest.report());
-        if (!subscriptions.claimWeek(channel, week)) {
-            LOG.info("digest of {} for the week of {} was already sent", channel, week);
-            return;
+        Optional<Reached> unfinished = subscriptions.unfinished(channel, week);
+        if (unfinished.isEmpty()) {
+            Optional<String> silenced = defaults.overriddenBy(subscription.get()).silences(digest.report());
+            if (!subscriptions.claimWeek(channel, week)) {
+                LOG.info("digest of {} for the week of {} was already sent", channel, week);
+                return;
+            }
+            if (silenced.isPresent()) {
+                LOG.info("digest of {} for the week of {} not posted: {}", channel, week, silenced.get());
+                return;
+            }
         }
-        if (silenced.isPresent()) {
-            LOG.info("digest of {} for the week of {} not posted: {}", channel, week, silenced.get());
-            return;
-        }
+        AtomicReference<Reached> reached = new AtomicReference<>(unfinished.orElse(Reached.NOTHING));
         try {
-            slack.post(channel, digest);
+            slack.post(channel, digest, reached.get(), now -> {
+                reached.set(now);
+                subscriptions.reached(channel, week, now);
+            });
+            subscriptions.finished(channel, week);
         } catch (RuntimeException e) {
-            // Slack unreachable, or the bot not in the channel: the week is given back, and the scheduler tries again later.
-            subscriptions.releaseWeek(channel, week, subscription.get().lastWeek());
-            LOG.warn("digest of {} for the week of {} not posted, will retry (invite the bot to the channel if it is not a member): {}",
-                    channel, week, e.getMessage());
+            if (!reached.get().parentPosted()) {
+                // Slack unreachable, or the bot not in the channel: the week is given back, and the scheduler tries again later.
+                subscriptions.releaseWeek(channel, week, subscription.get().lastWeek());
+            }
+            LOG.warn("digest of {} for the week of {} not posted whole ({} messages out), will retry (invite the bot to the channel"
+                    + " if it is not a member): {}", channel, week, reached.get().messages(), e.getMessage());
             throw e;
         }
     }

@@ -16,10 +16,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +46,7 @@ final class AskService {
     private final ApprovalDesk approvals;
     private final AnalysedFindings analysed;
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
+    private final Set<Answering> answering = ConcurrentHashMap.newKeySet();
 
     AskService(RunAnalysis analysis, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed) {
         this.analysis = analysis;
@@ -50,13 +55,69 @@ final class AskService {
         this.analysed = analysed;
     }
 
-    /** Queues the ask; false when the pool's queue is full and the asker should try again later. */
+    /** Queues the ask; false when the pool's queue is full (or the bot is stopping) and the asker should try again later. */
     boolean submit(Ask ask, MethodsClient client) {
         try {
-            pool.execute(() -> answer(ask, client));
+            pool.execute(new Queued(ask, client));
             return true;
         } catch (RejectedExecutionException full) {
             return false;
+        }
+    }
+
+    /** An ask waiting for a thread of the pool: what {@link #stop} finds still queued. */
+    private final class Queued implements Runnable {
+        private final Ask ask;
+        private final MethodsClient client;
+
+        Queued(Ask ask, MethodsClient client) {
+            this.ask = ask;
+            this.client = client;
+        }
+
+        @Override
+        public void run() {
+            answer(ask, client);
+        }
+    }
+
+    /** An ask whose thread is open and whose parent still says "Working on it": ended once, by its answer, its failure or {@link #stop}. */
+    private record Answering(Ask ask, SlackThread thread, ProgressLine progress, AtomicBoolean ended) {
+        Answering(Ask ask, SlackThread thread, ProgressLine progress) {
+            this(ask, thread, progress, new AtomicBoolean());
+        }
+
+        /** True for the one caller that may give the parent its final words. */
+        boolean end() {
+            return ended.compareAndSet(false, true);
+        }
+    }
+
+    /**
+     * On shutdown (a deploy, SIGTERM): takes no new asks, lets those under way finish for
+     * {@code grace}, then tells everyone still waiting, in the thread or to the asker, that the bot
+     * was restarted and to ask again, so no parent is left saying "Working on it".
+     */
+    void stop(Duration grace) throws InterruptedException {
+        pool.shutdown();
+        if (pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            return;
+        }
+        for (Runnable never : pool.shutdownNow()) {
+            if (never instanceof Queued queued) {
+                queued.ask.tellAsker().accept(AskReply.INTERRUPTED.text("query", queued.ask.query()));
+            }
+        }
+        for (Answering a : answering) {
+            if (a.end()) {
+                SlackMessage note = SlackMessages.notice(AskReply.INTERRUPTED.text("query", a.ask().query()));
+                try {
+                    a.progress().failed(note);
+                    a.thread().editParent(SlackMessages.parent(a.ask().userId(), a.ask().query(), note.text()));
+                } catch (SlackCallException e) {
+                    LOG.warn("cannot mark the ask in {} as interrupted: {}", a.ask().channel(), e.getMessage());
+                }
+            }
         }
     }
 
@@ -83,34 +144,41 @@ final class AskService {
         try {
             SlackThread thread = SlackThread.open(client, ask.channel(),
                     SlackMessages.parent(ask.userId(), ask.query(), AskReply.WORKING.text()));
-            ProgressLine progress = ProgressLine.start(thread, AskReply.RESOLVING.text("query", ask.query()));
-            analyse(ask, thread, progress, started);
+            Answering answer = new Answering(ask, thread, ProgressLine.start(thread, AskReply.RESOLVING.text("query", ask.query())));
+            answering.add(answer);
+            analyse(answer, started);
         } catch (SlackCallException e) {
             LOG.warn("cannot post in {}: {}", ask.channel(), e.getMessage());
             ask.tellAsker().accept(ErrorReply.CANNOT_POST.text("reason", e.getMessage()));
         }
     }
 
-    private void analyse(Ask ask, SlackThread thread, ProgressLine progress, long started) {
+    private void analyse(Answering answer, long started) {
         try {
-            RunRef ref = analysis.resolve(ask.query());
-            InFlight.Share<List<AnalysedRun>> share = inFlight.once(ref.runId(), () -> analysis.analyse(ref, progress));
+            RunRef ref = analysis.resolve(answer.ask().query());
+            InFlight.Share<List<AnalysedRun>> share = inFlight.once(ref.runId(), () -> analysis.analyse(ref, answer.progress()));
             if (!share.didTheWork()) {
-                progress.step(AskReply.SHARED_ANALYSIS.text("runId", ref.runId()));
+                answer.progress().step(AskReply.SHARED_ANALYSIS.text("runId", ref.runId()));
             }
             share.result().whenCompleteAsync((runs, error) -> {
                 if (error != null) {
-                    fail(ask, thread, progress, unwrap(error));
+                    fail(answer, unwrap(error));
                 } else {
-                    publish(ask, thread, progress, runs, started);
+                    publish(answer, runs, started);
                 }
             }, orInline(pool));
         } catch (RuntimeException e) {
-            fail(ask, thread, progress, e);
+            fail(answer, e);
         }
     }
 
-    private void publish(Ask ask, SlackThread thread, ProgressLine progress, List<AnalysedRun> runs, long started) {
+    private void publish(Answering answer, List<AnalysedRun> runs, long started) {
+        if (!answer.end()) {
+            return; // the bot is stopping and has told the thread so
+        }
+        Ask ask = answer.ask();
+        SlackThread thread = answer.thread();
+        ProgressLine progress = answer.progress();
         try {
             for (AnalysedRun run : runs) {
                 SlackMessages.summary(run.subject(), run.advice()).forEach(thread::reply);
@@ -137,7 +205,9 @@ final class AskService {
                     .reduce((a, b) -> a + "\n" + b).orElseThrow();
             thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), AskReply.ANSWERED.text("headlines", headlines)));
         } catch (RuntimeException e) {
-            fail(ask, thread, progress, e);
+            failed(answer, e);
+        } finally {
+            answering.remove(answer);
         }
     }
 
@@ -170,13 +240,21 @@ final class AskService {
         }
     }
 
-    private void fail(Ask ask, SlackThread thread, ProgressLine progress, Throwable error) {
+    private void fail(Answering answer, Throwable error) {
+        if (answer.end()) {
+            failed(answer, error);
+            answering.remove(answer);
+        }
+    }
+
+    private static void failed(Answering answer, Throwable error) {
         SlackMessage reply = ErrorReplies.of(error);
         try {
-            progress.failed(reply);
-            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), ErrorReply.WARNING.text("reason", reply.text())));
+            answer.progress().failed(reply);
+            answer.thread().editParent(SlackMessages.parent(answer.ask().userId(), answer.ask().query(),
+                    ErrorReply.WARNING.text("reason", reply.text())));
         } catch (SlackCallException e) {
-            LOG.warn("cannot report a failure in {}: {}", ask.channel(), e.getMessage());
+            LOG.warn("cannot report a failure in {}: {}", answer.ask().channel(), e.getMessage());
         }
     }
 

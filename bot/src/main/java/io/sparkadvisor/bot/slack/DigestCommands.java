@@ -1,5 +1,7 @@
 package io.sparkadvisor.bot.slack;
 
+import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.digest.DigestSchedule;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
@@ -11,16 +13,23 @@ import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * {@code /spark-advisor digest subscribe [#channel] [schedule]}, {@code digest unsubscribe [#channel]}
- * and {@code digest preview}; each answer goes to the asker alone.
+ * and {@code digest preview}; each answer goes to the asker alone. Anyone in a channel may
+ * subscribe or unsubscribe that channel (typing there shows they are in it); another channel
+ * only an approver. A preview runs the billing query on the shared warehouse, so each person gets
+ * one per {@link #PREVIEW_EVERY}.
  */
 public final class DigestCommands {
     private static final Pattern CHANNEL = Pattern.compile("^<#([A-Z0-9]+)(?:\\|[^>]*)?>\\s*");
@@ -33,9 +42,16 @@ public final class DigestCommands {
     private final DigestScheduler scheduler;
     private final Digests digests;
     private final String defaultSchedule;
-    private final Clock clock;
+    /** Up to five minutes of warehouse time each; ten minutes apart keeps one person below a third of a warehouse. */
+    static final Duration PREVIEW_EVERY = Duration.ofMinutes(10);
 
-    public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, String defaultSchedule, Clock clock) {
+    private final Clock clock;
+    private final ApprovalPolicy policy;
+    private final Map<String, Instant> lastPreview = new ConcurrentHashMap<>();
+
+    public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, String defaultSchedule, Clock clock,
+            ApprovalPolicy policy) {
+        this.policy = policy;
         this.subscriptions = subscriptions;
         this.scheduler = scheduler;
         this.digests = digests;
@@ -43,21 +59,42 @@ public final class DigestCommands {
         this.clock = clock;
     }
 
-    /** The reply to {@code digest <args>} typed in {@code channel} by {@code user}. */
-    List<SlackMessage> answer(String channel, String user, String args) {
+    /** The reply to {@code digest <args>} typed in {@code channel} by {@code user}; {@code slack} asks whether they are an approver. */
+    List<SlackMessage> answer(String channel, String user, String args, MethodsClient slack) {
         String[] words = args.trim().split("\\s+", 2);
         String rest = words.length > 1 ? words[1] : "";
-        return switch (words[0].toLowerCase(Locale.ROOT)) {
-            case "subscribe" -> notice(subscribe(channel, user, rest));
-            case "unsubscribe" -> notice(unsubscribe(channel, rest));
-            case "preview" -> DigestMessages.slack(digests.prepare(DigestSchedule.parse(defaultSchedule)
-                    .weekStartFor(clock.instant())).report());
+        String command = words[0].toLowerCase(Locale.ROOT);
+        return switch (command) {
+            case "subscribe", "unsubscribe" -> {
+                Target target = Target.of(channel, rest);
+                if (!target.channel().equals(channel) && !policy.isApprover(slack, user)) {
+                    yield notice(DigestReply.OTHER_CHANNEL_FOR_APPROVERS.text("channel", target.channel()));
+                }
+                yield notice(command.equals("subscribe") ? subscribe(target, channel, user) : unsubscribe(target, channel));
+            }
+            case "preview" -> preview(user);
             default -> notice(usage());
         };
     }
 
-    private String subscribe(String channel, String user, String args) {
-        Target target = Target.of(channel, args);
+    private List<SlackMessage> preview(String user) {
+        Instant now = clock.instant();
+        AtomicBoolean granted = new AtomicBoolean();
+        Instant last = lastPreview.compute(user, (u, before) -> {
+            if (before != null && before.isAfter(now.minus(PREVIEW_EVERY))) {
+                return before;
+            }
+            granted.set(true);
+            return now;
+        });
+        if (!granted.get()) {
+            long minutes = Math.max(1, Duration.between(now, last.plus(PREVIEW_EVERY)).toMinutes());
+            return notice(DigestReply.PREVIEW_TOO_SOON.text("minutes", minutes));
+        }
+        return DigestMessages.slack(digests.prepare(DigestSchedule.parse(defaultSchedule).weekStartFor(now)).report());
+    }
+
+    private String subscribe(Target target, String channel, String user) {
         Matcher min = MIN_COST.matcher(target.rest());
         BigDecimal minWeeklyCost = min.find() ? new BigDecimal(min.group(1)) : null;
         Matcher increase = ONLY_ON_INCREASE.matcher(min.replaceAll(""));
@@ -77,8 +114,7 @@ public final class DigestCommands {
                 "onlyOnIncrease", onlyOnIncrease != null);
     }
 
-    private String unsubscribe(String channel, String args) {
-        Target target = Target.of(channel, args);
+    private String unsubscribe(Target target, String channel) {
         scheduler.cancel(target.channel());
         return (subscriptions.unsubscribe(target.channel()) ? DigestReply.UNSUBSCRIBED : DigestReply.NOT_SUBSCRIBED)
                 .text("target", target.describe(channel));

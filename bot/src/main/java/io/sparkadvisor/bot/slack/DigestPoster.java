@@ -2,14 +2,19 @@ package io.sparkadvisor.bot.slack;
 
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.digest.PreparedDigest;
+import io.sparkadvisor.bot.store.Reached;
 import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import java.util.List;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Posts a digest in a channel: its first message in the channel, the rest and the chart in that message's thread. */
+/**
+ * Posts a digest in a channel: its first message in the channel, the rest and the chart in that
+ * message's thread; a retry goes on in the thread of the parent already posted.
+ */
 public final class DigestPoster implements ScheduledDigests.Channel {
     private static final Logger LOG = LoggerFactory.getLogger(DigestPoster.class);
 
@@ -20,10 +25,17 @@ public final class DigestPoster implements ScheduledDigests.Channel {
     }
 
     @Override
-    public void post(String channel, PreparedDigest digest) {
+    public void post(String channel, PreparedDigest digest, Reached from, Consumer<Reached> reached) {
         List<SlackMessage> messages = DigestMessages.slack(digest.report());
-        SlackThread thread = SlackThread.open(client, channel, messages.get(0));
-        messages.subList(1, messages.size()).forEach(thread::reply);
+        SlackThread thread = from.parentPosted() ? SlackThread.existing(client, channel, from.threadTs())
+                : SlackThread.open(client, channel, messages.get(0));
+        if (!from.parentPosted()) {
+            reached.accept(new Reached(thread.parentTs(), 1));
+        }
+        for (int next = Math.max(1, from.messages()); next < messages.size(); next++) {
+            thread.reply(messages.get(next));
+            reached.accept(new Reached(thread.parentTs(), next + 1));
+        }
         if (!digest.report().topJobs().isEmpty() && !digest.dailyCosts().isEmpty()) {
             try {
                 thread.upload(Charts.dailyCosts(digest.report(), digest.dailyCosts()));

@@ -20,6 +20,9 @@ import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.bot.store.AnalysedFindings;
+import io.sparkadvisor.bot.store.SlackEvents;
+import io.sparkadvisor.bot.store.StoreException;
+import io.sparkadvisor.bot.work.Workers;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.templates.replies.AskReply;
@@ -27,22 +30,21 @@ import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The Bolt app: {@code /spark-advisor}, mentions ("@spark-advisor why is nightly-etl slow?") and
- * direct messages with a run link, and the Approve / Reject buttons on its recommendations. Every handler acks at once (Slack gives three seconds) and
- * leaves the work to {@link AskService}. Slack resends a request it thinks went unanswered, with
- * {@code X-Slack-Retry-Num}; the first delivery was acked and is being answered, so a retry is
- * acked and dropped.
+ * direct messages with a run link, and the Approve / Reject buttons on its recommendations. Every
+ * handler acks at once (Slack gives three seconds) and leaves the work to {@link AskService}.
+ * Slack resends an event it saw no answer to, perhaps to another replica: the event's id in the
+ * database, not the retry header, says whether some replica already took it. Requests from users
+ * of another team (Slack Connect) are refused. {@link #stop} lets asks under way finish, and marks
+ * the rest, before the process ends.
  */
 public final class SlackBot {
     public static final String COMMAND = "/spark-advisor";
@@ -53,17 +55,32 @@ public final class SlackBot {
     private static final int THREADS = 4;
     private static final int QUEUED_ASKS = 256;
 
-    private SlackBot() {}
+    /** What the app's handlers use, built by {@code serve} (or a test) around one database and workspace. */
+    public record Services(Workspace workspace, Advisor advisor, ApprovalDesk approvals, JobHistory history, DigestCommands digest,
+            AnalysedFindings analysed, SlackEvents events) {}
 
-    public static App app(SlackSettings settings, Workspace workspace, Advisor advisor, ApprovalDesk approvals, JobHistory history,
-            DigestCommands digest, AnalysedFindings analysed) {
+    private final App app;
+    private final AskService asks;
+    private final ApprovalButtons buttons;
+
+    private SlackBot(App app, AskService asks, ApprovalButtons buttons) {
+        this.app = app;
+        this.asks = asks;
+        this.buttons = buttons;
+    }
+
+    public static SlackBot start(SlackSettings settings, Services services) {
         App app = new App(config(settings));
-        ExecutorService pool = pool();
-        AskService asks = new AskService(new RunAnalysis(workspace, advisor), pool, approvals, analysed);
-        ApprovalButtons.register(app, approvals);
+        ExecutorService pool = Workers.bounded("spark-advisor-ask", THREADS, QUEUED_ASKS);
+        AskService asks = new AskService(new RunAnalysis(services.workspace(), services.advisor()), pool, services.approvals(),
+                services.analysed());
+        app.use(new SameTeamOnly(app.client()));
+        ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
+        JobHistory history = services.history();
+        DigestCommands digest = services.digest();
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
-                return ctx.ack();
+                return ctx.ack(); // Slack does not resend commands it got an answer to; a proxy's resend is dropped
             }
             var payload = req.getPayload();
             AskText text = AskText.parse(payload.getText());
@@ -71,7 +88,7 @@ public final class SlackBot {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
                 case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query())))
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
-                case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text)))
+                case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text, ctx.client())))
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
@@ -81,19 +98,53 @@ public final class SlackBot {
         });
         app.event(AppMentionEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
-            if (!isRetry(ctx.getRetryNum())) {
+            if (firstDelivery(services.events(), payload.getEventId())) {
                 onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
         app.event(MessageEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
-            if (!isRetry(ctx.getRetryNum()) && "im".equals(event.getChannelType()) && event.getBotId() == null) {
+            if ("im".equals(event.getChannelType()) && event.getBotId() == null && firstDelivery(services.events(), payload.getEventId())) {
                 onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
+        return new SlackBot(app, asks, buttons);
+    }
+
+    public App app() {
         return app;
+    }
+
+    /**
+     * Stops taking work and gives what is under way {@code grace} to finish (asks, then clicks);
+     * an ask still running or queued after that is marked "restarted, ask again" in its thread.
+     */
+    public void stop(Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        try {
+            asks.stop(grace);
+            buttons.stop(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Whether no replica has taken this event yet. Without a database answer the event is taken:
+     * answering twice is better than not at all.
+     */
+    private static boolean firstDelivery(SlackEvents events, String eventId) {
+        if (eventId == null) {
+            return true;
+        }
+        try {
+            return events.take(eventId);
+        } catch (StoreException e) {
+            LOG.warn("event {} taken without checking for an earlier delivery: {}", eventId, e.getMessage());
+            return true;
+        }
     }
 
     /**
@@ -129,18 +180,13 @@ public final class SlackBot {
         }
     }
 
-    /** Slack numbers redeliveries from 1; over Socket Mode a first delivery comes as attempt 0, which Bolt passes on as retry 0. */
-    private static boolean isRetry(Integer retryNum) {
-        return retryNum != null && retryNum > 0;
-    }
-
     private static void onMessage(AskService asks, JobHistory history, DigestCommands digest, MethodsClient client, String channel,
             String user, String text) {
         AskText parsed = AskText.parse(text);
         switch (parsed.kind()) {
             case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query()));
             case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
-            case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed));
+            case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed, client));
             case RUN -> {
                 if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
                     asks.whisper(client, channel, user, () -> SlackMessages.notice(AskReply.BUSY.text()));
@@ -168,9 +214,9 @@ public final class SlackBot {
     }
 
     /** A digest command's answer; a failure (the workspace, the database) becomes a reply that says what went wrong. */
-    private static List<SlackMessage> digestAnswer(DigestCommands digest, String channel, String user, AskText text) {
+    private static List<SlackMessage> digestAnswer(DigestCommands digest, String channel, String user, AskText text, MethodsClient slack) {
         try {
-            return digest.answer(channel, user, text.query());
+            return digest.answer(channel, user, text.query(), slack);
         } catch (RuntimeException e) {
             LOG.warn("digest {} failed: {}", text.query(), e.toString());
             return List.of(ErrorReplies.of(e));
@@ -216,15 +262,6 @@ public final class SlackBot {
             config.requestVerificationEnabled(false);
         }
         return config.build();
-    }
-
-    private static ExecutorService pool() {
-        AtomicInteger count = new AtomicInteger();
-        return new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUED_ASKS), r -> {
-            Thread t = new Thread(r, "spark-advisor-ask-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     private static List<LayoutBlock> blocks(SlackMessage message) {

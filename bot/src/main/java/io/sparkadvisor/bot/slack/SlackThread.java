@@ -25,6 +25,11 @@ final class SlackThread {
         return new SlackThread(client, posted.getChannel() == null ? channel : posted.getChannel(), posted.getTs());
     }
 
+    /** The thread under a parent posted earlier (a digest's retry goes on there). */
+    static SlackThread existing(MethodsClient client, String channel, String parentTs) {
+        return new SlackThread(client, channel, parentTs);
+    }
+
     /** Posts in the thread; returns the reply's ts, for editing it later. */
     String reply(SlackMessage message) {
         return call("chat.postMessage", () -> client.chatPostMessage(r -> r.channel(channel).threadTs(parentTs)

@@ -55,6 +55,24 @@ public final class DigestSubscriptions {
                 previous == null ? null : Date.valueOf(previous), channel, Date.valueOf(weekStart)));
     }
 
+    /** Where the posting of {@code weekStart}'s digest stopped when its parent went out and a later message did not. */
+    public Optional<Reached> unfinished(String channel, LocalDate weekStart) {
+        return db.inTransaction(sql -> sql.query("SELECT thread_ts, messages_posted FROM digest_subscriptions WHERE channel = ?"
+                + " AND last_week = ? AND thread_ts IS NOT NULL", rs -> new Reached(rs.getString("thread_ts"), rs.getInt("messages_posted")),
+                channel, Date.valueOf(weekStart)).stream().findFirst());
+    }
+
+    /** Records how far the claimed week's digest got, after each message. */
+    public void reached(String channel, LocalDate weekStart, Reached reached) {
+        db.inTransaction(sql -> sql.update("UPDATE digest_subscriptions SET thread_ts = ?, messages_posted = ? WHERE channel = ? AND last_week = ?",
+                reached.threadTs(), reached.messages(), channel, Date.valueOf(weekStart)));
+    }
+
+    /** The claimed week's digest is out whole. */
+    public void finished(String channel, LocalDate weekStart) {
+        reached(channel, weekStart, new Reached(null, 0));
+    }
+
     private static Subscription subscription(ResultSet rs) throws SQLException {
         Date lastWeek = rs.getDate("last_week");
         return new Subscription(rs.getString("channel"), rs.getString("schedule"), rs.getBigDecimal("min_weekly_cost"),

@@ -1,6 +1,5 @@
 package io.sparkadvisor.bot.store;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -15,8 +14,6 @@ import java.util.UUID;
 public final class JobLocks {
     /** Longer than a read-modify-write takes with the SDK's retries; what a stopped bot's lock costs. */
     public static final Duration TTL = Duration.ofMinutes(5);
-    /** The SQL state both H2 and PostgreSQL give a primary-key violation: another replica holds the lock. */
-    private static final String UNIQUE_VIOLATION = "23505";
     private static final Duration RETRY = Duration.ofMillis(200);
 
     private final Database db;
@@ -69,8 +66,8 @@ public final class JobLocks {
                 return Optional.of(new Held(jobId, holder));
             });
         } catch (StoreException e) {
-            if (e.getCause() instanceof SQLException cause && UNIQUE_VIOLATION.equals(cause.getSQLState())) {
-                return Optional.empty();
+            if (e.isDuplicateKey()) {
+                return Optional.empty(); // another replica holds the lock
             }
             throw e;
         }

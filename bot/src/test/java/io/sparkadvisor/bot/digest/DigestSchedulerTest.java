@@ -9,6 +9,7 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.Reached;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Subscription;
 import io.sparkadvisor.bot.store.TestDatabases;
@@ -35,15 +36,29 @@ class DigestSchedulerTest {
 
     /** Posts that fail before one gets through, as when Slack is down or the bot is not in the channel yet. */
     final AtomicInteger failingPosts = new AtomicInteger();
+    /** Messages after the parent that fail, as when Slack has a bad minute halfway through a digest. */
+    final AtomicInteger failingReplies = new AtomicInteger();
+    /** A digest here is three messages: the parent and two in its thread; each message number as it goes out. */
+    static final int MESSAGES = 3;
+    final List<Integer> threadMessages = new CopyOnWriteArrayList<>();
 
     ManualScheduler scheduler(Instant now) {
         Digests digests = new Digests(Workspaces.fromDirectory(Corpus.dir().resolve("workspace")), DigestConfig.DEFAULTS,
                 new AnalysedFindings(db), new Changes(db));
-        return DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS, (channel, digest) -> {
+        return DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS, (channel, digest, from, reached) -> {
             if (failingPosts.getAndDecrement() > 0) {
                 throw new IllegalStateException("chat.postMessage answered not_in_channel");
             }
-            posted.add(new Posted(channel, digest.report().from()));
+            if (!from.parentPosted()) {
+                posted.add(new Posted(channel, digest.report().from()));
+            }
+            for (int next = from.messages() + 1; next <= MESSAGES; next++) {
+                if (next > 1 && failingReplies.getAndDecrement() > 0) {
+                    throw new IllegalStateException("chat.postMessage answered internal_error");
+                }
+                threadMessages.add(next);
+                reached.accept(new Reached("P1", next));
+            }
         }), now);
     }
 
@@ -148,5 +163,27 @@ class DigestSchedulerTest {
         assertEquals(false, subscriptions.claimWeek(CHANNEL, LocalDate.parse("2026-11-23")));
         assertEquals(false, subscriptions.claimWeek(CHANNEL, LocalDate.parse("2026-11-16")));
         assertTrue(subscriptions.claimWeek(CHANNEL, LocalDate.parse("2026-11-30")));
+    }
+
+    @Test
+    void aDigestCutOffAfterItsParentIsFinishedByTheRetryWithoutASecondParent() {
+        ManualScheduler scheduler = scheduler(Instant.parse("2026-11-25T12:00:00Z"));
+        subscribe(scheduler, BERLIN_MONDAY, null);
+        failingReplies.set(1);
+
+        scheduler.setTime(Instant.parse("2026-11-30T08:00:00Z"));
+        scheduler.runAnyDueExecutions();
+        assertEquals(List.of(1), threadMessages, "the parent went out, its first reply failed");
+        assertEquals(LocalDate.parse("2026-11-23"), subscriptions.find(CHANNEL).orElseThrow().lastWeek(), "the week stays claimed");
+        assertEquals(new Reached("P1", 1), subscriptions.unfinished(CHANNEL, LocalDate.parse("2026-11-23")).orElseThrow());
+
+        scheduler.setTime(Instant.parse("2026-11-30T08:15:00Z"));
+        scheduler.runAnyDueExecutions();
+        scheduler.runAnyDueExecutions();
+
+        assertEquals(List.of(new Posted(CHANNEL, LocalDate.parse("2026-11-23"))), posted, "one parent");
+        assertEquals(List.of(1, 2, 3), threadMessages, "each message once, in order");
+        assertTrue(subscriptions.unfinished(CHANNEL, LocalDate.parse("2026-11-23")).isEmpty(), "finished");
+        assertEquals(Instant.parse("2026-12-07T08:00:00Z"), nextExecution(scheduler), "then back on the schedule");
     }
 }

@@ -159,6 +159,20 @@ abstract class ApprovalsEndToEnd {
     }
 
     @Test
+    void anApproverClickingFromAnotherTeamInASharedChannelChangesNothing() throws Exception {
+        FakeSlackApi.Call finding = postedFinding(4404, "skew");
+        String id = idOf(finding);
+        String foreign = SlackPayloads.blockAction(finding, finding.param("blocks"), FakeSlackApi.GROUP_MEMBER, "approve_step", id, 1,
+                bot.slack.responseUrl()).replace("\"team_id\":\"T111\"", "\"team_id\":\"T0OTHER\"");
+
+        assertEquals(200, bot.requests.interaction(foreign).statusCode());
+        Thread.sleep(1000);
+        assertEquals(ChangeState.PROPOSED, state(id));
+        assertEquals(List.of(), actions(id));
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
+    }
+
+    @Test
     void aJobEditedSinceTheRecommendationIsNotChangedAndAFreshAnalysisIsOffered() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 2);
         String id = idOf(finding);

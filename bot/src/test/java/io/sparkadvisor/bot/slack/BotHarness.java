@@ -19,6 +19,7 @@ import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
@@ -70,6 +71,8 @@ final class BotHarness implements AutoCloseable {
     final Clock clock;
     /** Not scheduled: a test calls {@code poll()} when the next run is there. */
     final FollowUpWatcher followUp;
+    /** The Bolt app's handlers and their pools. */
+    final SlackBot bot;
     private final AutoCloseable serving;
 
     /** Nobody may approve; approvals in a fresh H2 file. */
@@ -100,17 +103,18 @@ final class BotHarness implements AutoCloseable {
         Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE);
         Changes changes = new Changes(db);
         JobLocks locks = new JobLocks(db, clock);
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected,
-                ApprovalPolicy.fromEnvironment(approvalEnv), clock);
+        ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(approvalEnv, clock);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         digestScheduler = DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS,
                 new DigestPoster(SlackBot.methods(settings))), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
-                DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler));
-        App app = SlackBot.app(settings, connected, new Advisor(Thresholds.defaults()), approvals, new JobHistory(connected, changes),
-                digestCommands, analysed);
+                DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler), policy);
+        bot = SlackBot.start(settings, new SlackBot.Services(connected, new Advisor(Thresholds.defaults()), approvals,
+                new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock)));
+        App app = bot.app();
         followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock);
         if (socket != null) {
             slack.openSocketModeAt(socket.url());
@@ -184,7 +188,7 @@ final class BotHarness implements AutoCloseable {
      * Job {@code jobId} named {@code jobName}, whose runs {@code firstRun..lastRun} ran on cluster
      * {@code clusterId} (2 x i3.xlarge, dedicated access mode), which delivered {@code corpusLog} to DBFS.
      */
-    private static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
+    static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
             long firstRun, long lastRun) {
         emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
         emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
@@ -249,7 +253,7 @@ final class BotHarness implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {
@@ -264,6 +268,7 @@ final class BotHarness implements AutoCloseable {
     @Override
     public void close() throws Exception {
         serving.close();
+        bot.stop(Duration.ofSeconds(5));
         if (socket != null) {
             socket.close();
         }

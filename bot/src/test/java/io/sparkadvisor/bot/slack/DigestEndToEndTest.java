@@ -10,12 +10,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.digest.DigestsTest;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,11 +31,12 @@ import org.junit.jupiter.api.Test;
 class DigestEndToEndTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final ObjectMapper JSON = new ObjectMapper();
+    static final String APPROVER = "U0BOSS";
     static BotHarness bot;
 
     @BeforeAll
     static void start() {
-        bot = new BotHarness();
+        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), Clock.systemUTC());
         scriptBilling(bot);
     }
 
@@ -92,7 +96,8 @@ class DigestEndToEndTest {
 
     @Test
     void aSubscriptionForAnotherChannelWithItsOwnNoiseControls() throws Exception {
-        String text = reply("digest subscribe <#C0COSTS|costs> fri 17:00 America/New_York min=2000 only-on-increase").path("text").asText();
+        String text = reply("digest subscribe <#C0COSTS|costs> fri 17:00 America/New_York min=2000 only-on-increase", APPROVER)
+                .path("text").asText();
         assertEquals(":calendar: Channel C0COSTS gets the weekly jobs cost digest every fri 17:00 America/New_York; the next one on"
                 + " Fri 27 Nov 2026 17:00 EST. Weeks under 2000 are not posted. Only weeks that cost more than the week before are posted.", text);
         var subscription = new DigestSubscriptions(bot.db).find("C0COSTS").orElseThrow();
@@ -104,7 +109,34 @@ class DigestEndToEndTest {
         assertEquals(List.of(), bot.slack.calls("chat.postMessage"), "1,500.00 is under the channel's minimum");
         assertEquals(LocalDate.parse("2026-11-20"), new DigestSubscriptions(bot.db).find("C0COSTS").orElseThrow().lastWeek(),
                 "the week was due and dealt with");
-        reply("digest unsubscribe <#C0COSTS|costs>");
+        reply("digest unsubscribe <#C0COSTS|costs>", APPROVER);
+    }
+
+    @Test
+    void anotherChannelsDigestIsAnApproversToChangeAndNobodyElses() throws Exception {
+        String refused = reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC").path("text").asText();
+        assertTrue(refused.contains("Only approvers can change the digest of another channel (C0EXEC)"), refused);
+        assertTrue(new DigestSubscriptions(bot.db).find("C0EXEC").isEmpty());
+
+        reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC", APPROVER);
+        String notRemoved = reply("digest unsubscribe <#C0EXEC|exec>").path("text").asText();
+        assertTrue(notRemoved.contains("Only approvers"), notRemoved);
+        assertTrue(new DigestSubscriptions(bot.db).find("C0EXEC").isPresent(), "a non-approver cannot unsubscribe it either");
+        assertEquals("Channel C0EXEC no longer gets the weekly digest.", reply("digest unsubscribe <#C0EXEC|exec>", APPROVER).path("text").asText());
+    }
+
+    @Test
+    void aSecondPreviewWithinTenMinutesIsRefusedWithoutAQuery() throws Exception {
+        String user = "U0PREVIEW";
+        reply("digest preview", user);
+        int statements = bot.workspace.requests("POST", "/api/2.0/sql/statements").size();
+
+        String again = reply("digest preview", user).path("text").asText();
+        assertTrue(again.contains("the next one is possible in 10 min"), again);
+        assertEquals(statements, bot.workspace.requests("POST", "/api/2.0/sql/statements").size(), "no warehouse time spent");
+
+        bot.digestScheduler.setTime(BotHarness.NOW.plus(Duration.ofMinutes(11)));
+        assertTrue(reply("digest preview", user).path("blocks").size() > 0, "a preview again after ten minutes");
     }
 
     @Test
@@ -116,7 +148,11 @@ class DigestEndToEndTest {
 
     /** The answer to a slash command, sent to its response URL. */
     private static JsonNode reply(String command) throws Exception {
-        assertEquals(200, bot.requests.command(command, CHANNEL, USER).statusCode());
+        return reply(command, USER);
+    }
+
+    private static JsonNode reply(String command, String user) throws Exception {
+        assertEquals(200, bot.requests.command(command, CHANNEL, user).statusCode());
         await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
         JsonNode answer = JSON.readTree(bot.slack.calls("response_url").get(0).param("json"));
         bot.slack.clear();

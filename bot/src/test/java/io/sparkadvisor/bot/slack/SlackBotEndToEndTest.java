@@ -160,19 +160,47 @@ class SlackBotEndToEndTest {
     }
 
     @Test
-    void slackRetriesNeverStartASecondAnalysis() throws InterruptedException {
+    void slackRetriesOfWhatWasTakenNeverStartASecondAnalysis() throws InterruptedException {
         String body = bot.requests.slashCommandBody(bot.runLink(4205), CHANNEL, USER);
         assertEquals(200, bot.requests.command(bot.runLink(4205), CHANNEL, USER).statusCode());
         assertEquals(200, bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(),
                 BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
         String mention = SlackPayloads.mention("run:4205", "1.2");
+        assertEquals(200, bot.requests.event(mention, "Ev003").statusCode());
         assertEquals(200, bot.requests.send(SlackPayloads.eventCallback(mention, "Ev003"), "application/json",
-                SignedRequests.now(), BotHarness.SECRET, "X-Slack-Retry-Num", "2").statusCode());
+                SignedRequests.now(), BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
 
-        awaitAnswer(CHANNEL);
+        await(ANSWER, () -> finishedParents() == 2);
         Thread.sleep(500);
-        assertEquals(1, parents().size(), "one parent message: the retries were dropped");
+        assertEquals(2, parents().size(), "the command and the mention, each once: both retries were dropped");
         assertEquals(1, bot.skewLogReads());
+    }
+
+    @Test
+    void aRetryOfAnEventWhoseFirstDeliveryNeverArrivedIsAnsweredOnce() throws InterruptedException {
+        String event = SlackPayloads.eventCallback(SlackPayloads.mention("run:4213", "1.3"), "Ev006");
+        assertEquals(200, bot.requests.send(event, "application/json", SignedRequests.now(), BotHarness.SECRET,
+                "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_error").statusCode());
+        assertEquals(200, bot.requests.send(event, "application/json", SignedRequests.now(), BotHarness.SECRET,
+                "X-Slack-Retry-Num", "2", "X-Slack-Retry-Reason", "http_error").statusCode());
+
+        String parentTs = awaitAnswer(CHANNEL);
+        Thread.sleep(500);
+        assertEquals(1, parents().size(), "answered for the first delivery that arrived, not again for the next retry");
+        assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("Run 4213 of skewed-join")));
+    }
+
+    @Test
+    void peopleOfAnotherTeamInASharedChannelAreRefusedAndNothingIsAnalysed() throws InterruptedException {
+        String body = bot.requests.slashCommandBody(bot.runLink(4214), CHANNEL, USER).replace("team_id=T111", "team_id=T0OTHER");
+        HttpResponse<String> command = bot.requests.send(body, "application/x-www-form-urlencoded", SignedRequests.now(), BotHarness.SECRET);
+        String mention = SlackPayloads.mention("run:4214", "1.4").replaceFirst("^\\{", "{\"user_team\":\"T0OTHER\",");
+        HttpResponse<String> event = bot.requests.event(mention, "Ev007");
+
+        assertEquals(200, command.statusCode());
+        assertTrue(command.body().contains("members of the workspace that installed it"), command.body());
+        assertEquals(200, event.statusCode(), "acked, so Slack does not resend it");
+        assertNothingHappens();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.sparkadvisor.knowledge.derive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
+import io.sparkadvisor.knowledge.facts.PhotonExplanation;
 import io.sparkadvisor.knowledge.facts.PhotonFallback;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.ScanFacts;
@@ -37,6 +38,7 @@ final class SqlPlans {
         Execution ex = new Execution(e.path("executionId").asLong(), e.path("description").asText(""),
                 e.path("time").asLong());
         ex.plan = flatten(e.path("sparkPlanInfo"));
+        ex.photonExplanation = PhotonExplanation.in(e.path("physicalPlanDescription").asText(""));
         executions.put(ex.id, ex);
     }
 
@@ -44,6 +46,7 @@ final class SqlPlans {
         Execution ex = executions.get(e.path("executionId").asLong());
         if (ex != null) {
             ex.plan = flatten(e.path("sparkPlanInfo"));
+            ex.photonExplanation = PhotonExplanation.in(e.path("physicalPlanDescription").asText(""));
         }
     }
 
@@ -74,7 +77,8 @@ final class SqlPlans {
                     jobsByExecution.getOrDefault(ex.id, List.of()), stagesByExecution.getOrDefault(ex.id, List.of()),
                     nodes.stream().filter(SqlPlans::isScan).map(SqlPlans::scan).toList(),
                     nodes.stream().filter(SqlPlans::isExchange).map(SqlPlans::exchange).toList(),
-                    nodes.stream().filter(SqlPlans::isWrite).map(SqlPlans::write).toList(), PhotonFallback.of(nodes)));
+                    nodes.stream().filter(SqlPlans::isWrite).map(SqlPlans::write).toList(),
+                    PhotonFallback.of(nodes, ex.photonExplanation)));
         }
         return out;
     }
@@ -206,6 +210,7 @@ final class SqlPlans {
         final long startMs;
         long endMs;
         List<NodeDraft> plan = List.of();
+        Optional<PhotonExplanation> photonExplanation = Optional.empty();
 
         Execution(long id, String description, long startMs) {
             this.id = id;

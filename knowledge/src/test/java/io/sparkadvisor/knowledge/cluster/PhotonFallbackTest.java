@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.facts.PhotonExplanation;
 import io.sparkadvisor.knowledge.facts.PhotonFallback;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,6 +48,26 @@ class PhotonFallbackTest {
         List<PhotonFallback> out = PhotonFallback.of(plan("TakeOrderedAndProject", -1, "ColumnarToRow", 0,
                 "PhotonProject", 1, "PhotonScan parquet ", 2));
         assertEquals(List.of("TakeOrderedAndProject"), out.stream().map(PhotonFallback::name).toList());
+    }
+
+    /** The explanation as DBR 13.3 writes it for a Scala UDF (tabs and all), naming the Project that holds it. */
+    @Test
+    void photonsExplanationNamesTheOperatorAndWhy() {
+        String description = "== Physical Plan ==\n...\n\n== Photon Explanation ==\n"
+                + "Photon does not fully support the query because:\n\tUDF(name#2964) is not supported:\n"
+                + "\t\tThe expression `scalaudf` is currently unimplemented.\nReference node:\n"
+                + "\tProject [UDF(name#2964) AS UDF(name)#2989]\n\n== Optimizer Statistics ==\n  full = t\n";
+        PhotonExplanation x = PhotonExplanation.in(description).orElseThrow();
+        assertEquals(List.of("UDF(name#2964) is not supported:", "The expression `scalaudf` is currently unimplemented."),
+                x.reasons());
+        List<PlanNode> plan = new ArrayList<>(plan("ColumnarToRow", -1, "PhotonResultStage", 0, "PhotonProject", 1,
+                "Project", 2, "ColumnarToRow", 3, "PhotonScan parquet ", 4));
+        plan.set(3, new PlanNode(3, 2, "Project", "Project [UDF(name#2964) AS UDF(name)#2989]", Map.of(), Map.of(), List.of()));
+        List<PhotonFallback> out = PhotonFallback.of(plan, Optional.of(x));
+        assertEquals("Project", out.get(0).name());
+        assertEquals(x.reasons(), out.get(0).unsupported());
+        assertTrue(PhotonExplanation.in("== Photon Explanation ==\nThe query is fully supported by Photon.").isEmpty());
+        assertTrue(PhotonExplanation.in("== Physical Plan ==\nScan").isEmpty());
     }
 
     private static List<PlanNode> plan(Object... nameParent) {

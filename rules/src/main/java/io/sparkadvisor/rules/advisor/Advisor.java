@@ -33,6 +33,7 @@ public final class Advisor {
     Advisor(Thresholds thresholds, List<Rule<?>> rules) {
         this.thresholds = thresholds;
         this.rules = List.copyOf(rules);
+        RuleBase.warmUp(); // loads while the caller reads its event log
     }
 
     public Advice advise(RunFacts facts) {
@@ -116,7 +117,7 @@ public final class Advisor {
 
     /** Medium and high are for what costs: without a saving a finding is low, unless the run's reliability is at stake. */
     private static Severity severity(Rule<?> rule, Severity decided, Savings savings) {
-        return savings.positive() || rule.reliabilityRisk() ? decided : Severity.lowest(decided, Severity.LOW);
+        return savings.any() || rule.reliabilityRisk() ? decided : Severity.lowest(decided, Severity.LOW);
     }
 
     /** Savings net of the findings ranked before on the same stages ({@link NetSavings}); a cost finding left with none is low. */

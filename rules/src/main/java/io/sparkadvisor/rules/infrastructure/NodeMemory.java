@@ -34,6 +34,13 @@ public final class NodeMemory {
 
     private NodeMemory() {}
 
+    /** The machine memory a node needs for this much to be available to its executor: the inverse of {@link #availableGb}. */
+    public static double machineGbFor(double availableGb, Cloud cloud, Thresholds t) {
+        boolean gcp = cloud == Cloud.GCP;
+        return (availableGb + t.get(gcp ? RESERVED_FLOOR_GB_GCP : RESERVED_FLOOR_GB)) / (1 - t.get(gcp ? RESERVED_FRACTION_GCP
+                : RESERVED_FRACTION));
+    }
+
     public static double availableGb(NodeType node, Cloud cloud, Thresholds t) {
         boolean gcp = cloud == Cloud.GCP;
         double fraction = t.get(gcp ? RESERVED_FRACTION_GCP : RESERVED_FRACTION);

@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.platform;
 
 import io.sparkadvisor.knowledge.cluster.Cloud;
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
+import io.sparkadvisor.knowledge.cluster.NodePrices;
 import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.knowledge.facts.PlatformFacts;
 import io.sparkadvisor.rules.advisor.Change;
@@ -12,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * What the compute a run used lets a rule change about memory and shape. On Databricks classic compute
@@ -27,6 +29,8 @@ import java.util.Optional;
  */
 public record Compute(boolean databricks, boolean serverless, Optional<NodeType> worker, List<NodeType> catalogue,
         Cloud cloud, int taskCpus) {
+    private static final Comparator<NodeType> BY_MEMORY = Comparator.comparingLong(NodeType::memoryMb)
+            .thenComparing(NodeType::nodeTypeId);
 
     public static Compute of(RunView run) {
         PlatformFacts p = run.facts().platform();
@@ -85,10 +89,32 @@ public record Compute(boolean databricks, boolean serverless, Optional<NodeType>
 
     /** The smallest catalogue node type with these cores and at least this memory per core (same cloud, not deprecated). */
     public Optional<NodeType> nodeWith(int cores, long memoryPerCoreBytes) {
+        return offered(cores, memoryPerCoreBytes).min(BY_MEMORY);
+    }
+
+    /**
+     * A node type with the worker's cores and less memory that still has {@code memoryPerCoreBytes} per core: when the
+     * worker's list price is known, the cheapest priced one below it ({@link NodePrices}); else the smallest.
+     */
+    public Optional<NodeType> smallerNodeWith(long memoryPerCoreBytes) {
+        if (worker.isEmpty()) {
+            return Optional.empty();
+        }
+        NodeType w = worker.get();
+        List<NodeType> smaller = offered(w.cores(), memoryPerCoreBytes).filter(n -> n.memoryMb() < w.memoryMb()).toList();
+        Optional<NodeType> cheaper = NodePrices.of(w.nodeTypeId()).flatMap(p -> smaller.stream()
+                .filter(n -> price(n) < p.dollarsPerHour()).min(Comparator.comparingDouble(Compute::price).thenComparing(BY_MEMORY)));
+        return cheaper.or(() -> smaller.stream().min(BY_MEMORY));
+    }
+
+    private static double price(NodeType n) {
+        return NodePrices.of(n.nodeTypeId()).map(NodePrices::dollarsPerHour).orElse(Double.MAX_VALUE);
+    }
+
+    private Stream<NodeType> offered(int cores, long memoryPerCoreBytes) {
         return catalogue.stream()
                 .filter(n -> !n.deprecated() && n.cores() == cores && n.memoryPerCoreBytes() >= memoryPerCoreBytes)
-                .filter(n -> cloud == Cloud.UNKNOWN || Cloud.fromNodeTypeId(n.nodeTypeId()) == cloud)
-                .min(Comparator.comparingLong(NodeType::memoryMb).thenComparing(NodeType::nodeTypeId));
+                .filter(n -> cloud == Cloud.UNKNOWN || Cloud.fromNodeTypeId(n.nodeTypeId()) == cloud);
     }
 
     /** On-demand instead of spot workers, in the attribute block of the run's cloud. */

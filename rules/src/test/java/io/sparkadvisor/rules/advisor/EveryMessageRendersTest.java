@@ -61,6 +61,8 @@ class EveryMessageRendersTest {
         // written by others, as in its own test.
         advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
                 io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/join_agg_on_yarn_eventlog.zstd")));
+        // No public Photon log has a fallback: photon-fallback speaks on the real Photon log with Spark operators in it.
+        io.sparkadvisor.rules.queryplan.photonfallback.PhotonRuns.eachCause().forEach(advisor::advise);
         Set<String> unfilled = new TreeSet<>();
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);

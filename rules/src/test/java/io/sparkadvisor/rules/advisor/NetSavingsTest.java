@@ -55,7 +55,7 @@ class NetSavingsTest {
     void aFindingWhoseStageIsSpentSavesNothing() {
         List<NetSavings.Claim> net = NetSavings.net(List.of(claim("a", 10_000, 1), claim("b", 4_000, 1)), Map.of(1, 10_000L));
         assertEquals(0, net.get(1).finding().savings().runtimeMs());
-        assertTrue(!net.get(1).finding().savings().positive());
+        assertTrue(!net.get(1).finding().savings().any());
     }
 
     private static NetSavings.Claim claim(String rule, long runtimeMs, Integer... stages) {

@@ -18,6 +18,7 @@ public enum ApprovalReply implements Reply {
     NO_SUCH_STEP("step"),
     NOT_EDITABLE("key"),
     CLICK_FAILED,
+    CLICKS_BUSY,
     CHANGE("scope", "key", "value"),
     APPLIED_TO("changes", "cluster"),
     JOB_CLUSTER("key"),

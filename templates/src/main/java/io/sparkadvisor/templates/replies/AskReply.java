@@ -10,6 +10,8 @@ import java.util.List;
 public enum AskReply implements Reply {
     LOOKS_INTO("query"),
     BUSY,
+    INTERRUPTED("query"),
+    OTHER_TEAM,
     WORKING,
     ANSWERED("headlines"),
     IN_PROGRESS("line"),

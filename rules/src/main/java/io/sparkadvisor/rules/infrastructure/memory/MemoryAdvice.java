@@ -14,12 +14,15 @@ import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * The heap the run needed (peak x headroom + Spark's reserved memory), rounded up, as the new setting.
- * The follow-up measures a larger share of the heap in use, with no out-of-memory failure, GC under the
- * gc-pressure medium rung, no new spill and the run not slower.
+ * Off Databricks, the heap the run needed (peak x headroom + Spark's reserved memory), rounded up, as the new
+ * setting. On Databricks classic compute, the node type with the same cores and less memory that holds that need,
+ * with its $/hour and DBU/hour below the worker's; the saving is in dollars (node-hours do not change), when both
+ * types have a list price. The follow-up measures a larger share of the heap in use, with no out-of-memory
+ * failure, GC under the gc-pressure medium rung, no new spill and the run not slower.
  */
 final class MemoryAdvice {
     private MemoryAdvice() {}
@@ -34,12 +37,29 @@ final class MemoryAdvice {
         scope.put("proposed", e.proposedMemory());
         scope.put("cores", e.executorCores());
         scope.put("moreCores", Math.max(e.executorCores() + 1, (int) (e.executorCores() * e.allocatedToNeeded())));
+        scope.put("nodeType", e.nodeType());
+        scope.put("proposedNode", e.proposedNodeType());
+        scope.put("proposedNodeMemory", Format.bytes(Math.round(e.proposedNodeMemoryGb() * (1L << 30))));
+        scope.put("dbuSaved", String.format(Locale.ROOT, "%.2f", e.dbuPerHourSaved()));
+        scope.put("dollarsSaved", String.format(Locale.ROOT, "$%.3f", e.dollarsPerHourSaved()));
+        scope.put("savedShare", Format.percent(e.savedShare()));
+        scope.put("workers", e.workers());
+        scope.put("runDollars", String.format(Locale.ROOT, "$%.3f", e.savedDollars()));
         Messages m = Messages.of(MemoryRule.ID, scope, t);
 
         Checks run = Checks.ofRun();
         MetricCheck heapBetterUsed = new MetricCheck(RunMetrics.PEAK_HEAP_SHARE, Comparison.ABOVE_BASELINE_TIMES, 1, m.text("heapCheck"));
-        Step step = new Step(1, List.of(Change.sparkConf(e.setting(), e.proposedMemory())), m.list("checks"), m.text("rollback"),
-                List.of(heapBetterUsed, run.noOutOfMemory(), run.gcUnder(t), run.noNewSpill(), run.notSlower(t)));
-        return Remedy.of(m, "summary", List.of(step), Savings.NONE);
+        List<MetricCheck> verify = List.of(heapBetterUsed, run.noOutOfMemory(), run.gcUnder(t), run.noNewSpill(), run.notSlower(t));
+        if (!e.nodeSized()) {
+            Step step = new Step(1, List.of(Change.sparkConf(e.setting(), e.proposedMemory())), m.list("checks"),
+                    m.text("rollback"), verify);
+            return Remedy.of(m, "summary", List.of(step), Savings.NONE);
+        }
+        boolean smaller = !e.proposedNodeType().isEmpty();
+        Change change = smaller ? Change.cluster("node_type_id", e.proposedNodeType())
+                : Change.manual("node_type_id", m.text("noSmallerNode"));
+        Step step = new Step(1, List.of(change), m.list("checks"), m.text("rollback"), verify);
+        String summary = !smaller ? "noSmallerNodeSummary" : e.dollarsPerHourSaved() > 0 ? "nodeSummary" : "unpricedNodeSummary";
+        return Remedy.of(m, summary, List.of(step), Savings.ofNodes(0, e.savedDollars()));
     }
 }

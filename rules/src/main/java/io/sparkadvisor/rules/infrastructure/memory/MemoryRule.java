@@ -8,13 +8,18 @@ import static io.sparkadvisor.rules.thresholds.Sources.SPARK_MEMORY_MANAGER;
 import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.infrastructure.NodeMemory;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * memory-overprovisioned: executors given far more heap than the run used; decided in
- * memory-overprovisioned.drl, advised by {@link MemoryAdvice}.
+ * memory-overprovisioned.drl, advised by {@link MemoryAdvice}. Off Databricks the remedy is a smaller heap setting
+ * (severity by the ratio, low without a saving); on Databricks classic compute, where the heap follows the node type
+ * and a node costs the same whatever heap it runs, a node type with the same cores and less memory (severity by the
+ * share of the workers' cost it saves).
  */
 public final class MemoryRule {
     public static final String ID = "memory-overprovisioned";
@@ -41,11 +46,32 @@ public final class MemoryRule {
             "The proposed heap is the need rounded up to a multiple of this.",
             OURS + "half-gigabyte steps keep the setting readable and round towards safety");
 
+    public static final Threshold LOW_SAVED_SHARE = new Threshold(ID + ".lowSavedShare", 0.05, 0, 1,
+            "fraction of the workers' list cost",
+            "On Databricks, a smaller node type that saves less than this share of the workers' cost is only worth a note.",
+            OURS + "a twentieth of the cost is within what spot prices and discounts move anyway");
+    public static final Threshold MEDIUM_SAVED_SHARE = new Threshold(ID + ".mediumSavedShare", 0.2, 0, 1,
+            "fraction of the workers' list cost",
+            "On Databricks, a smaller node type that saves at least this share of the workers' cost is a medium finding.",
+            OURS + "a fifth of the compute bill of the job is worth a node-type change and its follow-up run");
+    public static final Threshold HIGH_SAVED_SHARE = new Threshold(ID + ".highSavedShare", 0.4, 0, 1,
+            "fraction of the workers' list cost",
+            "On Databricks, a smaller node type that saves at least this share of the workers' cost is a high finding.",
+            OURS + "two fifths of the job's compute bill, twice the medium rung");
+
     public static final Ladder SEVERITY = Ladder.mediumThenHigh(HIGH_RATIO);
+    /** On Databricks, where the remedy is a node type, severity follows the share of the cost it saves. */
+    public static final Ladder SAVING = Ladder.rising(LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE);
 
     public static final Rule<MemoryEvidence> RULE = new Rule<>(ID, Layer.INFRASTRUCTURE, MemoryEvidence.class, MemoryEvidence::of,
-            MemoryAdvice::remedy, List.of(MIN_EXECUTOR_GB, MIN_RATIO, HIGH_RATIO, HEADROOM, RESERVED_MB, ROUNDING_MB),
-            List.of(SEVERITY), FindingChart.NONE);
+            MemoryAdvice::remedy, thresholds(), List.of(SEVERITY, SAVING), FindingChart.NONE);
+
+    private static List<Threshold> thresholds() {
+        List<Threshold> out = new ArrayList<>(List.of(MIN_EXECUTOR_GB, MIN_RATIO, HIGH_RATIO, HEADROOM, RESERVED_MB,
+                ROUNDING_MB, LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE));
+        out.addAll(NodeMemory.THRESHOLDS);
+        return out;
+    }
 
     private MemoryRule() {}
 }

@@ -2,12 +2,20 @@ package io.sparkadvisor.rules.infrastructure.memory;
 
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.cluster.ClusterJson;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.RuleTesting;
+import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class MemoryOverprovisionedTest {
@@ -26,6 +34,54 @@ class MemoryOverprovisionedTest {
         assertEquals("spark.driver.memory", f.recommendation().steps().get(0).changes().get(0).key()); // local mode
         assertEquals(proposed, f.recommendation().steps().get(0).changes().get(0).value());
         assertTrue(proposed.endsWith("m") || proposed.endsWith("g"));
+    }
+
+    /**
+     * On i3.xlarge workers (4 cores, 30.5 GB, 24.9 GB for the executor) the same peak fits the catalogue's cheapest
+     * priced 4-core type: m5.xlarge (16 GB), 0.31 DBU and $0.1665 less per node-hour at list prices, 36% of the cost.
+     */
+    @Test
+    void onDatabricksItIsACheaperNodeTypeWithTheSameCoresAndItsPriceDifference() {
+        RunFacts run = RuleTesting.withCluster("memory-overprovisioned", "aws-i3-dedicated.json");
+        Finding f = finding(advise(run, Map.of()), RULE).orElseThrow();
+        Change change = f.recommendation().steps().get(0).changes().get(0);
+        assertEquals("node_type_id=m5.xlarge", change.key() + "=" + change.value());
+        assertTrue(change.applicable(), "a catalogue type on dedicated classic compute: Approve may apply it");
+        assertEquals("i3.xlarge", f.evidence().get("nodeType"));
+        assertEquals(16.0, number(f, "proposedNodeMemoryGb"), 1e-9);
+        assertEquals(1.0 - 0.69, number(f, "dbuPerHourSaved"), 1e-3);
+        double perHour = (1.0 * 0.15 + 0.312) - (0.69 * 0.15 + 0.192);
+        assertEquals(perHour, number(f, "dollarsPerHourSaved"), 1e-3);
+        assertEquals(perHour / (0.15 + 0.312), number(f, "savedShare"), 1e-3);
+        double hours = run.application().durationMs() / 3_600_000.0;
+        assertEquals(perHour * 2 * hours, f.savings().dollars(), 1e-3, "two workers for the run's duration");
+        assertEquals(0, f.savings().nodeHours(), "as many nodes for as long: the saving is the price");
+        assertEquals(Severity.MEDIUM, f.severity(), "36% of the workers' cost: above the medium rung (20%), under high (40%)");
+        assertTrue(f.recommendation().summary().contains("m5.xlarge (4 cores, 16.0 GiB)"), f.recommendation().summary());
+    }
+
+    /** x1e.xlarge has no list price here: the smallest 4-core type that holds the need, no dollars, so it stays quiet. */
+    @Test
+    void withoutAPriceTheNodeTypeChangeHasNoSavingAndStaysQuiet() throws IOException {
+        String cluster = """
+                {"cluster_id": "x1e", "spark_version": "15.4.x-scala2.12", "node_type_id": "x1e.xlarge", "num_workers": 2,
+                 "data_security_mode": "SINGLE_USER", "aws_attributes": {"availability": "ON_DEMAND"}}""";
+        String nodeTypes = Files.readString(Corpus.dir().resolve("clusters/node-types.json"));
+        RunFacts run = Corpus.facts("memory-overprovisioned").withCluster(ClusterJson.parse(cluster, Optional.of(nodeTypes)));
+        Finding f = finding(advise(run, Map.of()), RULE).orElseThrow();
+        Change change = f.recommendation().steps().get(0).changes().get(0);
+        assertEquals("node_type_id=c5.xlarge", change.key() + "=" + change.value(), "the smallest 4-core type");
+        assertEquals(0, f.savings().dollars());
+        assertFalse(f.savings().any());
+        assertTrue(f.severity().compareTo(Severity.LOW) <= 0, f.severity().toString());
+    }
+
+    @Test
+    void aSmallerSavingThanTheMediumRungIsLow() {
+        RunFacts run = RuleTesting.withCluster("memory-overprovisioned", "aws-i3-dedicated.json");
+        Finding f = finding(advise(run, Map.of(RULE + ".mediumSavedShare", "0.5", RULE + ".highSavedShare", "0.6")), RULE)
+                .orElseThrow();
+        assertEquals(Severity.LOW, f.severity(), "36% saved is under a 50% medium rung");
     }
 
     @Test
