@@ -12,7 +12,8 @@ public record Prediction(long baselineMs, long predictedMs, boolean upperBound) 
     /** The prediction of a finding on a run of {@code baselineMs}; null when the finding predicts no run-time saving. */
     public static Prediction of(Finding finding, long baselineMs) {
         long saving = finding.savings().runtimeMs();
-        return saving <= 0 || baselineMs <= 0 ? null : new Prediction(baselineMs, Math.max(0, baselineMs - saving), false);
+        return saving <= 0 || baselineMs <= 0 ? null
+                : new Prediction(baselineMs, Math.max(0, baselineMs - saving), finding.savings().upperBound());
     }
 
     public long predictedSavingMs() {
