@@ -462,6 +462,15 @@ abstract class ApprovalsEndToEnd {
         assertEquals("8", workerCores(), "step 2");
         assertTrue(bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(next.get(0).tsPosted())
                 && c.param("blocks").contains("Applied by <@" + APPROVER + ">")), "the next-step message shows who applied it");
+
+        // step 2 is judged against the run that verified step 1, which already had its 6 cores, not against run 4301
+        bot.addNextRun(43, 4391, "io-bound-scan", "1203-io-after-2", "exact-partition-path.log.gz");
+        bot.followUp.poll();
+        String verdict2 = bot.slack.calls("chat.postMessage").stream().map(c -> c.param("blocks"))
+                .filter(b -> b.contains("Step 2 of `io-bound-slots`")).findFirst().orElseThrow();
+        assertTrue(verdict2.contains("run 4390") && verdict2.contains("run 4391") && !verdict2.contains("run 4301"), verdict2);
+        assertEquals(ChangeState.CHECKS_FAILED, stateOf(id, 2), "the same run again after 8 cores: what step 2 should raise did not rise");
+        assertTrue(verdict2.contains("FAIL") && !verdict2.contains("not measured"), "measured on both runs, and not better: " + verdict2);
     }
 
     @Test

@@ -22,6 +22,12 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
         return value.isPresent() ? new MetricCheck(metric, comparison, bound, text, value.getAsDouble()) : this;
     }
 
+    /** This check judged against {@code run} instead: its metric measured there, null when that run cannot measure it. */
+    public MetricCheck rebasedOn(RunFacts run) {
+        var value = RunMetrics.value(run, metric);
+        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? value.getAsDouble() : null);
+    }
+
     public enum Comparison {
         /** after &lt; bound */
         BELOW,

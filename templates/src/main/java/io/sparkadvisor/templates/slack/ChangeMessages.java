@@ -110,19 +110,26 @@ public final class ChangeMessages {
                 "why", why == null ? "" : why.text());
     }
 
+    /**
+     * A step's verdict with what it was judged on: the checks measured on {@code baselineRunId} (the run the advice
+     * came from for step 1, the run that verified step N-1 for step N) and on {@code runId}, and the finding's
+     * run-time prediction against that run, when both are known.
+     */
+    public record Judgement(long baselineRunId, long runId, Verdict verdict, Optional<Prediction.Outcome> prediction) {}
+
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
-    /** {@code outcome}: the finding's run-time prediction against the judged run, when both are known. */
-    public static String verdictSummary(Subject s, long runId, Verdict v, Optional<Prediction.Outcome> outcome) {
-        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, runId, v), "table", table(v))
-                + outcome.map(o -> "\n" + prediction(o)).orElse("");
+    public static String verdictSummary(Subject s, Judgement j) {
+        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, j.runId(), j.verdict()), "table", table(j))
+                + j.prediction().map(o -> "\n" + prediction(o)).orElse("");
     }
 
-    public static SlackMessage verdict(String recommendationId, Subject s, long runId, Verdict v, Optional<Prediction.Outcome> outcome) {
-        String headline = verdictHeadline(s, runId, v);
+    public static SlackMessage verdict(String recommendationId, Subject s, Judgement j) {
+        Verdict v = j.verdict();
+        String headline = verdictHeadline(s, j.runId(), v);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("headline", headline);
-        scope.put("table", table(v));
-        scope.put("prediction", outcome.map(ChangeMessages::prediction).orElse(""));
+        scope.put("table", table(j));
+        scope.put("prediction", j.prediction().map(ChangeMessages::prediction).orElse(""));
         scope.put("canRollBack", !v.passed());
         scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
         scope.put("rollBack", ApprovalIds.ROLL_BACK);
@@ -197,10 +204,12 @@ public final class ChangeMessages {
                 "actual", Format.duration(o.actualMs()), "realised", Format.percent(o.realisedShare()));
     }
 
-    private static String table(Verdict v) {
+    /** The checks, one a line, with each column headed by the run it was measured on. */
+    private static String table(Judgement j) {
+        Verdict v = j.verdict();
         int width = v.rows().stream().mapToInt(r -> r.check().text().length()).max().orElse(5);
         String format = "%-" + width + "s  %-12s  %-12s  %s%n";
-        StringBuilder out = new StringBuilder(String.format(format, "check", "before", "after", ""));
+        StringBuilder out = new StringBuilder(String.format(format, "check", "run " + j.baselineRunId(), "run " + j.runId(), ""));
         v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(), r.passed() ? "pass" : "FAIL")));
         return out.toString();
     }
