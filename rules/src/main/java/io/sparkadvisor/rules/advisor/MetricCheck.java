@@ -38,7 +38,11 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
         /** after &gt; bound × before */
         ABOVE_BASELINE_TIMES,
         /** after ≤ bound × before */
-        AT_MOST_BASELINE_TIMES
+        AT_MOST_BASELINE_TIMES,
+        /** after ≤ before - bound: at least {@code bound} less than before */
+        AT_MOST_BASELINE_MINUS,
+        /** after ≥ before + bound: at least {@code bound} more than before */
+        AT_LEAST_BASELINE_PLUS
     }
 
     public boolean passes(double before, double after) {
@@ -48,6 +52,8 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
             case AT_LEAST -> after >= bound;
             case ABOVE_BASELINE_TIMES -> after > bound * before;
             case AT_MOST_BASELINE_TIMES -> after <= bound * before;
+            case AT_MOST_BASELINE_MINUS -> after <= before - bound;
+            case AT_LEAST_BASELINE_PLUS -> after >= before + bound;
         };
     }
 }

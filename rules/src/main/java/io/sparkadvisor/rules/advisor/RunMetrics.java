@@ -33,8 +33,8 @@ import java.util.stream.Collectors;
  * the heap setting); and the sums over stages below. Per stage and summed over the run:
  * {@code gcShare}, {@code spillBytes} (memory spilled), {@code diskSpillBytes}, {@code failedTasks}
  * (failed attempts, killed speculative copies excluded), {@code outOfMemoryFailures},
- * {@code executorLostFailures} (lost executor or FetchFailed). Per stage only: {@code cpuShare},
- * {@code maxToMedian}, {@code tasks} (successful tasks), {@code medianTaskMs}, {@code wallMs}.
+ * {@code executorLostFailures} (lost executor or FetchFailed), {@code shuffleWriteBytes}, {@code tasks} (successful
+ * tasks). Per stage only: {@code cpuShare}, {@code maxToMedian}, {@code medianTaskMs}, {@code wallMs}.
  */
 public final class RunMetrics {
     public static final String APP_DURATION_MS = "appDurationMs";
@@ -58,6 +58,8 @@ public final class RunMetrics {
     public static final String TASK_MS = "taskMs";
     /** A stage's CPU (task threads and GC) over its wall time times the nodes' cores: how busy its nodes' CPUs were. */
     public static final String NODE_CPU_SHARE = "nodeCpuShare";
+    /** Bytes written to shuffle files: what a broadcast or a coalesce takes off the network and the disks. */
+    public static final String SHUFFLE_WRITE_BYTES = "shuffleWriteBytes";
 
     private static final Pattern STAGE_METRIC = Pattern.compile("stage\\[(\\d+)]\\.(\\w+)");
     private static final Set<String> COUNTS = Set.of(SLOTS, CORES_PER_HOST, FAILED_TASKS, OUT_OF_MEMORY_FAILURES,
@@ -76,6 +78,7 @@ public final class RunMetrics {
             entry(MEDIAN_TASK_MS, (run, s) -> s.metric(TaskMetric.DURATION).p50()),
             entry(WALL_MS, (run, s) -> s.wallMs()),
             entry(TASK_MS, (run, s) -> s.sum(TaskMetric.EXECUTOR_RUN_TIME)),
+            entry(SHUFFLE_WRITE_BYTES, (run, s) -> s.sum(TaskMetric.SHUFFLE_WRITE_BYTES)),
             entry(NODE_CPU_SHARE, RunMetrics::nodeCpuShare),
             entry(SPILL_BYTES, (run, s) -> s.sum(TaskMetric.MEMORY_BYTES_SPILLED)),
             entry(DISK_SPILL_BYTES, (run, s) -> s.sum(TaskMetric.DISK_BYTES_SPILLED)),
@@ -95,6 +98,8 @@ public final class RunMetrics {
             entry(GC_SHARE, run -> ratio(run, TaskMetric.JVM_GC_TIME, TaskMetric.EXECUTOR_RUN_TIME)),
             entry(SPILL_BYTES, run -> sum(run, TaskMetric.MEMORY_BYTES_SPILLED)),
             entry(DISK_SPILL_BYTES, run -> sum(run, TaskMetric.DISK_BYTES_SPILLED)),
+            entry(SHUFFLE_WRITE_BYTES, run -> sum(run, TaskMetric.SHUFFLE_WRITE_BYTES)),
+            entry(TASKS, run -> run.finalStages().stream().mapToInt(StageFacts::successfulTasks).sum()),
             entry(FAILED_TASKS, run -> failures(run, -1, f -> true)),
             entry(OUT_OF_MEMORY_FAILURES, run -> failures(run, -1, TaskFailureFacts::outOfMemory)),
             entry(EXECUTOR_LOST_FAILURES, run -> failures(run, -1, RunMetrics::executorLost)));
