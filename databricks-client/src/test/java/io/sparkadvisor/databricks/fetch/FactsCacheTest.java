@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -21,7 +24,10 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The facts cache on disk, with the facts of real corpus logs: round trip, LRU under the cap, bad entries are misses. */
+/**
+ * The facts cache on disk, with the facts of real corpus logs: round trip, LRU under the cap, bad
+ * entries are misses, two processes on one folder.
+ */
 class FactsCacheTest {
     private static final RunFacts SKEW = Corpus.facts("skew");
     private static final RunFacts HEALTHY = Corpus.facts("healthy");
@@ -64,7 +70,7 @@ class FactsCacheTest {
         cache.put("k", SKEW);
         Path entry = dir.resolve("k.facts.gz");
         byte[] whole = Files.readAllBytes(entry);
-        Files.write(entry, java.util.Arrays.copyOf(whole, whole.length / 2));
+        Files.write(entry, Arrays.copyOf(whole, whole.length / 2));
 
         assertEquals(Optional.empty(), cache.get("k"), "a cut-short entry");
         assertFalse(Files.exists(entry));
@@ -94,6 +100,32 @@ class FactsCacheTest {
         FactsCache cache = FactsCache.in(notAFolder, 10L << 20);
         cache.put("k", SKEW);
         assertEquals(Optional.empty(), cache.get("k"));
+    }
+
+    @Test
+    void twoProcessesRewritingOneEntryNeverReadHalfOfIt() throws IOException, InterruptedException {
+        FactsCache cache = FactsCache.in(dir, 64L << 20);
+        cache.put("shared", SKEW);
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), FactsCacheWriter.class.getName(), dir.toString(), "skew", "shared", "200")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            BufferedReader said = new BufferedReader(new InputStreamReader(other.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("ready", said.readLine());
+            int rounds = 0;
+            while (other.isAlive()) {
+                // a reader that saw half a file would find it corrupt, delete it and miss
+                assertTrue(cache.get("shared").filter(SKEW::equals).isPresent(), "round " + rounds);
+                cache.put("shared", SKEW);
+                rounds++;
+            }
+            assertEquals(0, other.waitFor());
+            assertEquals("done", said.readLine());
+            assertTrue(rounds >= 5, "the two overlapped for " + rounds + " rounds");
+        } finally {
+            other.destroy();
+        }
+        assertEquals(List.of("shared.facts.gz"), names(), "no temporary file left behind");
     }
 
     @Test
