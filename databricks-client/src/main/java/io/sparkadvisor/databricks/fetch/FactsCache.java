@@ -160,9 +160,4 @@ public final class FactsCache {
             LOG.debug("Facts cache file {} could not be deleted: {}", file, e.toString());
         }
     }
-
-    @Override
-    public String toString() {
-        return enabled() ? "facts cache " + folder + " (at most " + maxBytes / (1024 * 1024) + " MB)" : "no facts cache";
-    }
 }
