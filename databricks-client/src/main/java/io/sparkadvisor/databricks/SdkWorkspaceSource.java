@@ -167,7 +167,7 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         return new StoredLogPart(file, () -> file.path().startsWith("/Volumes/")
                 // The Files API streams the body when the server answers with an octet stream.
                 ? SdkCalls.read("log file " + file.path(), () -> client.files().download(file.path()).getContents())
-                : new DbfsChunkStream(r -> SdkCalls.read("log file " + file.path(), () -> client.dbfs().read(r)), file.path()));
+                : new DbfsChunkStream(r -> SdkCalls.read("log file " + file.path(), () -> client.dbfs().read(r)), file.path(), file.size()));
     }
 
     @Override

@@ -47,8 +47,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Advisor advisor = new Advisor(thresholdOptions.thresholds()); // first: its rule base loads while the log is read
         RunFacts facts = run.savedFacts != null ? inputs.savedFacts(run.savedFacts) : inputs.facts(run.source);
-        Advice advice = new Advisor(thresholdOptions.thresholds()).advise(facts);
+        Advice advice = advisor.advise(facts);
         spec.commandLine().getOut().println(format == OutputFormat.json ? AdviceJson.write(advice, facts.platform()) : TextReport.render(advice));
         return 0;
     }

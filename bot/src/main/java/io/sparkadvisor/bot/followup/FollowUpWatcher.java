@@ -10,6 +10,7 @@ import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
+import io.sparkadvisor.bot.store.Predictions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.Transition;
@@ -22,6 +23,7 @@ import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.FollowUp;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages;
@@ -133,12 +135,15 @@ public final class FollowUpWatcher {
                 .orElseGet(() -> FollowUp.withoutLog(step.verify(), baseline, succeeded));
         Transition t = verdict.passed() ? Transition.VERIFY : Transition.FAIL_CHECKS;
         Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
+        Predictions predictions = recommendations.predictions();
+        Optional<Prediction.Outcome> outcome = after.flatMap(a -> predictions.find(rec.id()).map(p -> p.against(a.application().durationMs())));
         AuditEntry why = new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(), change.step(), t.action(),
-                ChangeMessages.verdictSummary(subject, latest.runId(), verdict));
+                ChangeMessages.verdictSummary(subject, latest.runId(), verdict, outcome));
         if (!changes.followedUp(t, latest.runId(), why)) {
             return; // another replica judged it
         }
-        slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, latest.runId(), verdict));
+        outcome.ifPresent(o -> predictions.judged(rec.id(), change.step(), latest.runId(), o.actualMs()));
+        slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, latest.runId(), verdict, outcome));
         Optional<Step> following = steps.stream().filter(s -> s.step() == change.step() + 1).findFirst();
         if (verdict.passed() && following.isPresent()
                 && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {

@@ -11,6 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.bot.MovableClock;
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.bot.approvals.ApprovingReplica;
 import io.sparkadvisor.bot.store.AuditAction;
 import io.sparkadvisor.bot.store.AuditEntry;
@@ -232,9 +236,20 @@ abstract class ApprovalsEndToEnd {
         assertTrue(!table.contains("roll_back_step"), "nothing to roll back after a pass");
         assertEquals("verified", actions(id).get(actions(id).size() - 1));
 
+        Prediction predicted = new Recommendations(bot.db).predictions().find(id).orElseThrow();
+        long skewMs = RunFactsReader.read(Corpus.dir().resolve("skew.log.gz")).application().durationMs();
+        long healthyMs = RunFactsReader.read(Corpus.dir().resolve("healthy.log.gz")).application().durationMs();
+        assertEquals(skewMs, predicted.baselineMs(), "predicted from the analysed run's duration");
+        assertTrue(predicted.predictedMs() < skewMs, predicted.toString());
+        assertTrue(table.contains("Run time: predicted ") && table.contains(Format.duration(predicted.predictedMs()))
+                && table.contains("took " + Format.duration(healthyMs)), table);
+        assertTrue(new Recommendations(bot.db).predictions().judged().stream()
+                .anyMatch(j -> j.recommendationId().equals(id) && j.runId() == 4290 && j.outcome().actualMs() == healthyMs));
+
         String history = history();
         assertTrue(history.contains("step 1 of `skew` (from run " + run + "): *verified* by <@" + APPROVER + ">")
-                && history.contains("passed its checks on run 4290.\n```check") && history.contains("11x"), history);
+                && history.contains("passed its checks on run 4290.\n```check") && history.contains("11x")
+                && history.contains("Run time: predicted"), history);
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -59,7 +61,11 @@ public final class WorkspaceEmulator implements AutoCloseable {
 
     private final Folder folder;
     private final HttpServer server;
-    private final ExecutorService threads = Executors.newFixedThreadPool(8);
+    /** As many as a client could keep busy: a real workspace serves far more calls at once than any one client sends. */
+    private final ExecutorService threads = Executors.newFixedThreadPool(32);
+    private volatile Duration latency = Duration.ZERO;
+    private final AtomicInteger answering = new AtomicInteger();
+    private final AtomicInteger mostAtOnce = new AtomicInteger();
     private final List<RecordedRequest> requests = new CopyOnWriteArrayList<>();
     private final List<PlannedFault> faults = new CopyOnWriteArrayList<>();
     private final EmulatedJobs jobs;
@@ -138,6 +144,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
 
     public void clearRequests() {
         requests.clear();
+        mostAtOnce.set(0);
     }
 
     /** The next {@code times} requests whose path starts with {@code pathPrefix} get {@code fault}. */
@@ -244,8 +251,20 @@ public final class WorkspaceEmulator implements AutoCloseable {
         }
     }
 
+    /** Every call waits {@code perCall} before it is answered: a real workspace's round trip (100-200 ms from outside its region). */
+    public void latency(Duration perCall) {
+        latency = perCall;
+    }
+
+    /** The most calls this emulator was answering at one moment since the last {@link #clearRequests()}. */
+    public int mostCallsAtOnce() {
+        return mostAtOnce.get();
+    }
+
     private void exchange(HttpExchange http) throws IOException {
+        mostAtOnce.accumulateAndGet(answering.incrementAndGet(), Math::max);
         try (http) {
+            Thread.sleep(latency.toMillis());
             String path = http.getRequestURI().getRawPath();
             String query = http.getRequestURI().getRawQuery() == null ? "" : http.getRequestURI().getRawQuery();
             String body = new String(http.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
@@ -258,6 +277,10 @@ public final class WorkspaceEmulator implements AutoCloseable {
                 return; // closing an exchange that sent no headers drops the connection
             }
             send(http, answer);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            answering.decrementAndGet();
         }
     }
 

@@ -11,18 +11,26 @@ import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The surefire JVM has a 64 MB heap (see the pom), so reading an 80 MB log only works if it is streamed. */
+/**
+ * The surefire JVM has a 192 MB heap (see the pom), which the emulator shares: reading a 256 MB log
+ * only works if it is streamed, with the ranges in flight (client and server side) the only bytes held.
+ */
 class EventLogStreamingTest {
     static final String LOG = "dbfs/cluster-logs/0923-job-main/eventlog/0923-job-main_10_0_0_1/111/eventlog";
     static final long MB = 1024 * 1024;
@@ -41,7 +49,7 @@ class EventLogStreamingTest {
 
     @Test
     void logLargerThanTheHeapIsReadInChunksOfAtMostOneMegabyte() throws IOException {
-        long lines = writeLog(emulator.root().resolve(LOG), 80 * MB);
+        long lines = writeLog(emulator.root().resolve(LOG), 256 * MB);
         long size = Files.size(emulator.root().resolve(LOG));
         assertTrue(size > Runtime.getRuntime().maxMemory(), "the log must not fit in this JVM's heap");
 
@@ -72,12 +80,40 @@ class EventLogStreamingTest {
     }
 
     @Test
+    void rangesAreDownloadedSeveralAtOnceAndReachTheReaderInOrder() throws IOException {
+        writeLog(emulator.root().resolve(LOG), 12 * MB);
+        String expected = sha256(Files.newInputStream(emulator.root().resolve(LOG)));
+        LogPart part = lastPart();
+        emulator.latency(Duration.ofMillis(50)); // a round trip, so that ranges asked together overlap
+        emulator.clearRequests();
+
+        assertEquals(expected, sha256(part.open()), "every byte, in order");
+        assertTrue(emulator.mostCallsAtOnce() > 1, "ranges overlap: " + emulator.mostCallsAtOnce());
+        assertTrue(emulator.mostCallsAtOnce() <= 8, "at most eight in flight: " + emulator.mostCallsAtOnce());
+        long size = Files.size(emulator.root().resolve(LOG));
+        assertEquals((size + MB - 1) / MB + 1, emulator.requests("GET", "/api/2.0/dbfs/read").size(), "each range once, then the end");
+    }
+
+    @Test
     void truncatedLogEndsWhereDeliveryStopped() throws IOException {
         emulator.truncate("dbfs:/" + LOG.substring("dbfs/".length()), 100);
         try (var in = lastPart().open()) {
             byte[] all = in.readAllBytes();
             assertEquals(100, all.length);
             assertTrue(new String(all, StandardCharsets.UTF_8).startsWith("{\"Event\": \"SparkListenerTaskEnd\""));
+        }
+    }
+
+    private static String sha256(InputStream in) throws IOException {
+        try (in) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 * 1024];
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

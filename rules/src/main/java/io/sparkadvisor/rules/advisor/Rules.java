@@ -5,7 +5,9 @@ import io.sparkadvisor.rules.dataaccess.deltalayout.DeltaFileLayoutRule;
 import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
+import io.sparkadvisor.rules.execution.aqedisabled.AqeDisabledRule;
 import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
+import io.sparkadvisor.rules.execution.shufflesizing.ShuffleSizingRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
@@ -14,6 +16,7 @@ import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
 import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
 import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusRule;
+import io.sparkadvisor.rules.queryplan.broadcastjoin.BroadcastJoinRule;
 import io.sparkadvisor.rules.queryplan.cardinalityexplosion.CardinalityExplosionRule;
 import io.sparkadvisor.rules.queryplan.clusteronwrite.ClusterOnWriteRule;
 import io.sparkadvisor.rules.queryplan.photonfallback.PhotonFallbackRule;
@@ -44,8 +47,11 @@ public final class Rules {
             SpillRule.RULE,
             GcPressureRule.RULE,
             TaskFailuresRule.RULE,
+            AqeDisabledRule.RULE,
+            ShuffleSizingRule.RULE,
             CardinalityExplosionRule.RULE,
             ClusterOnWriteRule.RULE,
+            BroadcastJoinRule.RULE,
             PhotonFallbackRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()

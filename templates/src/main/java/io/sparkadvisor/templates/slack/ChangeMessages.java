@@ -1,6 +1,8 @@
 package io.sparkadvisor.templates.slack;
 
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.Templates;
@@ -9,6 +11,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The messages about a change to a job, from its approval to its verdict: notes in the
@@ -108,15 +111,18 @@ public final class ChangeMessages {
     }
 
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
-    public static String verdictSummary(Subject s, long runId, Verdict v) {
-        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, runId, v), "table", table(v));
+    /** {@code outcome}: the finding's run-time prediction against the judged run, when both are known. */
+    public static String verdictSummary(Subject s, long runId, Verdict v, Optional<Prediction.Outcome> outcome) {
+        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, runId, v), "table", table(v))
+                + outcome.map(o -> "\n" + prediction(o)).orElse("");
     }
 
-    public static SlackMessage verdict(String recommendationId, Subject s, long runId, Verdict v) {
+    public static SlackMessage verdict(String recommendationId, Subject s, long runId, Verdict v, Optional<Prediction.Outcome> outcome) {
         String headline = verdictHeadline(s, runId, v);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("headline", headline);
         scope.put("table", table(v));
+        scope.put("prediction", outcome.map(ChangeMessages::prediction).orElse(""));
         scope.put("canRollBack", !v.passed());
         scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
         scope.put("rollBack", ApprovalIds.ROLL_BACK);
@@ -183,6 +189,14 @@ public final class ChangeMessages {
     }
 
     /** Fixed-width columns: the check as the rule words it, the metric before and after, and its outcome. */
+    /** "Run time: predicted 61 s (72 s less the 11 s saving), took 64 s: 73% of the predicted saving realised." */
+    public static String prediction(Prediction.Outcome o) {
+        Prediction p = o.prediction();
+        return ApprovalReply.VERDICT_PREDICTION.text("upperBound", p.upperBound(), "predicted", Format.duration(p.predictedMs()),
+                "baseline", Format.duration(p.baselineMs()), "saving", Format.duration(p.predictedSavingMs()),
+                "actual", Format.duration(o.actualMs()), "realised", Format.percent(o.realisedShare()));
+    }
+
     private static String table(Verdict v) {
         int width = v.rows().stream().mapToInt(r -> r.check().text().length()).max().orElse(5);
         String format = "%-" + width + "s  %-12s  %-12s  %s%n";

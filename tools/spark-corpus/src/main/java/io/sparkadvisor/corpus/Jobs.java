@@ -45,6 +45,12 @@ final class Jobs {
   static final long WIDE_ROWS = 1_800_000L;
   static final int GC_LIVE = 500_000;
   static final long COW_ROWS = 4_000_000L;
+  static final long SMJ_ROWS = 10_000_000L;
+  static final int SMJ_PRODUCTS = 1000;
+  static final long AQE_ROWS = 2_000_000L;
+  static final int AQE_USERS = 20_000;
+  static final int AQE_ACTIONS = 5;
+  static final int SPT_PARTITIONS = 1000;
   static final int DELTA_FILES = 4000;
   static final long DELTA_ROWS = 200_000L;
   static final int DELTA_USERS = 10_000;
@@ -92,6 +98,9 @@ final class Jobs {
       case "delta-small-files" -> deltaTableRead(spark, work.resolve("delta-small"));
       case "delta-path-read" -> filteredEvents(spark.read().format("delta").load(work.resolve("delta-small").toString()));
       case "delta-optimized" -> deltaTableRead(spark, work.resolve("delta-optimized"));
+      case "smj-small-side" -> smjSmallSide(spark);
+      case "aqe-off" -> aqeOff(spark);
+      case "shuffle-many-partitions" -> userAggregates(spark, 1);
       case "large" -> large(spark);
       default -> throw new IllegalArgumentException("unknown job " + job);
     }
@@ -289,6 +298,38 @@ final class Jobs {
   /** One user's events: every file's user_id range spans nearly all users, so data skipping keeps nearly every file. */
   private static void filteredEvents(Dataset<Row> events) {
     events.where(col("user_id").equalTo(4242)).agg(count(lit(1)), sum("amount")).collectAsList();
+  }
+
+  /** A 10M-row fact table joined to a 1,000-row product table, then aggregated by product name. */
+  static void smjSmallSide(SparkSession spark) {
+    Dataset<Row> orders = spark.range(0, SMJ_ROWS, 1, 4).select(
+        col("id").multiply(7919).mod(SMJ_PRODUCTS).cast("int").as("product_id"),
+        col("id").multiply(31).mod(1_000_003).as("amount"));
+    Dataset<Row> products = spark.range(0, SMJ_PRODUCTS, 1, 1).select(
+        col("id").cast("int").as("product_id"),
+        concat(lit("product-"), col("id")).as("product_name"));
+    orders.join(products, "product_id")
+        .groupBy("product_name").agg(sum("amount").as("amount"), count(lit(1)).as("n"))
+        .collectAsList();
+  }
+
+  /** Several small aggregations of one 2M-row event table, each through its own shuffle. */
+  static void aqeOff(SparkSession spark) {
+    userAggregates(spark, AQE_ACTIONS);
+  }
+
+  /** {@code actions} aggregations of 2M events by user (20,000 users), each a shuffle of a few MB. */
+  private static void userAggregates(SparkSession spark, int actions) {
+    Dataset<Row> events = spark.range(0, AQE_ROWS, 1, 4).select(
+        col("id").multiply(7919).mod(AQE_USERS).as("user_id"),
+        col("id").mod(97).as("page"),
+        col("id").multiply(13).mod(1000).as("ms"));
+    for (int i = 0; i < actions; i++) {
+      events.where(col("page").notEqual(i))
+          .groupBy("user_id").agg(sum("ms").as("ms"), count(lit(1)).as("n"))
+          .agg(max("ms"), sum("n"))
+          .collectAsList();
+    }
   }
 
   static void large(SparkSession spark) {

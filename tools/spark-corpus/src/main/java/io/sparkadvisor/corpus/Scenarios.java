@@ -163,6 +163,33 @@ final class Scenarios {
     list.add(delta("delta-optimized", "The same events as delta-small-files after OPTIMIZE ... ZORDER BY (user_id)"
         + " (run before the application starts), registered as a table and read with the same filter.")
         .build());
+    list.add(Scenario.of("smj-small-side", "smj-small-side")
+        .conf("spark.sql.autoBroadcastJoinThreshold", "-1")
+        .describe("A " + Jobs.SMJ_ROWS + "-row order table joined to a " + Jobs.SMJ_PRODUCTS + "-row product"
+            + " table on product_id (uniform keys), then aggregated by product name. Broadcast joins are off"
+            + " (spark.sql.autoBroadcastJoinThreshold=-1, which AQE's runtime threshold inherits), so Spark"
+            + " shuffles and sorts both sides for a sort-merge join although the product side is a few tens of KB.")
+        .known("largeSideRows", Jobs.SMJ_ROWS).known("smallSideRows", Jobs.SMJ_PRODUCTS)
+        .known("joinKey", "product_id")
+        .fires("broadcast-join").build());
+    list.add(Scenario.of("aqe-off", "aqe-off")
+        .conf("spark.sql.adaptive.enabled", "false")
+        .conf("spark.sql.shuffle.partitions", "200") // Spark's default (the generator's is 8)
+        .describe(Jobs.AQE_ACTIONS + " aggregations by user of a " + Jobs.AQE_ROWS + "-row event table ("
+            + Jobs.AQE_USERS + " users), each shuffling a few MB into the default 200 partitions with AQE"
+            + " off: every reduce stage runs 200 tasks of a few KB, which AQE would have coalesced into a few.")
+        .known("rows", Jobs.AQE_ROWS).known("users", Jobs.AQE_USERS).known("shufflePartitions", 200)
+        .known("tinyStages", Jobs.AQE_ACTIONS)
+        .fires("aqe-disabled").build());
+    list.add(Scenario.of("shuffle-many-partitions", "shuffle-many-partitions")
+        .conf("spark.sql.shuffle.partitions", String.valueOf(Jobs.SPT_PARTITIONS))
+        .conf("spark.sql.adaptive.coalescePartitions.enabled", "false")
+        .describe("One aggregation by user of the aqe-off event table with AQE on but its partition"
+            + " coalescing off and spark.sql.shuffle.partitions=" + Jobs.SPT_PARTITIONS + ": a shuffle of a few MB"
+            + " cut into " + Jobs.SPT_PARTITIONS + " tasks of a few KB each.")
+        .known("rows", Jobs.AQE_ROWS).known("users", Jobs.AQE_USERS)
+        .known("shufflePartitions", Jobs.SPT_PARTITIONS)
+        .fires("shuffle-sizing").build());
     for (String codec : List.of("zstd", "lz4", "snappy")) {
       list.add(Scenario.of("codec-" + codec, "healthy-small")
           .conf("spark.eventLog.compress", "true")

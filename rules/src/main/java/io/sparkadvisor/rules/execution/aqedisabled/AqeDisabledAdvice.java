@@ -1,0 +1,46 @@
+package io.sparkadvisor.rules.execution.aqedisabled;
+
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The aqe-disabled recommendation: spark.sql.adaptive.enabled=true, naming the stages it coalesces or
+ * splits and what each saves. AQE renumbers the stages it re-plans, so the follow-up measures the run: not slower.
+ */
+final class AqeDisabledAdvice {
+    private AqeDisabledAdvice() {}
+
+    static Remedy remedy(AqeDisabledEvidence e, Diagnosis d, Thresholds t) {
+        Map<String, Object> scope = new HashMap<>();
+        scope.put("version", e.sparkVersion());
+        scope.put("stages", e.stages().size());
+        scope.put("coalescedStages", e.coalescedStages());
+        scope.put("splitStages", e.splitStages());
+        scope.put("anySplit", e.splitStages() > 0);
+        scope.put("coalesced", e.stages().stream().filter(AqeStage::coalesced).map(AqeDisabledAdvice::words).toList());
+        scope.put("split", e.stages().stream().filter(AqeStage::split).map(AqeDisabledAdvice::words).toList());
+        scope.put("helped", Format.duration(e.helpedWallMs()));
+        scope.put("saved", Format.duration(e.savedWallMs()));
+        Messages m = Messages.of(AqeDisabledRule.ID, scope, t);
+        Step step = new Step(1, List.of(Change.sparkConf("spark.sql.adaptive.enabled", "true")), m.list("checks"),
+                m.text("rollback"), List.of(Checks.ofRun().notSlower(t)));
+        return Remedy.of(m, "summary", List.of(step), Savings.of(e.savedWallMs(), e.savedTaskMs()));
+    }
+
+    /** A stage's numbers for the message's list. */
+    private static Map<String, Object> words(AqeStage s) {
+        return Map.of("stageId", s.stageId(), "partitions", s.partitions(), "into", s.coalescedPartitions(),
+                "bytes", Format.bytes(s.shuffleReadBytes()), "median", Format.duration(s.medianTaskMs()),
+                "skewed", Format.bytes(s.skewedPartitionBytes()), "saved", Format.duration(s.savedWallMs()));
+    }
+}
