@@ -99,7 +99,10 @@ class CorpusFactsTest {
         RunFacts facts = Corpus.facts(scenario);
         for (SqlExecutionFacts sql : facts.sqlExecutions()) {
             for (int stageId : sql.stageIds()) {
-                if (facts.stage(stageId).isPresent()) {
+                // Delta's snapshot of a table is an RDD it caches under its own operation, outside the plan of the
+                // query that first needs it ("Delta: Filtering files for query"): a stage that builds it runs no plan node.
+                boolean deltaStateCache = facts.stage(stageId).map(s -> s.name().contains("recordDeltaOperation")).orElse(false);
+                if (facts.stage(stageId).isPresent() && !deltaStateCache) {
                     assertTrue(sql.nodes().stream().map(PlanNode::stageIds).anyMatch(ids -> ids.contains(stageId)),
                             scenario + ": stage " + stageId + " ran no plan node of execution " + sql.executionId());
                 }

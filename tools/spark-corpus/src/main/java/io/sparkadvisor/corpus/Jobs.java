@@ -33,6 +33,8 @@ final class Jobs {
   private Jobs() {}
 
   static final long SKEW_ROWS = 10_000_000L;
+  /** As many as the Parquet skew scenario: the hot task must run long enough to matter. */
+  static final long DELTA_SKEW_ROWS = SKEW_ROWS;
   static final int IO_TASKS = 24;
   static final int IO_SLEEP_MS = 1800;
   static final int SMALL_FILES = 4000;
@@ -72,6 +74,8 @@ final class Jobs {
           s -> writeDeltaEvents(s, work.resolve("delta-small"), false));
       case "delta-optimized" -> withSetupSession(work, "delta-optimized", DELTA_CONF,
           s -> writeDeltaEvents(s, work.resolve("delta-optimized"), true));
+      case "delta-skew-join" -> withSetupSession(work, "delta-skew", DELTA_CONF,
+          s -> writeDeltaSales(s, work.resolve("delta-sales"), work.resolve("delta-markets")));
       default -> { }
     }
   }
@@ -98,6 +102,7 @@ final class Jobs {
       case "delta-small-files" -> deltaTableRead(spark, work.resolve("delta-small"));
       case "delta-path-read" -> filteredEvents(spark.read().format("delta").load(work.resolve("delta-small").toString()));
       case "delta-optimized" -> deltaTableRead(spark, work.resolve("delta-optimized"));
+      case "delta-skew-join" -> deltaSkewJoin(spark, work.resolve("delta-sales"), work.resolve("delta-markets"));
       case "smj-small-side" -> smjSmallSide(spark);
       case "aqe-off" -> aqeOff(spark);
       case "shuffle-many-partitions" -> userAggregates(spark, 1);
@@ -295,6 +300,16 @@ final class Jobs {
     filteredEvents(spark.table(DELTA_TABLE));
   }
 
+  /** The skew scenario's join on two Delta tables read by name: the hot market_id lands in one partition. */
+  static void deltaSkewJoin(SparkSession spark, Path sales, Path markets) {
+    spark.sql("CREATE TABLE sales USING DELTA LOCATION '" + sales + "'");
+    spark.sql("CREATE TABLE markets USING DELTA LOCATION '" + markets + "'");
+    spark.table("sales").join(spark.table("markets"), "market_id")
+        .select(col("market_name"),
+            xxhash64(sha2(concat_ws("|", col("market_name"), col("amount")), 256)).as("h"))
+        .groupBy("market_name").agg(sum("h").as("h"), count(lit(1)).as("n")).collectAsList();
+  }
+
   /** One user's events: every file's user_id range spans nearly all users, so data skipping keeps nearly every file. */
   private static void filteredEvents(Dataset<Row> events) {
     events.where(col("user_id").equalTo(4242)).agg(count(lit(1)), sum("amount")).collectAsList();
@@ -425,6 +440,16 @@ final class Jobs {
     if (optimize) {
       s.sql("OPTIMIZE delta.`" + dir + "` ZORDER BY (user_id)");
     }
+  }
+
+  /** The skew scenario's fact and dimension rows as Delta tables: 85% of the sales carry market_id 7. */
+  private static void writeDeltaSales(SparkSession s, Path sales, Path markets) {
+    s.range(0, DELTA_SKEW_ROWS, 1, 8).select(
+            when(col("id").mod(100).lt(85), lit(7)).otherwise(col("id").mod(1993).plus(8)).cast("int").as("market_id"),
+            col("id").multiply(31).mod(1_000_003).as("amount"))
+        .write().format("delta").mode(SaveMode.Overwrite).save(sales.toString());
+    s.range(0, 2000, 1, 1).select(col("id").cast("int").as("market_id"), concat(lit("market-"), col("id")).as("market_name"))
+        .write().format("delta").mode(SaveMode.Overwrite).save(markets.toString());
   }
 
   private static void writeWide(SparkSession s, Path dir) {

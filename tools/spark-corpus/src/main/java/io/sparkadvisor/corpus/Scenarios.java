@@ -163,6 +163,21 @@ final class Scenarios {
     list.add(delta("delta-optimized", "The same events as delta-small-files after OPTIMIZE ... ZORDER BY (user_id)"
         + " (run before the application starts), registered as a table and read with the same filter.")
         .build());
+    list.add(Scenario.of("delta-skew-join", "delta-skew-join")
+        .heapMb(4096)
+        .describe("The skew scenario on Delta: a " + Jobs.DELTA_SKEW_ROWS + "-row Delta table of sales (85% with"
+            + " market_id=7) joined by name to a 2,000-row Delta table of markets, both written before the application"
+            + " starts. AQE and broadcast joins are off, 8 shuffle partitions: one task of the join stage holds the hot key."
+            + " The Delta snapshots' own shuffles (the log replay) run tiny partitions that AQE would have coalesced.")
+        .conf("spark.sql.adaptive.enabled", "false")
+        .conf("spark.sql.adaptive.skewJoin.enabled", "false")
+        .conf("spark.sql.autoBroadcastJoinThreshold", "-1")
+        .conf("spark.sql.shuffle.partitions", "8")
+        .conf("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .conf("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .known("tableFormat", "delta").known("factRows", Jobs.DELTA_SKEW_ROWS).known("hotKey", "market_id=7")
+        .known("hotKeyShare", 0.85).known("partitioningKey", "market_id")
+        .fires("skew", "aqe-disabled").build());
     list.add(Scenario.of("smj-small-side", "smj-small-side")
         .conf("spark.sql.autoBroadcastJoinThreshold", "-1")
         .describe("A " + Jobs.SMJ_ROWS + "-row order table joined to a " + Jobs.SMJ_PRODUCTS + "-row product"

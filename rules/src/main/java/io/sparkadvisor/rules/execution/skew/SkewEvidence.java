@@ -12,6 +12,7 @@ import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,7 +45,9 @@ import java.util.regex.Pattern;
  * @param joinType the join's type from its plan node (Inner, LeftOuter, RightOuter, FullOuter, LeftSemi, LeftAnti...), empty when there is none
  * @param skewedSide the join side that carries the hot key, taken as the side whose shuffle moved more rows: left, right, or empty when unknown
  * @param aggregateKeys the grouping keys of a hash or object-hash aggregate that reads the shuffle, when the stage has no join
- * @param hotValueQuery the SQL that finds the hot value of the first key
+ * @param hotValueQuery the SQL that finds the hot value of the first key, over the largest table the query read: by its
+ *        catalog name, else through its format by path (a Delta table through Delta, {@code delta.`path`}, never its files)
+ * @param tableFormat the format of that table ({@code delta}, {@code parquet}, ...), empty when the query read none
  * @param stageId the stage
  * @param tasks successful tasks of the stage
  * @param p75TaskMs the 75th-percentile task
@@ -59,7 +62,7 @@ import java.util.regex.Pattern;
 public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian, double skewShareOfStage,
         long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, long maxShuffleReadRecords,
         long medianShuffleReadRecords, double shuffleRatio, List<String> partitionKeys, String joinOperator, String joinType,
-        String skewedSide, List<String> aggregateKeys, String hotValueQuery, @Internal int stageId, @Internal int tasks,
+        String skewedSide, List<String> aggregateKeys, String hotValueQuery, String tableFormat, @Internal int stageId, @Internal int tasks,
         @Internal long p75TaskMs, @Internal boolean aqeCanSplit, @Internal List<String> leftKeys,
         @Internal List<String> rightKeys, @Internal int slots, @Internal long appDurationMs,
         @Internal Map<String, String> aqeSettings) implements Evidence {
@@ -101,10 +104,11 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
         double ratio = Math.max((double) shuffle.max() / Math.max(1, shuffle.p50()),
                 (double) records.max() / Math.max(1, records.p50()));
         boolean shuffled = join.equals("SortMergeJoin") || join.equals("ShuffledHashJoin");
+        Optional<ScanFacts> source = source(run, stage);
         return new SkewEvidence(duration.max(), duration.p50(), RunMetrics.maxToMedian(stage),
                 Math.min(1, (double) (duration.max() - duration.p50()) / wall), wall, shuffle.max(), shuffle.p50(),
                 records.max(), records.p50(), ratio, keys, join, joinType, side, aggregateKeys,
-                hotValueQuery(keys, sources(run, stage)), stage.stageId(), stage.successfulTasks(), duration.p75(),
+                hotValueQuery(keys, source), source.map(ScanFacts::tableFormat).orElse(""), stage.stageId(), stage.successfulTasks(), duration.p75(),
                 shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs(), aqeSettings(run));
     }
 
@@ -219,14 +223,20 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
         return List.copyOf(keys);
     }
 
-    private static List<String> sources(RunView run, StageFacts stage) {
-        return run.sqlOf(stage).map(sql -> sql.scans().stream().map(ScanFacts::locations).flatMap(List::stream)
-                .distinct().toList()).orElse(List.of());
+    /** The table the hot key's rows come from: the largest read of the stage's query, a Delta log's replay left out. */
+    private static Optional<ScanFacts> source(RunView run, StageFacts stage) {
+        return run.sqlOf(stage).flatMap(sql -> sql.scans().stream().filter(s -> !ScanFacts.DELTA_LOG.equals(s.tableFormat()))
+                .filter(s -> !s.table().isEmpty() || !s.locations().isEmpty()).max(Comparator.comparingLong(ScanFacts::bytesRead)));
     }
 
-    private static String hotValueQuery(List<String> keys, List<String> sources) {
-        return Messages.of(SkewRule.ID, Map.of("key", hotKey(keys),
-                "source", sources.isEmpty() ? "<table>" : "parquet.`" + sources.get(0) + "`")).text("hotValueQuery");
+    private static String hotValueQuery(List<String> keys, Optional<ScanFacts> source) {
+        return Messages.of(SkewRule.ID, Map.of("key", hotKey(keys), "source", source.map(SkewEvidence::readable).orElse("<table>")))
+                .text("hotValueQuery");
+    }
+
+    /** A table as SQL reads it: its catalog name, else its format and path (delta.`path` for Delta: its log says which files are live). */
+    private static String readable(ScanFacts scan) {
+        return !scan.table().isEmpty() ? scan.table() : scan.tableFormat() + ".`" + scan.locations().get(0) + "`";
     }
 
     static String hotKey(List<String> keys) {

@@ -46,6 +46,21 @@ class SkewRuleTest {
         assertEquals("left", f.evidence().get("skewedSide"), "the 10M-row fact table is the left side");
     }
 
+    /**
+     * The same join on two Delta tables read by name (delta-spark 3.3.2): the finding says the table is Delta and the
+     * query that finds the hot value reads the table by its name, through Delta, never its folder's Parquet files
+     * (which still hold files Delta has removed).
+     */
+    @Test
+    void onADeltaJoinTheHotValueIsLookedUpThroughTheTable() {
+        Finding f = Findings.of("skew", "delta-skew-join").orElseThrow();
+        assertEquals(List.of("market_id"), f.evidence().get("partitionKeys"));
+        assertEquals("delta", f.evidence().get("tableFormat"));
+        assertEquals("SELECT market_id, COUNT(*) AS rows FROM spark_catalog.default.sales GROUP BY market_id ORDER BY rows DESC LIMIT 20",
+                f.evidence().get("hotValueQuery"));
+        assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, f.severity().toString());
+    }
+
     @Test
     void theAqeStepLowersTheAdvisorySizeBelowTheHotPartitionAndKeepsTheThresholdAboveIt() {
         Finding f = Findings.of("skew", "skew").orElseThrow();
@@ -193,7 +208,7 @@ class SkewRuleTest {
         long median = 40 * MIB;
         long max = Math.round(median * shuffleRatio);
         return new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, max, median, max / 100, median / 100, shuffleRatio, keys,
-                join, type, side, aggregateKeys, "", 2, 8, 6_000,
+                join, type, side, aggregateKeys, "", "", 2, 8, 6_000,
                 (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000,
                 Map.of());
     }
