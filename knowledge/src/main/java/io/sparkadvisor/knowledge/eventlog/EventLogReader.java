@@ -32,6 +32,8 @@ public final class EventLogReader {
     private final EventSink sink;
     private final LongConsumer progress;
     private final TaskEnd task = new TaskEnd();
+    /** Null when every line goes to Jackson whole (the full parser the skimmer is tested against). */
+    private final LineSkimmer skimmer;
     private long events;
     private long partEvents;
     private long taskEnds;
@@ -41,9 +43,10 @@ public final class EventLogReader {
     private String firstSkippedReason = "";
     private long bytes;
 
-    private EventLogReader(EventSink sink, LongConsumer progress) {
+    private EventLogReader(EventSink sink, LongConsumer progress, boolean skim) {
         this.sink = sink;
         this.progress = progress;
+        this.skimmer = skim ? new LineSkimmer() : null;
     }
 
     public static ReadStats read(List<LogPart> parts, EventSink sink) {
@@ -52,10 +55,15 @@ public final class EventLogReader {
 
     /** Reads all parts in order; {@code progress} receives the raw (compressed) bytes read so far, about once a megabyte. */
     public static ReadStats read(List<LogPart> parts, EventSink sink, LongConsumer progress) {
+        return read(parts, sink, progress, true);
+    }
+
+    /** {@code skim} false: every line whole through Jackson, for tests that compare the two. */
+    static ReadStats read(List<LogPart> parts, EventSink sink, LongConsumer progress, boolean skim) {
         if (parts.isEmpty()) {
             throw new EventLogException("no event log files given");
         }
-        EventLogReader reader = new EventLogReader(sink, progress);
+        EventLogReader reader = new EventLogReader(sink, progress, skim);
         boolean truncated = false;
         for (LogPart part : parts) {
             truncated |= reader.readPart(part);
@@ -107,8 +115,20 @@ public final class EventLogReader {
         }
     }
 
-    /** Parses one line and hands its event on; @return null when it was an event, else why it is not one. */
+    /**
+     * Parses one line, skimmed when it can be, and hands its event on; @return null when it was an
+     * event, else why it is not one. A skimmed line that does not parse is parsed again as it was, so
+     * that a corrupt line is judged by the full parser.
+     */
     private String readEvent(byte[] buf, int offset, int length) throws IOException {
+        int skimmed = skimmer == null ? -1 : skimmer.skim(buf, offset, offset + length);
+        if (skimmed >= 0 && parseEvent(skimmer.out(), 0, skimmed) == null) {
+            return null;
+        }
+        return parseEvent(buf, offset, length);
+    }
+
+    private String parseEvent(byte[] buf, int offset, int length) throws IOException {
         try (JsonParser p = JSON.createParser(buf, offset, length)) {
             if (p.nextToken() != JsonToken.START_OBJECT || !"Event".equals(p.nextFieldName())) {
                 return "not a JSON event ({\"Event\":...})";

@@ -1,0 +1,189 @@
+package io.sparkadvisor.knowledge.eventlog;
+
+import static io.sparkadvisor.knowledge.eventlog.StrictJson.ws;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Takes out of an event line the values no fact reads ({@link UnreadFields}) before Jackson
+ * tokenises it: each is replaced by an empty value of its kind ({@code []} or {@code {}}), so the
+ * line stays the same event with the same members. Why this changes no fact:
+ * <ul>
+ * <li>a value is cut only when it is strict JSON ({@link StrictJson}), so a damaged one stays and
+ * fails its line in Jackson as before;</li>
+ * <li>the walk to it only tells where values end (strings, escapes and brackets), since Jackson still
+ * reads everything around the cuts: if the cut line does not parse, the reader parses the line as it
+ * was, so a corrupt line is skipped with the full parser's reason;</li>
+ * <li>a member name written with escapes is not recognised, and its value is left to Jackson.</li>
+ * </ul>
+ */
+final class LineSkimmer {
+    private static final byte[] EVENT = "\"Event\"".getBytes(StandardCharsets.US_ASCII);
+
+    private byte[] out = new byte[1 << 16];
+    private int[] cuts = new int[16];
+    private int cutCount;
+    /** Whether the last string {@link #stringEnd} passed held a backslash. */
+    private boolean escaped;
+
+    /** @return the length of the skimmed line in {@link #out()}, or -1 when nothing is cut: parse the line as it is */
+    int skim(byte[] b, int from, int to) {
+        cutCount = 0;
+        int i = ws(b, from, to);
+        if (i >= to || b[i] != '{') {
+            return -1;
+        }
+        i = ws(b, i + 1, to);
+        if (to - i < EVENT.length || !Arrays.equals(b, i, i + EVENT.length, EVENT, 0, EVENT.length)) {
+            return -1;
+        }
+        i = ws(b, i + EVENT.length, to);
+        if (i >= to || b[i] != ':') {
+            return -1;
+        }
+        i = ws(b, i + 1, to);
+        if (i >= to || b[i] != '"') {
+            return -1;
+        }
+        int typeEnd = stringEnd(b, i + 1, to);
+        if (typeEnd < 0 || escaped) {
+            return -1;
+        }
+        UnreadFields unread = UnreadFields.ofType(b, i + 1, typeEnd);
+        i = ws(b, typeEnd + 1, to);
+        if (unread == null || i >= to || b[i] != ',' || members(b, i + 1, to, unread) < 0 || cutCount == 0) {
+            return -1;
+        }
+        return splice(b, from, to);
+    }
+
+    byte[] out() {
+        return out;
+    }
+
+    /** Members up to and including the object's closing brace; @return the index after it, or -1. */
+    private int members(byte[] b, int i, int to, UnreadFields unread) {
+        while (true) {
+            i = ws(b, i, to);
+            if (i >= to || b[i] != '"') {
+                return -1;
+            }
+            int nameEnd = stringEnd(b, i + 1, to);
+            if (nameEnd < 0) {
+                return -1;
+            }
+            UnreadFields member = escaped ? null : unread.member(b, i + 1, nameEnd);
+            i = ws(b, nameEnd + 1, to);
+            if (i >= to || b[i] != ':') {
+                return -1;
+            }
+            i = ws(b, i + 1, to);
+            if (i >= to) {
+                return -1;
+            }
+            byte c = b[i];
+            if (member != null && member.isUnread() && (c == '[' || c == '{')) {
+                int end = StrictJson.valueEnd(b, i, to);
+                if (end < 0) {
+                    return -1;
+                }
+                cut(i, end);
+                i = end;
+            } else if (member != null && !member.isUnread() && c == '{') {
+                i = ws(b, i + 1, to);
+                i = i < to && b[i] == '}' ? i + 1 : members(b, i, to, member);
+            } else {
+                i = valueEnd(b, i, to);
+            }
+            i = ws(b, i, to);
+            if (i < 0 || i >= to) {
+                return -1;
+            }
+            if (b[i] == '}') {
+                return i + 1;
+            }
+            if (b[i] != ',') {
+                return -1;
+            }
+            i++;
+        }
+    }
+
+    /** Where a value Jackson will read ends: only strings and brackets matter here. */
+    private int valueEnd(byte[] b, int i, int to) {
+        byte c = b[i];
+        if (c == '"') {
+            int end = stringEnd(b, i + 1, to);
+            return end < 0 ? -1 : end + 1;
+        }
+        if (c != '{' && c != '[') {
+            int start = i;
+            while (i < to && b[i] != ',' && b[i] != '}' && b[i] != ']' && !StrictJson.isSpace(b[i])) {
+                i++;
+            }
+            return i > start ? i : -1;
+        }
+        int depth = 0;
+        while (i < to) {
+            c = b[i];
+            if (c == '"') {
+                i = stringEnd(b, i + 1, to);
+                if (i < 0) {
+                    return -1;
+                }
+            } else if (c == '{' || c == '[') {
+                depth++;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                return i + 1;
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    /** {@code i} is just after an opening quote; @return the index of the closing one, or -1. */
+    private int stringEnd(byte[] b, int i, int to) {
+        escaped = false;
+        while (i < to) {
+            byte c = b[i];
+            if (c == '"') {
+                return i;
+            }
+            if (c == '\\') {
+                escaped = true;
+                i++;
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    private void cut(int start, int end) {
+        if (cutCount * 2 == cuts.length) {
+            cuts = Arrays.copyOf(cuts, cuts.length * 2);
+        }
+        cuts[cutCount * 2] = start;
+        cuts[cutCount * 2 + 1] = end;
+        cutCount++;
+    }
+
+    /** The line with each cut value replaced by its empty form. */
+    private int splice(byte[] b, int from, int to) {
+        if (out.length < to - from) {
+            out = new byte[Math.max(to - from, out.length * 2)];
+        }
+        int n = 0;
+        int kept = from;
+        for (int k = 0; k < cutCount; k++) {
+            int start = cuts[k * 2];
+            System.arraycopy(b, kept, out, n, start - kept);
+            n += start - kept;
+            out[n++] = b[start];
+            out[n++] = (byte) (b[start] == '[' ? ']' : '}');
+            kept = cuts[k * 2 + 1];
+        }
+        System.arraycopy(b, kept, out, n, to - kept);
+        return n + to - kept;
+    }
+}

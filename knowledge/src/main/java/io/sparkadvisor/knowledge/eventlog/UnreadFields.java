@@ -1,0 +1,97 @@
+package io.sparkadvisor.knowledge.eventlog;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The members of an event whose values no fact reads, by event type, as a tree of field names:
+ * the {@link LineSkimmer} cuts them before Jackson reads the line. Task ends carry most of a log's
+ * bytes in their per-task accumulator updates, which nothing reads (SQL metric values come from
+ * the stage-level Accumulables of stage completions and from driver updates); events the reader
+ * skips whole (task starts, block updates, unknown types) lose every object or array they hold.
+ * A reader that starts to use one of these fields must take it off this list; the differential
+ * test ({@code SkimmerDifferentialTest}) fails on every corpus log that carries it otherwise.
+ */
+final class UnreadFields {
+    /** A leaf: the member's value is not read. */
+    private static final UnreadFields UNREAD = new UnreadFields(List.of(), List.of(), false);
+    private static final UnreadFields EVERY_FIELD = new UnreadFields(List.of(), List.of(), true);
+    private static final byte[] TASK_END = EventTypes.TASK_END.getBytes(StandardCharsets.US_ASCII);
+    private static final UnreadFields OF_TASK_END = paths("Task Info/Accumulables", "Task Metrics/Updated Blocks",
+            "Task Metrics/Shuffle Read Metrics/Shuffle Push Read Metrics", "Task End Reason/Stack Trace",
+            "Task End Reason/Accumulator Updates");
+    private static final Map<String, UnreadFields> OF_OTHER_USED = Map.of(
+            "SparkListenerJobStart", paths("Stage Infos"),
+            "SparkListenerStageSubmitted", paths("Stage Info/RDD Info", "Properties"),
+            "SparkListenerStageCompleted", paths("Stage Info/RDD Info"),
+            "SparkListenerEnvironmentUpdate", paths("JVM Information", "System Properties", "Classpath Entries",
+                    "Hadoop Properties", "Metrics Properties"),
+            "SparkListenerExecutorMetricsUpdate", paths("Metrics Updated"));
+
+    private final List<byte[]> names;
+    private final List<UnreadFields> children;
+    private final boolean every;
+
+    private UnreadFields(List<byte[]> names, List<UnreadFields> children, boolean every) {
+        this.names = names;
+        this.children = children;
+        this.every = every;
+    }
+
+    /** What is unread in an event of the type spelled by these bytes (no escapes); null when everything is read. */
+    static UnreadFields ofType(byte[] b, int from, int to) {
+        if (Arrays.equals(b, from, to, TASK_END, 0, TASK_END.length)) {
+            return OF_TASK_END;
+        }
+        String type = new String(b, from, to - from, StandardCharsets.UTF_8);
+        UnreadFields used = OF_OTHER_USED.get(type);
+        return used != null || EventTypes.USED.contains(type) ? used : EVERY_FIELD;
+    }
+
+    /** The member named by these bytes (no escapes): its unread subtree, {@link #isUnread()} itself, or null. */
+    UnreadFields member(byte[] b, int from, int to) {
+        if (every) {
+            return UNREAD;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            byte[] name = names.get(i);
+            if (Arrays.equals(b, from, to, name, 0, name.length)) {
+                return children.get(i);
+            }
+        }
+        return null;
+    }
+
+    boolean isUnread() {
+        return this == UNREAD;
+    }
+
+    /** A tree from slash-separated member paths. */
+    private static UnreadFields paths(String... paths) {
+        Map<String, List<String>> rest = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (String path : paths) {
+            int slash = path.indexOf('/');
+            String head = slash < 0 ? path : path.substring(0, slash);
+            if (!rest.containsKey(head)) {
+                order.add(head);
+                rest.put(head, new ArrayList<>());
+            }
+            if (slash >= 0) {
+                rest.get(head).add(path.substring(slash + 1));
+            }
+        }
+        List<byte[]> names = new ArrayList<>();
+        List<UnreadFields> children = new ArrayList<>();
+        for (String head : order) {
+            names.add(head.getBytes(StandardCharsets.UTF_8));
+            List<String> below = rest.get(head);
+            children.add(below.isEmpty() ? UNREAD : paths(below.toArray(String[]::new)));
+        }
+        return new UnreadFields(List.copyOf(names), List.copyOf(children), false);
+    }
+}
