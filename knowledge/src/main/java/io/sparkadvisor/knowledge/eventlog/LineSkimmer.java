@@ -20,6 +20,8 @@ import java.util.Arrays;
  */
 final class LineSkimmer {
     private static final byte[] EVENT = "\"Event\"".getBytes(StandardCharsets.US_ASCII);
+    /** What {@link #members} returns once the event's last unread path is cut: the rest is Jackson's. */
+    private static final int DONE = Integer.MAX_VALUE;
 
     private byte[] out = new byte[1 << 16];
     private int[] cuts = new int[16];
@@ -62,7 +64,7 @@ final class LineSkimmer {
         return out;
     }
 
-    /** Members up to and including the object's closing brace; @return the index after it, or -1. */
+    /** Members up to and including the object's closing brace; @return the index after it, {@link #DONE} or -1. */
     private int members(byte[] b, int i, int to, UnreadFields unread) {
         while (true) {
             i = ws(b, i, to);
@@ -89,10 +91,16 @@ final class LineSkimmer {
                     return -1;
                 }
                 cut(i, end);
+                if (member.isLast()) {
+                    return DONE;
+                }
                 i = end;
             } else if (member != null && !member.isUnread() && c == '{') {
                 i = ws(b, i + 1, to);
                 i = i < to && b[i] == '}' ? i + 1 : members(b, i, to, member);
+                if (i == DONE) {
+                    return DONE;
+                }
             } else {
                 i = valueEnd(b, i, to);
             }
@@ -145,16 +153,12 @@ final class LineSkimmer {
     /** {@code i} is just after an opening quote; @return the index of the closing one, or -1. */
     private int stringEnd(byte[] b, int i, int to) {
         escaped = false;
-        while (i < to) {
-            byte c = b[i];
-            if (c == '"') {
+        while ((i = ByteScan.toQuoteOrBackslash(b, i, to)) < to) {
+            if (b[i] == '"') {
                 return i;
             }
-            if (c == '\\') {
-                escaped = true;
-                i++;
-            }
-            i++;
+            escaped = true;
+            i += 2;
         }
         return -1;
     }

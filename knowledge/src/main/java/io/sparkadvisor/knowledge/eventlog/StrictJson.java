@@ -89,7 +89,7 @@ final class StrictJson {
             return -1;
         }
         int limit = Math.min(to, i + MAX_STRING_BYTES);
-        while (i < limit) {
+        while ((i = ByteScan.toSpecial(b, i, limit)) < limit) {
             int c = b[i] & 0xff;
             if (c == '"') {
                 return i + 1;
@@ -98,8 +98,6 @@ final class StrictJson {
                 i = escape(b, i + 1, limit);
             } else if (c < 0x20) {
                 return -1;
-            } else if (c < 0x80) {
-                i++;
             } else {
                 i = utf8(b, i, c, limit);
             }

@@ -19,17 +19,19 @@ import java.util.Map;
 final class UnreadFields {
     /** A leaf: the member's value is not read. */
     private static final UnreadFields UNREAD = new UnreadFields(List.of(), List.of(), false);
+    /** The leaf of an event's last path in Spark's order of members: after it, nothing is left to cut. */
+    private static final UnreadFields UNREAD_LAST = new UnreadFields(List.of(), List.of(), false);
     private static final UnreadFields EVERY_FIELD = new UnreadFields(List.of(), List.of(), true);
     private static final byte[] TASK_END = EventTypes.TASK_END.getBytes(StandardCharsets.US_ASCII);
-    private static final UnreadFields OF_TASK_END = paths("Task Info/Accumulables", "Task Metrics/Updated Blocks",
-            "Task Metrics/Shuffle Read Metrics/Shuffle Push Read Metrics", "Task End Reason/Stack Trace",
-            "Task End Reason/Accumulator Updates");
+    // Paths in the order Spark writes the members, so that the walk stops at the last one.
+    private static final UnreadFields OF_TASK_END = paths("Task End Reason/Stack Trace",
+            "Task End Reason/Accumulator Updates", "Task Info/Accumulables");
     private static final Map<String, UnreadFields> OF_OTHER_USED = Map.of(
             "SparkListenerJobStart", paths("Stage Infos"),
             "SparkListenerStageSubmitted", paths("Stage Info/RDD Info", "Properties"),
             "SparkListenerStageCompleted", paths("Stage Info/RDD Info"),
-            "SparkListenerEnvironmentUpdate", paths("JVM Information", "System Properties", "Classpath Entries",
-                    "Hadoop Properties", "Metrics Properties"),
+            "SparkListenerEnvironmentUpdate", paths("JVM Information", "Hadoop Properties", "System Properties",
+                    "Metrics Properties", "Classpath Entries"),
             "SparkListenerExecutorMetricsUpdate", paths("Metrics Updated"));
 
     private final List<byte[]> names;
@@ -67,13 +69,24 @@ final class UnreadFields {
     }
 
     boolean isUnread() {
-        return this == UNREAD;
+        return this == UNREAD || this == UNREAD_LAST;
     }
 
-    /** A tree from slash-separated member paths. */
+    /** Whether this leaf ends the event's paths: no later member is cut. */
+    boolean isLast() {
+        return this == UNREAD_LAST;
+    }
+
+    /** A tree from slash-separated member paths, the last one marked. */
     private static UnreadFields paths(String... paths) {
+        return tree(List.of(paths), paths[paths.length - 1]);
+    }
+
+    private static UnreadFields tree(List<String> paths, String last) {
         Map<String, List<String>> rest = new HashMap<>();
         List<String> order = new ArrayList<>();
+        String lastLeaf = null;
+        String lastBranch = last.indexOf('/') < 0 ? null : last.substring(0, last.indexOf('/'));
         for (String path : paths) {
             int slash = path.indexOf('/');
             String head = slash < 0 ? path : path.substring(0, slash);
@@ -83,6 +96,8 @@ final class UnreadFields {
             }
             if (slash >= 0) {
                 rest.get(head).add(path.substring(slash + 1));
+            } else if (path.equals(last)) {
+                lastLeaf = head;
             }
         }
         List<byte[]> names = new ArrayList<>();
@@ -90,7 +105,8 @@ final class UnreadFields {
         for (String head : order) {
             names.add(head.getBytes(StandardCharsets.UTF_8));
             List<String> below = rest.get(head);
-            children.add(below.isEmpty() ? UNREAD : paths(below.toArray(String[]::new)));
+            children.add(!below.isEmpty() ? tree(below, head.equals(lastBranch) ? last.substring(head.length() + 1) : "")
+                    : head.equals(lastLeaf) ? UNREAD_LAST : UNREAD);
         }
         return new UnreadFields(List.copyOf(names), List.copyOf(children), false);
     }
