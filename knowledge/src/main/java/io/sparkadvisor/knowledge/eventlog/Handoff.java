@@ -88,7 +88,7 @@ final class Handoff<T> implements AutoCloseable {
             if (cause instanceof Error e) {
                 throw e;
             }
-            return new IOException(cause);
+            throw new IllegalStateException(cause);
         }
     }
 }

@@ -9,8 +9,8 @@ import java.util.Arrays;
  * Batches are used again once parsed, so a read allocates a few of them whatever the log's size.
  */
 final class LineBatch {
-    static final int BYTES = 1 << 20;
-    private static final int LINES = 8192;
+    static final int BYTES = 1 << 18;
+    private static final int LINES = 2048;
 
     byte[] bytes = new byte[BYTES];
     final long[] numbers = new long[LINES];
@@ -27,7 +27,14 @@ final class LineBatch {
     /** Raw (compressed) bytes of the log read when the batch was handed on. */
     long rawBytes;
 
+    /** Empty again, with buffers of the usual size (one grown for a long line is let go). */
     LineBatch clear() {
+        if (bytes.length > BYTES) {
+            bytes = new byte[BYTES];
+        }
+        if (skimmed.length > BYTES / 2) {
+            skimmed = new byte[BYTES / 2];
+        }
         count = 0;
         partEnd = false;
         cut = false;
