@@ -12,6 +12,9 @@ final class StrictJson {
     private static final int MAX_DEPTH = 64;
     private static final int MAX_NUMBER_BYTES = 100;
     private static final int MAX_STRING_BYTES = 10_000;
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
 
     private StrictJson() {}
 
@@ -28,9 +31,9 @@ final class StrictJson {
             case '{' -> depth < MAX_DEPTH ? object(b, i + 1, to, depth + 1) : -1;
             case '[' -> depth < MAX_DEPTH ? array(b, i + 1, to, depth + 1) : -1;
             case '"' -> string(b, i + 1, to);
-            case 't' -> literal(b, i, to, "true");
-            case 'f' -> literal(b, i, to, "false");
-            case 'n' -> literal(b, i, to, "null");
+            case 't' -> literal(b, i, to, TRUE);
+            case 'f' -> literal(b, i, to, FALSE);
+            case 'n' -> literal(b, i, to, NULL);
             default -> number(b, i, to);
         };
     }
@@ -156,16 +159,16 @@ final class StrictJson {
         return i + n + 1;
     }
 
-    private static int literal(byte[] b, int i, int to, String word) {
-        if (i + word.length() > to) {
+    private static int literal(byte[] b, int i, int to, byte[] word) {
+        if (i + word.length > to) {
             return -1;
         }
-        for (int k = 0; k < word.length(); k++) {
-            if (b[i + k] != word.charAt(k)) {
+        for (int k = 1; k < word.length; k++) {
+            if (b[i + k] != word[k]) {
                 return -1;
             }
         }
-        return delimited(b, i + word.length(), to);
+        return delimited(b, i + word.length, to);
     }
 
     /** -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
@@ -221,7 +224,7 @@ final class StrictJson {
     }
 
     static boolean isSpace(byte c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+        return c <= ' ' && (c == ' ' || c == '\t' || c == '\r' || c == '\n');
     }
 
     /** Skips JSON white space; -1 stays -1. */
@@ -229,7 +232,7 @@ final class StrictJson {
         if (i < 0) {
             return -1;
         }
-        while (i < to && isSpace(b[i])) {
+        while (i < to && b[i] <= ' ' && isSpace(b[i])) {
             i++;
         }
         return i;
