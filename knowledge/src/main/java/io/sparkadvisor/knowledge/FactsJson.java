@@ -21,7 +21,7 @@ import java.nio.file.Path;
  */
 public final class FactsJson {
     /** Raise it when a record changes so that files written before no longer read into the same facts. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     static final String VERSION_FIELD = "factsVersion";
 
     // Strict on reading: a field missing or unknown means the file is not what this version wrote, and

@@ -37,6 +37,7 @@ public final class TextReport {
             item.put("layer", f.layer().id());
             item.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
             item.put("saving", Wording.saving(f));
+            item.put("upTo", f.savings().upperBound());
             item.put("proof", f.recommendation().proof());
             item.put("summary", f.recommendation().summary());
             item.put("preconditions", f.recommendation().preconditions());

@@ -9,6 +9,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.MetricCheck;
@@ -37,6 +38,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -209,8 +211,8 @@ class EveryTemplateRendersTest {
                 new Verdict(true, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(5), false))),
                 new Verdict(false, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(5), false))),
                 new Verdict(true, List.of()))) {
-            json("verdict", ChangeMessages.verdict("42-skew", subject, 4202, verdict));
-            text("verdict summary", ChangeMessages.verdictSummary(subject, 4202, verdict));
+            json("verdict", ChangeMessages.verdict("42-skew", subject, new ChangeMessages.Judgement(4201, 4202, verdict, Optional.of(new Prediction(72_500, 61_200, true).against(64_000)))));
+            text("verdict summary", ChangeMessages.verdictSummary(subject, new ChangeMessages.Judgement(4201, 4202, verdict, Optional.of(new Prediction(72_500, 61_200, false).against(80_000)))));
         }
         json("next step", ChangeMessages.nextStep("42-skew", "skew", step));
         Instant at = Instant.parse("2026-12-03T10:42:00Z");

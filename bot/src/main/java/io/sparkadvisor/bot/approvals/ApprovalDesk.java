@@ -15,6 +15,7 @@ import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.templates.replies.ApprovalReply;
 import io.sparkadvisor.templates.replies.ErrorReply;
@@ -81,6 +82,10 @@ public final class ApprovalDesk {
             recommendations.posted(new StoredRecommendation(p.recommendationId(), advice.ref().runId(), advice.ref().jobId(),
                     p.finding().rule(), ClusterTargets.encode(advice.target()), write(steps), fingerprint, advice.channel(),
                     advice.threadTs(), p.messageTs(), advice.requester(), clock.instant()), applicableSteps(steps));
+            Prediction prediction = Prediction.of(p.finding(), advice.runMs());
+            if (prediction != null) {
+                recommendations.predictions().predicted(p.recommendationId(), p.finding().rule(), prediction);
+            }
         }
     }
 

@@ -9,9 +9,10 @@ import java.util.List;
  * The findings of one analysed Spark application as posted in a thread.
  *
  * @param target the job cluster the application ran on; null when the run has no job cluster to change
+ * @param runMs how long the analysed application ran: what the findings' savings are predicted from
  */
 public record PostedAdvice(RunRef ref, ClusterTarget target, String channel, String threadTs, String requester,
-        List<Posted> findings) {
+        List<Posted> findings, long runMs) {
 
     /** One finding's message, whose buttons carry {@code recommendationId}. */
     public record Posted(String recommendationId, Finding finding, String messageTs) {}

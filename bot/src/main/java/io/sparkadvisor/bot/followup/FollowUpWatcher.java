@@ -11,6 +11,7 @@ import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
+import io.sparkadvisor.bot.store.Predictions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.Transition;
@@ -23,9 +24,12 @@ import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.FollowUp;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages;
+import io.sparkadvisor.templates.slack.ChangeMessages.Judgement;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import java.time.Clock;
@@ -129,17 +133,21 @@ public final class FollowUpWatcher {
         if (after.isEmpty() && succeeded && clock.instant().isBefore(Instant.ofEpochMilli(next.run().endMs()).plus(LOG_DELIVERY_WAIT))) {
             return; // its log may still be on its way
         }
-        RunFacts baseline = FollowUp.needsBaselineRun(step.verify()) ? baseline(rec, target) : null;
-        Verdict verdict = after.map(a -> FollowUp.evaluate(step.verify(), baseline, a, succeeded))
-                .orElseGet(() -> FollowUp.withoutLog(step.verify(), baseline, succeeded));
+        Baseline base = baseline(rec, change, step, target);
+        Verdict verdict = after.map(a -> FollowUp.evaluate(base.checks(), base.facts(), a, succeeded))
+                .orElseGet(() -> FollowUp.withoutLog(base.checks(), base.facts(), succeeded));
         Transition t = verdict.passed() ? Transition.VERIFY : Transition.FAIL_CHECKS;
         Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
+        Predictions predictions = recommendations.predictions();
+        Optional<Prediction.Outcome> outcome = after.flatMap(a -> predictions.find(rec.id()).map(p -> p.against(a.application().durationMs())));
+        Judgement judgement = new Judgement(base.runId(), latest.runId(), verdict, outcome);
         AuditEntry why = new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(), change.step(), t.action(),
-                ChangeMessages.verdictSummary(subject, latest.runId(), verdict));
+                ChangeMessages.verdictSummary(subject, judgement));
         if (!changes.followedUp(t, latest.runId(), why)) {
             return; // another replica judged it
         }
-        slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, latest.runId(), verdict));
+        outcome.ifPresent(o -> predictions.judged(rec.id(), change.step(), latest.runId(), o.actualMs()));
+        slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, judgement));
         Optional<Step> following = steps.stream().filter(s -> s.step() == change.step() + 1).findFirst();
         if (verdict.passed() && following.isPresent()
                 && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
@@ -166,12 +174,33 @@ public final class FollowUpWatcher {
         }
     }
 
-    /** The run the advice came from, for checks posted before their baselines were measured; null when its log is gone. */
-    private RunFacts baseline(StoredRecommendation rec, ClusterTarget target) {
+    /** What a step is judged against: a run, the checks with their values on it, and its facts when they were read. */
+    private record Baseline(long runId, List<MetricCheck> checks, RunFacts facts) {}
+
+    /**
+     * Step 1 is judged against the run the advice came from (its checks measured then); step N against the run that
+     * verified step N-1, which ran with everything before step N, its checks measured on that run. When that run's log
+     * is gone, the advice's run stands in, and the verdict's table names it.
+     */
+    private Baseline baseline(StoredRecommendation rec, ChangeRecord change, Step step, ClusterTarget target) {
+        Optional<Long> previous = change.step() == 1 ? Optional.empty() : changes.find(rec.id(), change.step() - 1)
+                .map(ChangeRecord::followedUpRunId).filter(run -> run != null && run != NO_RUN);
+        Optional<RunFacts> previousFacts = previous.flatMap(run -> readFacts(new RunRef(run, rec.jobId(), null), target));
+        if (previousFacts.isPresent()) {
+            return new Baseline(previous.get(), step.verify().stream().map(c -> c.rebasedOn(previousFacts.get())).toList(),
+                    previousFacts.get());
+        }
+        RunFacts original = FollowUp.needsBaselineRun(step.verify())
+                ? readFacts(new RunRef(rec.runId(), rec.jobId(), null), target).orElse(null) : null;
+        return new Baseline(rec.runId(), step.verify(), original);
+    }
+
+    /** A run's facts for the recommendation's cluster; empty when its log is gone (deleted since, or never delivered). */
+    private Optional<RunFacts> readFacts(RunRef run, ClusterTarget target) {
         try {
-            return facts(workspace.fetch(new RunRef(rec.runId(), rec.jobId(), null)), target).orElse(null);
+            return facts(workspace.fetch(run), target);
         } catch (EventLogUnavailableException | WorkspaceNotFoundException gone) {
-            return null; // deleted since; a workspace that cannot be reached is not "gone", and is tried again next poll
+            return Optional.empty(); // a workspace that cannot be reached is not "gone": that throws, and is tried again next poll
         }
     }
 

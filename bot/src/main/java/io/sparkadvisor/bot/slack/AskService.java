@@ -191,7 +191,8 @@ final class AskService {
                     run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
                 }
                 if (approvable) {
-                    propose(new PostedAdvice(run.ref(), run.target(), thread.channel(), thread.parentTs(), ask.userId(), posted));
+                    propose(new PostedAdvice(run.ref(), run.target(), thread.channel(), thread.parentTs(), ask.userId(), posted,
+                            run.advice().application().durationMs()));
                 } else if (!run.advice().findings().isEmpty()) {
                     thread.reply(SlackMessages.notice(AskReply.CLUSTER_CHANGED_SINCE.text("runId", run.ref().runId(),
                             "jobId", run.ref().jobId(), "differences", String.join("; ", run.drift()))));

@@ -12,6 +12,11 @@ import java.util.Optional;
 public final class Recommendations {
     private final Database db;
 
+    /** The run-time predictions of the recommendations kept here. */
+    public Predictions predictions() {
+        return new Predictions(db);
+    }
+
     public Recommendations(Database db) {
         this.db = db;
     }

@@ -165,6 +165,26 @@ class CliTest {
     }
 
     @Test
+    void databricksAutoShufflePartitionsAndUnitSizesAnalyseWithExitCode0(@TempDir Path dir) throws Exception {
+        String log;
+        try (var in = new GZIPInputStream(Files.newInputStream(Corpus.log("task-failures")))) {
+            log = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Path file = dir.resolve("auto.log");
+        String edited = log.replace("\"spark.sql.shuffle.partitions\":\"8\"", "\"spark.sql.shuffle.partitions\":\"auto\"")
+                .replace("\"Spark Properties\":{", "\"Spark Properties\":{\"spark.executor.memory\":\"1.5t\","
+                        + "\"spark.sql.files.maxPartitionBytes\":\"200b\",\"spark.task.maxFailures\":\"auto\",");
+        assertTrue(edited.contains("\"spark.sql.shuffle.partitions\":\"auto\"") && !edited.contains("\"spark.sql.shuffle.partitions\":\"8\""));
+        Files.writeString(file, edited);
+        Result r = run("analyze", file.toString(), "--format", "json", "--cluster", Corpus.dir().resolve("clusters/aws-i3-dedicated.json").toString(),
+                "--node-types", Corpus.dir().resolve("clusters/node-types.json").toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode root = JSON.readTree(r.out());
+        assertTrue(root.path("ruleFailures").isMissingNode(), r.out());
+        assertEquals("task-failures", root.path("findings").get(0).path("rule").asText());
+    }
+
+    @Test
     void aBinaryFileIsStillBadInput(@TempDir Path dir) throws Exception {
         Path binary = dir.resolve("data.parquet");
         byte[] bytes = new byte[100_000];

@@ -11,6 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.bot.MovableClock;
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.bot.approvals.ApprovingReplica;
 import io.sparkadvisor.bot.store.AuditAction;
 import io.sparkadvisor.bot.store.AuditEntry;
@@ -232,9 +236,20 @@ abstract class ApprovalsEndToEnd {
         assertTrue(!table.contains("roll_back_step"), "nothing to roll back after a pass");
         assertEquals("verified", actions(id).get(actions(id).size() - 1));
 
+        Prediction predicted = new Recommendations(bot.db).predictions().find(id).orElseThrow();
+        long skewMs = RunFactsReader.read(Corpus.dir().resolve("skew.log.gz")).application().durationMs();
+        long healthyMs = RunFactsReader.read(Corpus.dir().resolve("healthy.log.gz")).application().durationMs();
+        assertEquals(skewMs, predicted.baselineMs(), "predicted from the analysed run's duration");
+        assertTrue(predicted.predictedMs() < skewMs, predicted.toString());
+        assertTrue(table.contains("Run time: predicted ") && table.contains(Format.duration(predicted.predictedMs()))
+                && table.contains("took " + Format.duration(healthyMs)), table);
+        assertTrue(new Recommendations(bot.db).predictions().judged().stream()
+                .anyMatch(j -> j.recommendationId().equals(id) && j.runId() == 4290 && j.outcome().actualMs() == healthyMs));
+
         String history = history();
         assertTrue(history.contains("step 1 of `skew` (from run " + run + "): *verified* by <@" + APPROVER + ">")
-                && history.contains("passed its checks on run 4290.\n```check") && history.contains("11x"), history);
+                && history.contains("passed its checks on run 4290.\n```check") && history.contains("11x")
+                && history.contains("Run time: predicted"), history);
     }
 
     @Test
@@ -447,6 +462,15 @@ abstract class ApprovalsEndToEnd {
         assertEquals("8", workerCores(), "step 2");
         assertTrue(bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(next.get(0).tsPosted())
                 && c.param("blocks").contains("Applied by <@" + APPROVER + ">")), "the next-step message shows who applied it");
+
+        // step 2 is judged against the run that verified step 1, which already had its 6 cores, not against run 4301
+        bot.addNextRun(43, 4391, "io-bound-scan", "1203-io-after-2", "exact-partition-path.log.gz");
+        bot.followUp.poll();
+        String verdict2 = bot.slack.calls("chat.postMessage").stream().map(c -> c.param("blocks"))
+                .filter(b -> b.contains("Step 2 of `io-bound-slots`")).findFirst().orElseThrow();
+        assertTrue(verdict2.contains("run 4390") && verdict2.contains("run 4391") && !verdict2.contains("run 4301"), verdict2);
+        assertEquals(ChangeState.CHECKS_FAILED, stateOf(id, 2), "the same run again after 8 cores: what step 2 should raise did not rise");
+        assertTrue(verdict2.contains("FAIL") && !verdict2.contains("not measured"), "measured on both runs, and not better: " + verdict2);
     }
 
     @Test

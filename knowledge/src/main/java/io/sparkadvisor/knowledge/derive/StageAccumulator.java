@@ -7,9 +7,12 @@ import io.sparkadvisor.knowledge.facts.TaskMetric;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The tasks of one running stage attempt, held as primitive columns until the stage completes and
@@ -31,6 +34,8 @@ final class StageAccumulator {
     private int failed;
     private int killed;
     private final Map<String, FailureGroup> failures = new LinkedHashMap<>();
+    /** Failed attempts per task index that count toward spark.task.maxFailures. */
+    private final Map<Integer, Integer> countedFailures = new HashMap<>();
 
     StageAccumulator(int stageId, int attemptId, long submittedMs) {
         this.stageId = stageId;
@@ -61,9 +66,21 @@ final class StageAccumulator {
             return;
         }
         failed++;
+        if (countsTowardMaxFailures(task)) {
+            countedFailures.merge(task.index, 1, Integer::sum);
+        }
         String key = task.reason + "|" + task.exceptionClass;
         failures.computeIfAbsent(key, k -> new FailureGroup(task.reason, task.exceptionClass,
-                abbreviate(task.failureMessage))).add(task.durationMs(), isOutOfMemory(task));
+                abbreviate(task.failureMessage))).add(task.index, task.durationMs(), isOutOfMemory(task));
+    }
+
+    /** As Spark's TaskEndReason.countTowardsTaskFailures: a fetch failure reruns the stage, a denied commit is another attempt's. */
+    private static boolean countsTowardMaxFailures(TaskEnd task) {
+        return switch (task.reason) {
+            case "FetchFailed", "TaskCommitDenied" -> false;
+            case "ExecutorLostFailure" -> task.exitCausedByApp;
+            default -> true;
+        };
     }
 
     /**
@@ -111,7 +128,7 @@ final class StageAccumulator {
     }
 
     List<TaskFailureFacts> failures() {
-        return failures.values().stream().map(g -> g.toFacts(stageId)).toList();
+        return failures.values().stream().map(g -> g.toFacts(stageId, countedFailures)).toList();
     }
 
     /** Durations in launch order, thinned to the sample limit. Call before {@link #distributions()}, which sorts the columns. */
@@ -147,6 +164,7 @@ final class StageAccumulator {
         private int attempts;
         private long wastedMs;
         private boolean outOfMemory;
+        private final Set<Integer> tasks = new HashSet<>();
 
         FailureGroup(String kind, String exceptionClass, String message) {
             this.kind = kind;
@@ -154,14 +172,16 @@ final class StageAccumulator {
             this.message = message;
         }
 
-        void add(long durationMs, boolean oom) {
+        void add(int index, long durationMs, boolean oom) {
+            tasks.add(index);
             attempts++;
             wastedMs += durationMs;
             outOfMemory |= oom;
         }
 
-        TaskFailureFacts toFacts(int stageId) {
-            return new TaskFailureFacts(stageId, kind, exceptionClass, message, outOfMemory, attempts, wastedMs);
+        TaskFailureFacts toFacts(int stageId, Map<Integer, Integer> countedFailures) {
+            int most = tasks.stream().mapToInt(i -> countedFailures.getOrDefault(i, 0)).max().orElse(0);
+            return new TaskFailureFacts(stageId, kind, exceptionClass, message, outOfMemory, attempts, wastedMs, most);
         }
     }
 }

@@ -9,6 +9,8 @@ import io.sparkadvisor.knowledge.facts.TaskMetric;
 public final class TaskEnd {
     public int stageId;
     public int stageAttemptId;
+    /** The task's partition within its stage attempt: its retries share it. */
+    public int index;
     public long launchMs;
     public long finishMs;
     public String executorId;
@@ -17,6 +19,8 @@ public final class TaskEnd {
     public String reason;
     public String exceptionClass;
     public String failureMessage;
+    /** Whether a lost executor's exit was the task's doing; Spark counts it toward spark.task.maxFailures only then. */
+    public boolean exitCausedByApp;
     public long peakJvmHeap;
     public long peakOnHeapExecution;
     public long peakOnHeapStorage;
@@ -26,6 +30,7 @@ public final class TaskEnd {
     void reset() {
         stageId = -1;
         stageAttemptId = 0;
+        index = -1;
         launchMs = 0;
         finishMs = 0;
         executorId = "";
@@ -33,6 +38,7 @@ public final class TaskEnd {
         reason = "Success";
         exceptionClass = "";
         failureMessage = "";
+        exitCausedByApp = true;
         peakJvmHeap = 0;
         peakOnHeapExecution = 0;
         peakOnHeapStorage = 0;

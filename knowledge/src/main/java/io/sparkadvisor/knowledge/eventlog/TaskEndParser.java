@@ -42,6 +42,7 @@ final class TaskEndParser {
             switch (field) {
                 case "Reason" -> task.reason = p.getText();
                 case "Class Name" -> task.exceptionClass = p.getText();
+                case "Exit Caused By App" -> task.exitCausedByApp = p.getBooleanValue();
                 case "Description", "Loss Reason", "Kill Reason", "Message" -> {
                     if (value == JsonToken.VALUE_STRING && task.failureMessage.isEmpty()) {
                         task.failureMessage = p.getText();
@@ -57,6 +58,7 @@ final class TaskEndParser {
         while ((field = p.nextFieldName()) != null) {
             JsonToken value = p.nextToken();
             switch (field) {
+                case "Index" -> task.index = p.getIntValue();
                 case "Launch Time" -> task.launchMs = p.getLongValue();
                 case "Finish Time" -> task.finishMs = p.getLongValue();
                 case "Executor ID" -> task.executorId = p.getText();

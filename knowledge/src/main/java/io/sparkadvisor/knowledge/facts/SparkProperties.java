@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
 
 /** The Spark properties of the application, with typed readers for the ones the rules use. */
 public record SparkProperties(Map<String, String> values) {
-    private static final Pattern LOCAL_MASTER = Pattern.compile("local\\[(\\d+|\\*)(?:\\s*,\\s*\\d+)?]");
+    private static final Pattern LOCAL_MASTER = Pattern.compile("local\\[(\\d+|\\*)(?:\\s*,\\s*(\\d+))?]");
+    /** https://spark.apache.org/docs/latest/configuration.html#scheduling (spark.task.maxFailures) */
+    private static final int DEFAULT_TASK_MAX_FAILURES = 4;
     /** Spark's size strings (JavaUtils.byteStringAs): 200b, 64k, 4g, 4gb, 1.5t; a bare number takes the key's default unit. */
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
@@ -50,6 +52,18 @@ public record SparkProperties(Map<String, String> values) {
         }
         Matcher m = LOCAL_MASTER.matcher(master());
         return m.matches() && !m.group(1).equals("*") ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
+    /**
+     * Failed attempts of one task that fail the job: {@code local[N,F]}'s F, 1 for {@code local} and {@code local[N]} (no
+     * retries), else spark.task.maxFailures (Spark's default 4).
+     */
+    public int taskMaxFailures() {
+        Matcher m = LOCAL_MASTER.matcher(master());
+        if (m.matches()) {
+            return m.group(2) != null ? Integer.parseInt(m.group(2)) : 1;
+        }
+        return master().equals("local") ? 1 : integer("spark.task.maxFailures").filter(n -> n > 0).orElse(DEFAULT_TASK_MAX_FAILURES);
     }
 
     public Optional<Integer> executorCores() {

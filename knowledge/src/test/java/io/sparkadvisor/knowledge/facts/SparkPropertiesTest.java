@@ -28,6 +28,16 @@ class SparkPropertiesTest {
     }
 
     @Test
+    void attemptsThatFailTheJobFollowTheMaster() {
+        assertEquals(4, of("spark.master", "local[2,4]").taskMaxFailures());
+        assertEquals(1, of("spark.master", "local[*]").taskMaxFailures(), "local mode without F does not retry");
+        assertEquals(1, of("spark.master", "local").taskMaxFailures());
+        assertEquals(4, of("spark.master", "yarn").taskMaxFailures(), "Spark's default");
+        assertEquals(8, new SparkProperties(Map.of("spark.master", "spark://h:7077", "spark.task.maxFailures", "8")).taskMaxFailures());
+        assertEquals(4, new SparkProperties(Map.of("spark.task.maxFailures", "auto")).taskMaxFailures());
+    }
+
+    @Test
     void countsReadAndDatabricksAutoIsNotACount() {
         SparkProperties auto = of("spark.sql.shuffle.partitions", "auto");
         assertEquals(Optional.empty(), auto.integer("spark.sql.shuffle.partitions"));

@@ -5,6 +5,7 @@ import io.sparkadvisor.rules.platform.ChangeGate;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class Advisor {
             }
         }
         List<Finding> raw = judge(evidence, failures);
-        return new Advice(facts.application(), facts.coverage(), mergeByRule(raw, run), failures);
+        return new Advice(facts.application(), facts.coverage(), net(mergeByRule(raw, run), run), failures);
     }
 
     /** The findings the rule base makes of these evidence records, in their order; a rule whose advice throws is added to {@code failures}. */
@@ -119,6 +120,21 @@ public final class Advisor {
         return savings.any() || rule.reliabilityRisk() ? decided : Severity.lowest(decided, Severity.LOW);
     }
 
+    /** Savings net of the findings ranked before on the same stages ({@link NetSavings}); a cost finding left with none is low. */
+    private List<Finding> net(List<NetSavings.Claim> ranked, RunView run) {
+        Map<Integer, Long> wall = new HashMap<>();
+        run.finalStages().forEach(s -> wall.put(s.stageId(), s.wallMs()));
+        List<Finding> out = new ArrayList<>();
+        for (NetSavings.Claim c : NetSavings.net(ranked, wall)) {
+            Finding f = c.finding();
+            Rule<?> rule = rules.stream().filter(r -> r.id().equals(f.rule())).findFirst().orElseThrow();
+            out.add(new Finding(f.rule(), f.layer(), severity(rule, f.severity(), f.savings()), f.title(), f.stageIds(),
+                    f.evidence(), f.recommendation(), f.savings()));
+        }
+        out.sort(BY_IMPACT);
+        return out;
+    }
+
     /** A diagnosis that gave way to the finding that cites it: its rule, severity and evidence. */
     private Map<String, Object> superseded(Diagnosis d) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -138,10 +154,10 @@ public final class Advisor {
      * {@code run}: the run the findings are about, on which their checks' baselines are measured and
      * whose compute decides which changes the bot may apply.
      */
-    private static List<Finding> mergeByRule(List<Finding> raw, RunView run) {
+    private static List<NetSavings.Claim> mergeByRule(List<Finding> raw, RunView run) {
         Map<String, List<Finding>> byRule = new LinkedHashMap<>();
         raw.forEach(f -> byRule.computeIfAbsent(f.rule(), k -> new ArrayList<>()).add(f));
-        List<Finding> merged = new ArrayList<>();
+        List<NetSavings.Claim> merged = new ArrayList<>();
         byRule.values().forEach(group -> {
             group.sort(BY_IMPACT);
             Finding top = group.get(0);
@@ -150,10 +166,10 @@ public final class Advisor {
             Recommendation r = top.recommendation();
             Recommendation measured = new Recommendation(r.summary(), r.preconditions(),
                     r.steps().stream().map(s -> ChangeGate.screen(s.measuredOn(run.facts()), run)).toList(), r.proof(), r.experiment());
-            merged.add(new Finding(top.rule(), top.layer(), top.severity(), top.title(), List.copyOf(stages),
-                    top.evidence(), measured, top.savings()));
+            merged.add(new NetSavings.Claim(new Finding(top.rule(), top.layer(), top.severity(), top.title(), List.copyOf(stages),
+                    top.evidence(), measured, top.savings()), top.stageIds()));
         });
-        merged.sort(BY_IMPACT);
+        merged.sort(Comparator.comparing(NetSavings.Claim::finding, BY_IMPACT));
         return merged;
     }
 }

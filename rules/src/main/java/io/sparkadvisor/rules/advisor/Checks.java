@@ -67,6 +67,27 @@ public final class Checks {
                 text("atMostSlower", Map.of("slower", Format.percent(ratio - 1))));
     }
 
+    /**
+     * At least {@code fewer} successful tasks fewer than the baseline's: a change that merges partitions (AQE's
+     * coalescing, a smaller count) shows in the tasks the run or stage schedules, whatever else its day brings.
+     */
+    public MetricCheck fewerTasks(long fewer) {
+        return new MetricCheck(metric(RunMetrics.TASKS), Comparison.AT_MOST_BASELINE_MINUS, fewer,
+                text("fewerTasks", Map.of("fewer", fewer)));
+    }
+
+    /** At least {@code less} shuffle bytes fewer written than the baseline's: a join side no longer shuffled shows here. */
+    public MetricCheck lessShuffle(long less) {
+        return new MetricCheck(metric(RunMetrics.SHUFFLE_WRITE_BYTES), Comparison.AT_MOST_BASELINE_MINUS, less,
+                text("lessShuffle", Map.of("bytes", Format.bytes(less))));
+    }
+
+    /** At least {@code more} shuffle bytes more written than the baseline's: a side broadcast before is shuffled now. */
+    public MetricCheck moreShuffle(long more) {
+        return new MetricCheck(metric(RunMetrics.SHUFFLE_WRITE_BYTES), Comparison.AT_LEAST_BASELINE_PLUS, more,
+                text("moreShuffle", Map.of("bytes", Format.bytes(more))));
+    }
+
     /** The median task stays long enough to be worth scheduling after a step that adds partitions. */
     public MetricCheck tasksLongEnough(Thresholds t) {
         double minMs = t.get(FOLLOW_UP_MIN_MEDIAN_TASK_MS);

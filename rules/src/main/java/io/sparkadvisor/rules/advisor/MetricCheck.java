@@ -22,6 +22,12 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
         return value.isPresent() ? new MetricCheck(metric, comparison, bound, text, value.getAsDouble()) : this;
     }
 
+    /** This check judged against {@code run} instead: its metric measured there, null when that run cannot measure it. */
+    public MetricCheck rebasedOn(RunFacts run) {
+        var value = RunMetrics.value(run, metric);
+        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? value.getAsDouble() : null);
+    }
+
     public enum Comparison {
         /** after &lt; bound */
         BELOW,
@@ -32,7 +38,11 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
         /** after &gt; bound × before */
         ABOVE_BASELINE_TIMES,
         /** after ≤ bound × before */
-        AT_MOST_BASELINE_TIMES
+        AT_MOST_BASELINE_TIMES,
+        /** after ≤ before - bound: at least {@code bound} less than before */
+        AT_MOST_BASELINE_MINUS,
+        /** after ≥ before + bound: at least {@code bound} more than before */
+        AT_LEAST_BASELINE_PLUS
     }
 
     public boolean passes(double before, double after) {
@@ -42,6 +52,8 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
             case AT_LEAST -> after >= bound;
             case ABOVE_BASELINE_TIMES -> after > bound * before;
             case AT_MOST_BASELINE_TIMES -> after <= bound * before;
+            case AT_MOST_BASELINE_MINUS -> after <= before - bound;
+            case AT_LEAST_BASELINE_PLUS -> after >= before + bound;
         };
     }
 }

@@ -33,8 +33,8 @@ import java.util.stream.Collectors;
  * the heap setting); and the sums over stages below. Per stage and summed over the run:
  * {@code gcShare}, {@code spillBytes} (memory spilled), {@code diskSpillBytes}, {@code failedTasks}
  * (failed attempts, killed speculative copies excluded), {@code outOfMemoryFailures},
- * {@code executorLostFailures} (lost executor or FetchFailed). Per stage only: {@code cpuShare},
- * {@code maxToMedian}, {@code tasks} (successful tasks), {@code medianTaskMs}, {@code wallMs}.
+ * {@code executorLostFailures} (lost executor or FetchFailed), {@code shuffleWriteBytes}, {@code tasks} (successful
+ * tasks). Per stage only: {@code cpuShare}, {@code maxToMedian}, {@code medianTaskMs}, {@code wallMs}.
  */
 public final class RunMetrics {
     public static final String APP_DURATION_MS = "appDurationMs";
@@ -54,6 +54,12 @@ public final class RunMetrics {
     public static final String TASKS = "tasks";
     public static final String MEDIAN_TASK_MS = "medianTaskMs";
     public static final String WALL_MS = "wallMs";
+    /** A stage's task time summed: the slot-hours it held. */
+    public static final String TASK_MS = "taskMs";
+    /** A stage's CPU (task threads and GC) over its wall time times the nodes' cores: how busy its nodes' CPUs were. */
+    public static final String NODE_CPU_SHARE = "nodeCpuShare";
+    /** Bytes written to shuffle files: what a broadcast or a coalesce takes off the network and the disks. */
+    public static final String SHUFFLE_WRITE_BYTES = "shuffleWriteBytes";
 
     private static final Pattern STAGE_METRIC = Pattern.compile("stage\\[(\\d+)]\\.(\\w+)");
     private static final Set<String> COUNTS = Set.of(SLOTS, CORES_PER_HOST, FAILED_TASKS, OUT_OF_MEMORY_FAILURES,
@@ -71,6 +77,9 @@ public final class RunMetrics {
             entry(TASKS, (run, s) -> s.successfulTasks()),
             entry(MEDIAN_TASK_MS, (run, s) -> s.metric(TaskMetric.DURATION).p50()),
             entry(WALL_MS, (run, s) -> s.wallMs()),
+            entry(TASK_MS, (run, s) -> s.sum(TaskMetric.EXECUTOR_RUN_TIME)),
+            entry(SHUFFLE_WRITE_BYTES, (run, s) -> s.sum(TaskMetric.SHUFFLE_WRITE_BYTES)),
+            entry(NODE_CPU_SHARE, RunMetrics::nodeCpuShare),
             entry(SPILL_BYTES, (run, s) -> s.sum(TaskMetric.MEMORY_BYTES_SPILLED)),
             entry(DISK_SPILL_BYTES, (run, s) -> s.sum(TaskMetric.DISK_BYTES_SPILLED)),
             entry(FAILED_TASKS, (run, s) -> failures(run, s.stageId(), f -> true)),
@@ -89,6 +98,8 @@ public final class RunMetrics {
             entry(GC_SHARE, run -> ratio(run, TaskMetric.JVM_GC_TIME, TaskMetric.EXECUTOR_RUN_TIME)),
             entry(SPILL_BYTES, run -> sum(run, TaskMetric.MEMORY_BYTES_SPILLED)),
             entry(DISK_SPILL_BYTES, run -> sum(run, TaskMetric.DISK_BYTES_SPILLED)),
+            entry(SHUFFLE_WRITE_BYTES, run -> sum(run, TaskMetric.SHUFFLE_WRITE_BYTES)),
+            entry(TASKS, run -> run.finalStages().stream().mapToInt(StageFacts::successfulTasks).sum()),
             entry(FAILED_TASKS, run -> failures(run, -1, f -> true)),
             entry(OUT_OF_MEMORY_FAILURES, run -> failures(run, -1, TaskFailureFacts::outOfMemory)),
             entry(EXECUTOR_LOST_FAILURES, run -> failures(run, -1, RunMetrics::executorLost)));
@@ -181,6 +192,18 @@ public final class RunMetrics {
         return onHost.stream().mapToInt(e -> onHost.stream()
                 .filter(o -> o.addedMs() <= e.addedMs() && e.addedMs() < o.removedMs())
                 .mapToInt(ExecutorFacts::cores).sum()).max().orElse(0);
+    }
+
+    /**
+     * The stage's CPU over what its nodes' cores could give in its wall time. Cores are the node type's times the
+     * executors running tasks when the cluster is known (not the slots: SPARK_WORKER_CORES may promise more than the
+     * node has), else the run's slots.
+     */
+    private static double nodeCpuShare(RunView run, StageFacts s) {
+        long cores = run.cluster().flatMap(c -> c.workerNode()).map(n -> Math.round(n.numCores()) * Math.max(1, taskExecutors(run).size()))
+                .orElse((long) run.slots());
+        double cpuMs = s.sum(TaskMetric.EXECUTOR_CPU_TIME) + s.sum(TaskMetric.JVM_GC_TIME);
+        return cpuMs / Math.max(1.0, (double) s.wallMs() * cores);
     }
 
     /** Largest executor JVM heap peak over the heap each executor was given; not measured without executor metrics. */

@@ -88,10 +88,18 @@ public final class RunView {
                 .orElse(List.of());
     }
 
-    /** Shuffles that feed the stage: those its parent stages wrote. */
+    /**
+     * Shuffles that feed the stage: those its parent stages wrote, or that it read itself. Under AQE the stage that reads
+     * a shuffle may name as parents re-submitted map stages that were skipped, not the ones that wrote it; a stage reads
+     * an exchange whose metrics it updated after an earlier stage (stage ids rise from writer to reader).
+     */
     public List<ExchangeFacts> exchangesInto(StageFacts stage) {
         return sqlOf(stage).map(sql -> sql.exchanges().stream()
-                .filter(x -> intersects(x.stageIds(), stage.parentIds())).toList()).orElse(List.of());
+                .filter(x -> intersects(x.stageIds(), stage.parentIds()) || readBy(x, stage.stageId())).toList()).orElse(List.of());
+    }
+
+    private static boolean readBy(ExchangeFacts exchange, int stageId) {
+        return exchange.stageIds().contains(stageId) && exchange.stageIds().stream().anyMatch(s -> s < stageId);
     }
 
     private static boolean intersects(Collection<Integer> a, Collection<Integer> b) {

@@ -11,6 +11,11 @@ public enum Severity {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
+    /** The higher of two severities: a floor a finding never goes below. */
+    public static Severity highest(Severity a, Severity b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
     @JsonValue
     public String id() {
         return name().toLowerCase();

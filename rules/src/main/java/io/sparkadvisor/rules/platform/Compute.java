@@ -10,7 +10,9 @@ import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.RunView;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -81,10 +83,31 @@ public record Compute(boolean databricks, boolean serverless, Optional<NodeType>
     public String moreMemoryPerCoreWords(double factor, String heapSetting) {
         Change c = moreMemoryPerCore(factor, heapSetting);
         if (c.scope().equals("cluster")) {
-            NodeType n = catalogue.stream().filter(t -> t.nodeTypeId().equals(c.value())).findFirst().orElseThrow();
-            return n.nodeTypeId() + " nodes (" + n.cores() + " cores, " + Format.bytes(n.memoryMb() << 20) + ")";
+            return nodeWords(catalogue.stream().filter(t -> t.nodeTypeId().equals(c.value())).findFirst().orElseThrow());
         }
         return c.instruction() ? "a node type with more memory per core" : "a " + heapSetting + " heap";
+    }
+
+    /**
+     * A proposed node type with what it costs against the worker's: "x1e.xlarge nodes (4 cores, 122.0 GiB;
+     * +$0.550/h and +0.75 DBU/h a node against i3.xlarge)", or that the price is not known to spark-advisor.
+     */
+    public String nodeWords(NodeType n) {
+        Optional<NodePrices> to = NodePrices.of(n.nodeTypeId());
+        Optional<NodePrices> from = worker.flatMap(w -> NodePrices.of(w.nodeTypeId()));
+        Map<String, Object> scope = new HashMap<>(Map.of("type", n.nodeTypeId(), "cores", n.cores(),
+                "memory", Format.bytes(n.memoryMb() << 20), "priced", to.isPresent() && from.isPresent(), "dollars", "", "dbu", "",
+                "worker", ""));
+        if (to.isPresent() && from.isPresent()) {
+            scope.put("dollars", signed("$%.3f", to.get().dollarsPerHour() - from.get().dollarsPerHour()));
+            scope.put("dbu", signed("%.2f", to.get().dbuPerHour() - from.get().dbuPerHour()));
+            scope.put("worker", worker.get().nodeTypeId());
+        }
+        return Messages.of("platform", scope).text("nodeWords");
+    }
+
+    private static String signed(String format, double value) {
+        return (value < 0 ? "-" : "+") + String.format(Locale.ROOT, format, Math.abs(value));
     }
 
     /** The smallest catalogue node type with these cores and at least this memory per core (same cloud, not deprecated). */

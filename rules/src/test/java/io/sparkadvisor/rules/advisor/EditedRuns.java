@@ -6,8 +6,11 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.knowledge.facts.SparkProperties;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Test helper: a real corpus run with one thing changed, standing in for a next run the corpus does
@@ -22,10 +25,18 @@ public final class EditedRuns {
                 f.slots(), f.timeline(), f.sqlExecutions(), f.cluster());
     }
 
+    /** The run with these Spark settings added or replaced, as a job carrying them would have logged them. */
+    public static RunFacts withSettings(RunFacts f, Map<String, String> settings) {
+        Map<String, String> values = new HashMap<>(f.properties().values());
+        values.putAll(settings);
+        return new RunFacts(f.application(), f.coverage(), new SparkProperties(values), f.executors(), f.jobs(), f.stages(),
+                f.failures(), f.slots(), f.timeline(), f.sqlExecutions(), f.cluster());
+    }
+
     /** Every failure of the run turned into the given kind, out of memory or not. */
     public static RunFacts withFailuresAs(RunFacts f, String kind, boolean outOfMemory) {
         return withFailures(f, f.failures().stream().map(x -> new TaskFailureFacts(x.stageId(), kind, x.exceptionClass(),
-                x.message(), outOfMemory, x.attempts(), x.wastedTaskMs())).toList());
+                x.message(), outOfMemory, x.attempts(), x.wastedTaskMs(), x.mostFailuresOfOneTask())).toList());
     }
 
     /** The run's duration and every stage's wall time scaled, as if it ran on a quieter machine. */

@@ -27,18 +27,20 @@ class FollowUpTest {
     }
 
     @Test
-    void ioBoundChecksTheRunsDurationAndGcNotTheCpuShare() {
+    void ioBoundChecksTheRunsDurationSlotHoursNodeCpuAndGcNotTheCpuShare() {
         // More slots move the run's time on the same nodes, not a task's CPU over its run time.
         List<MetricCheck> checks = firstStepChecks("io-bound", "io-bound-slots");
-        assertEquals(List.of("appDurationMs", "stage[0].gcShare"), checks.stream().map(MetricCheck::metric).toList());
+        assertEquals(List.of("appDurationMs", "stage[0].taskMs", "stage[0].nodeCpuShare", "stage[0].gcShare"),
+                checks.stream().map(MetricCheck::metric).toList());
         assertTrue(checks.get(0).bound() < 1, "the run must be shorter, as the replay predicts");
-        assertEquals(0.1, checks.get(1).bound()); // the rollback threshold io-bound-slots.maxGcShareAfter
+        assertEquals(1.1, checks.get(1).bound()); // follow-up.tradeOffRatio
+        assertEquals(0.1, checks.get(3).bound()); // the rollback threshold io-bound-slots.maxGcShareAfter
     }
 
     @Test
     void ioBoundAfterABusierButSlowerRunFailsOnDuration() {
         Verdict v = verdict("io-bound-slots", "io-bound", "healthy", true);
-        assertEquals(List.of(false, true), passes(v));
+        assertEquals(List.of(false, true, true, true), passes(v));
         assertEquals("22.3 s", v.rows().get(0).beforeText());
         assertEquals("34.4 s", v.rows().get(0).afterText());
         assertFalse(v.passed());
@@ -47,7 +49,7 @@ class FollowUpTest {
     @Test
     void ioBoundUnchangedRunFailsBecauseTheRunIsNoShorter() {
         Verdict v = verdict("io-bound-slots", "io-bound", "io-bound", true);
-        assertEquals(List.of(false, true), passes(v));
+        assertEquals(List.of(false, true, false, true), passes(v), "no shorter, and its nodes' CPUs no busier");
         assertFalse(v.passed());
     }
 

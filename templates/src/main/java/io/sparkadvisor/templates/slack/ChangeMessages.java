@@ -1,6 +1,8 @@
 package io.sparkadvisor.templates.slack;
 
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.Templates;
@@ -9,6 +11,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The messages about a change to a job, from its approval to its verdict: notes in the
@@ -107,16 +110,26 @@ public final class ChangeMessages {
                 "why", why == null ? "" : why.text());
     }
 
+    /**
+     * A step's verdict with what it was judged on: the checks measured on {@code baselineRunId} (the run the advice
+     * came from for step 1, the run that verified step N-1 for step N) and on {@code runId}, and the finding's
+     * run-time prediction against that run, when both are known.
+     */
+    public record Judgement(long baselineRunId, long runId, Verdict verdict, Optional<Prediction.Outcome> prediction) {}
+
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
-    public static String verdictSummary(Subject s, long runId, Verdict v) {
-        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, runId, v), "table", table(v));
+    public static String verdictSummary(Subject s, Judgement j) {
+        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, j.runId(), j.verdict()), "table", table(j))
+                + j.prediction().map(o -> "\n" + prediction(o)).orElse("");
     }
 
-    public static SlackMessage verdict(String recommendationId, Subject s, long runId, Verdict v) {
-        String headline = verdictHeadline(s, runId, v);
+    public static SlackMessage verdict(String recommendationId, Subject s, Judgement j) {
+        Verdict v = j.verdict();
+        String headline = verdictHeadline(s, j.runId(), v);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("headline", headline);
-        scope.put("table", table(v));
+        scope.put("table", table(j));
+        scope.put("prediction", j.prediction().map(ChangeMessages::prediction).orElse(""));
         scope.put("canRollBack", !v.passed());
         scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
         scope.put("rollBack", ApprovalIds.ROLL_BACK);
@@ -183,10 +196,20 @@ public final class ChangeMessages {
     }
 
     /** Fixed-width columns: the check as the rule words it, the metric before and after, and its outcome. */
-    private static String table(Verdict v) {
+    /** "Run time: predicted 61 s (72 s less the 11 s saving), took 64 s: 73% of the predicted saving realised." */
+    public static String prediction(Prediction.Outcome o) {
+        Prediction p = o.prediction();
+        return ApprovalReply.VERDICT_PREDICTION.text("upperBound", p.upperBound(), "predicted", Format.duration(p.predictedMs()),
+                "baseline", Format.duration(p.baselineMs()), "saving", Format.duration(p.predictedSavingMs()),
+                "actual", Format.duration(o.actualMs()), "realised", Format.percent(o.realisedShare()));
+    }
+
+    /** The checks, one a line, with each column headed by the run it was measured on. */
+    private static String table(Judgement j) {
+        Verdict v = j.verdict();
         int width = v.rows().stream().mapToInt(r -> r.check().text().length()).max().orElse(5);
         String format = "%-" + width + "s  %-12s  %-12s  %s%n";
-        StringBuilder out = new StringBuilder(String.format(format, "check", "before", "after", ""));
+        StringBuilder out = new StringBuilder(String.format(format, "check", "run " + j.baselineRunId(), "run " + j.runId(), ""));
         v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(), r.passed() ? "pass" : "FAIL")));
         return out.toString();
     }

@@ -122,6 +122,7 @@ public final class SlackMessages {
         item.put("title", f.title());
         item.put("evidence", firstSentence(f.recommendation().proof()));
         item.put("saving", Wording.saving(f));
+        item.put("upTo", f.savings().upperBound());
         return item;
     }
 

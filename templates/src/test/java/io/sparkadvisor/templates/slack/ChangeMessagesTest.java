@@ -7,6 +7,7 @@ import com.slack.api.model.block.ActionsBlock;
 import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.block.element.ButtonElement;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Step;
@@ -16,6 +17,7 @@ import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -33,11 +35,12 @@ class ChangeMessagesTest {
     @Test
     void thePassedVerdictIsATableWithNothingToClick() {
         Verdict v = new Verdict(true, List.of(new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.of(11), OptionalDouble.of(1), true)));
-        SlackMessage m = ChangeMessages.verdict("4201-skew", SKEW_STEP_1, 4202, v);
+        SlackMessage m = ChangeMessages.verdict("4201-skew", SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, v, Optional.empty()));
         List<LayoutBlock> blocks = BlockKitAssertions.parse(m);
 
         String text = BlockKitAssertions.text(blocks);
         assertTrue(text.startsWith("Step 1 of `skew` :white_check_mark: passed its checks on run 4202."), text);
+        assertTrue(text.contains("run 4201") && text.contains("run 4202"), "each column names its run: " + text);
         assertTrue(text.contains("longest task &lt; 3x the median in stage 3  11x           1.0x          pass"), text);
         assertTrue(buttons(blocks).isEmpty());
     }
@@ -45,7 +48,7 @@ class ChangeMessagesTest {
     @Test
     void aFailedVerdictOffersRollBackOnTheStepAndSaysWhyWhenNothingWasMeasured() {
         Verdict unread = new Verdict(true, List.of(new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.of(11), OptionalDouble.empty(), false)));
-        List<LayoutBlock> blocks = BlockKitAssertions.parse(ChangeMessages.verdict("4201-skew", SKEW_STEP_1, 4202, unread));
+        List<LayoutBlock> blocks = BlockKitAssertions.parse(ChangeMessages.verdict("4201-skew", SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, unread, Optional.empty())));
 
         assertTrue(BlockKitAssertions.text(blocks).contains(":x: failed its checks on run 4202. The run's event log could not be read"));
         ButtonElement rollBack = buttons(blocks).get(0);

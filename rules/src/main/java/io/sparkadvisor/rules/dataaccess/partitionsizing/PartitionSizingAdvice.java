@@ -54,7 +54,7 @@ final class PartitionSizingAdvice {
                 Checks.ofRun().notSlower(t), stage.noNewSpill(), stage.noNewFailedTasks()));
         return new Remedy(m.text("titleFew"), new Recommendation(m.text("summary" + remedy),
                 m.list("preconditions" + remedy), List.of(step), m.text("proofFew"), m.text("experimentFew")),
-                Savings.of(e.savedMs(), e.idleSlotMs()));
+                Savings.of(e.savedMs(), e.idleSlotMs()).upTo());
     }
 
     /** Very many tasks, each too short to pay for its scheduling. */

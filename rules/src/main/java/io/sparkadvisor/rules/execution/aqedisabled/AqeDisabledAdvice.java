@@ -5,6 +5,7 @@ import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
@@ -33,8 +34,18 @@ final class AqeDisabledAdvice {
         scope.put("saved", Format.duration(e.savedWallMs()));
         Messages m = Messages.of(AqeDisabledRule.ID, scope, t);
         Step step = new Step(1, List.of(Change.sparkConf("spark.sql.adaptive.enabled", "true")), m.list("checks"),
-                m.text("rollback"), List.of(Checks.ofRun().notSlower(t)));
+                m.text("rollback"), checks(e, t));
         return Remedy.of(m, "summary", List.of(step), Savings.of(e.savedWallMs(), e.savedTaskMs()));
+    }
+
+    /**
+     * Not slower, and where stages would be coalesced, at least half the tasks their merge removes gone: what AQE's
+     * coalescing moves, counted over the whole run (AQE renumbers the stages it re-plans).
+     */
+    private static List<MetricCheck> checks(AqeDisabledEvidence e, Thresholds t) {
+        long merged = e.stages().stream().filter(AqeStage::coalesced).mapToLong(s -> s.partitions() - s.coalescedPartitions()).sum();
+        Checks run = Checks.ofRun();
+        return merged > 0 ? List.of(run.notSlower(t), run.fewerTasks(Math.max(1, merged / 2))) : List.of(run.notSlower(t));
     }
 
     /** A stage's numbers for the message's list. */

@@ -55,7 +55,7 @@ final class GcPressureAdvice {
                 : List.of(new Step(1, doubleHeap.changes(), doubleHeap.checks(), doubleHeap.rollbackWhen(), doubleHeap.verify()));
 
         // Most GC time under pressure is collector work caused by a crowded heap; count it as the saving.
-        return Remedy.of(m, "summary", steps, Savings.of(e.gcTimeMs() / e.slots(), e.gcTimeMs()));
+        return Remedy.of(m, "summary", steps, Savings.of(e.gcTimeMs() / e.slots(), e.gcTimeMs()).upTo());
     }
 
     private static MetricCheck heapNotFull(Thresholds t, Messages m) {

@@ -61,6 +61,9 @@ final class ShuffleSizingAdvice {
         if (!e.databricks()) {
             verify.add(new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_MOST, e.proposedPartitions(),
                     m.text("countCheck")));
+        } else if (e.kind() == ShuffleSizingKind.TOO_SMALL) {
+            // under auto AQE picks the count: the run's tasks fall by at least half the partitions the merge removes
+            verify.add(Checks.ofRun().fewerTasks(Math.max(1, (e.partitions() - e.proposedPartitions()) / 2)));
         }
         verify.add(stage.notSlower(t));
         verify.add(stage.noDiskSpill());

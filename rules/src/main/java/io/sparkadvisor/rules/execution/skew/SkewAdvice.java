@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.execution.skew;
 
+import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
@@ -63,6 +64,26 @@ final class SkewAdvice {
     private static final Map<String, String> HOW = Map.of("Inner", "inner", "Cross", "cross", "LeftOuter", "left",
             "RightOuter", "right", "FullOuter", "full", "LeftSemi", "left_semi", "LeftAnti", "left_anti");
 
+    /**
+     * The AQE step without what the run already has: a switch already on is not proposed again, and a skew factor already
+     * set lower is kept (the stage stayed skewed under it, so the byte threshold and the advisory size are what change).
+     */
+    static List<Change> aqeChanges(SkewEvidence e, long factor, long thresholdBytes, long advisoryBytes) {
+        SparkProperties set = new SparkProperties(e.aqeSettings());
+        List<Change> out = new ArrayList<>();
+        for (String key : List.of(SkewEvidence.AQE, SkewEvidence.SKEW_JOIN)) {
+            if (set.get(key).filter("true"::equalsIgnoreCase).isEmpty()) {
+                out.add(Change.sparkConf(key, "true"));
+            }
+        }
+        if (set.decimal(SkewEvidence.FACTOR).filter(f -> f <= factor).isEmpty()) {
+            out.add(Change.sparkConf(SkewEvidence.FACTOR, factor));
+        }
+        out.add(Change.sparkConf(SkewEvidence.THRESHOLD, thresholdBytes));
+        out.add(Change.sparkConf(SkewEvidence.ADVISORY, advisoryBytes));
+        return out;
+    }
+
     static Remedy remedy(SkewEvidence e, Diagnosis d, Thresholds t) {
         String key = SkewEvidence.hotKey(e.partitionKeys());
         int buckets = saltBuckets(e, t);
@@ -117,11 +138,7 @@ final class SkewAdvice {
 
         List<Step> steps = new ArrayList<>();
         if (e.aqeCanSplit()) {
-            steps.add(new Step(steps.size() + 1, List.of(Change.sparkConf("spark.sql.adaptive.enabled", "true"),
-                    Change.sparkConf("spark.sql.adaptive.skewJoin.enabled", "true"),
-                    Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionFactor", factor),
-                    Change.sparkConf("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", thresholdBytes),
-                    Change.sparkConf("spark.sql.adaptive.advisoryPartitionSizeInBytes", advisoryBytes)),
+            steps.add(new Step(steps.size() + 1, aqeChanges(e, factor, thresholdBytes, advisoryBytes),
                     m.list("aqeChecks"), m.text("aqeRollback"), verify(e, t, m)));
         }
         String summary;
@@ -151,7 +168,7 @@ final class SkewAdvice {
 
         // While the straggler runs, the other slots of the cluster sit idle.
         return Remedy.of(m, summary, steps,
-                Savings.of(e.stragglerMs(), e.stragglerMs() * (double) Math.max(0, e.slots() - 1)));
+                Savings.of(e.stragglerMs(), e.stragglerMs() * (double) Math.max(0, e.slots() - 1)).upTo());
     }
 
     /** The join condition of the snippet: every key pair, plus the salt when salting. */

@@ -54,13 +54,23 @@ import java.util.regex.Pattern;
  * @param rightKeys the join's right keys, attribute ids stripped
  * @param slots task slots of the run
  * @param appDurationMs the run's duration
+ * @param aqeSettings the AQE settings the cluster or the run set ({@link #AQE_KEYS}), so the AQE step proposes only what changes
  */
 public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian, double skewShareOfStage,
         long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, long maxShuffleReadRecords,
         long medianShuffleReadRecords, double shuffleRatio, List<String> partitionKeys, String joinOperator, String joinType,
         String skewedSide, List<String> aggregateKeys, String hotValueQuery, @Internal int stageId, @Internal int tasks,
         @Internal long p75TaskMs, @Internal boolean aqeCanSplit, @Internal List<String> leftKeys,
-        @Internal List<String> rightKeys, @Internal int slots, @Internal long appDurationMs) implements Evidence {
+        @Internal List<String> rightKeys, @Internal int slots, @Internal long appDurationMs,
+        @Internal Map<String, String> aqeSettings) implements Evidence {
+
+    static final String AQE = "spark.sql.adaptive.enabled";
+    static final String SKEW_JOIN = "spark.sql.adaptive.skewJoin.enabled";
+    static final String FACTOR = "spark.sql.adaptive.skewJoin.skewedPartitionFactor";
+    static final String THRESHOLD = "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes";
+    static final String ADVISORY = "spark.sql.adaptive.advisoryPartitionSizeInBytes";
+    /** The settings the AQE step proposes, in its order. */
+    static final List<String> AQE_KEYS = List.of(AQE, SKEW_JOIN, FACTOR, THRESHOLD, ADVISORY);
 
     private static final Pattern ATTRIBUTE_ID = Pattern.compile("#\\d+L?");
     private static final Pattern AGGREGATE_KEYS = Pattern.compile("^\\w*Aggregate\\(keys=\\[(.*?)\\], functions=");
@@ -95,7 +105,13 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
                 Math.min(1, (double) (duration.max() - duration.p50()) / wall), wall, shuffle.max(), shuffle.p50(),
                 records.max(), records.p50(), ratio, keys, join, joinType, side, aggregateKeys,
                 hotValueQuery(keys, sources(run, stage)), stage.stageId(), stage.successfulTasks(), duration.p75(),
-                shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs());
+                shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs(), aqeSettings(run));
+    }
+
+    private static Map<String, String> aqeSettings(RunView run) {
+        Map<String, String> set = new HashMap<>();
+        AQE_KEYS.forEach(k -> run.sparkSetting(k).ifPresent(v -> set.put(k, v.trim())));
+        return Map.copyOf(set);
     }
 
     /** AQE's OptimizeSkewedJoin splits the left side of inner, cross, left outer, semi and anti joins, the right side of inner, cross and right outer ones. */

@@ -51,7 +51,7 @@ final class SpillAdvice {
 
         // Spilled bytes are written to local disk once and read back once.
         double slotMs = 2_000.0 * e.diskSpilledBytes() / t.get(SpillRule.DISK_BYTES_PER_SECOND);
-        return Remedy.of(m, "summary", steps, Savings.of(Math.round(slotMs / e.slots()), slotMs));
+        return Remedy.of(m, "summary", steps, Savings.of(Math.round(slotMs / e.slots()), slotMs).upTo());
     }
 
     /** On Databricks a node type of the catalogue with twice the memory per core; elsewhere the sizing, for people. */

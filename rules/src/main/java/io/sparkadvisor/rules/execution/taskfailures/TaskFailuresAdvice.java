@@ -42,6 +42,8 @@ final class TaskFailuresAdvice {
         scope.put("rate", Format.percent(e.failureRate()));
         scope.put("first", e.firstFailure());
         scope.put("wasted", Format.duration(e.wastedTaskMs()));
+        scope.put("mostFailures", e.mostFailuresOfOneTask());
+        scope.put("maxFailures", e.maxFailures());
         scope.put("partitions", partitions);
         scope.put("fewer", mem.halvedTasksPerExecutor());
         scope.put("heapAfter", mem.moreHeapWords());
@@ -51,7 +53,7 @@ final class TaskFailuresAdvice {
         String key = cause.key;
         return new Remedy(m.text("title"), new Recommendation(m.text(key + "Summary"), m.list(key + "Preconditions"),
                 steps(e, cause, partitions, overheadAfter, m, t), m.text("proof"), m.text(key + "Experiment")),
-                Savings.of(e.wastedTaskMs() / e.slots(), e.wastedTaskMs()));
+                Savings.of(e.wastedTaskMs() / e.slots(), e.wastedTaskMs()).upTo());
     }
 
     private static List<Step> steps(TaskFailuresEvidence e, Cause cause, int partitions, long overheadAfter, Messages m,

@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Failed task attempts of one stage, grouped by the cause that decides the cure: the JVM ran out of
@@ -28,18 +29,21 @@ import java.util.Map;
  * @param firstFailure exception class and message of the first failure
  * @param wastedTaskMs task time of the failed attempts
  * @param stageFailed whether an attempt of the stage failed (a task used up its retries)
+ * @param mostFailuresOfOneTask the most failed attempts one task had, as Spark counts them toward spark.task.maxFailures
+ * @param maxFailures failed attempts of one task that fail the job: spark.task.maxFailures (local[N,F]'s F, 1 in local[N])
  * @param stageWallMs the stage's wall time, submission to completion
  * @param stageId the stage
  * @param cause the main cause, as the advice chooses its steps by it
  * @param readsShuffle whether the stage reads a shuffle (its partitions are spark.sql.shuffle.partitions)
  * @param memory the heap one running task shares
  * @param overheadBytes the executor's memory overhead, set or Spark's default
- * @param shufflePartitions spark.sql.shuffle.partitions of the run
+ * @param shufflePartitions spark.sql.shuffle.partitions of the run; under Databricks' {@code auto} the partitions the stage
+ *        ran with, which auto chose
  * @param slots task slots of the run
  */
 public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, double failureRate,
         Map<String, Integer> attemptsByCause, String mainCause, String firstFailure, long wastedTaskMs, boolean stageFailed,
-        long stageWallMs, @Internal int stageId, @Internal Cause cause, @Internal boolean readsShuffle,
+        int mostFailuresOfOneTask, int maxFailures, long stageWallMs, @Internal int stageId, @Internal Cause cause, @Internal boolean readsShuffle,
         @Internal TaskMemory memory, @Internal long overheadBytes, @Internal int shufflePartitions, @Internal int slots)
         implements Evidence {
 
@@ -66,17 +70,19 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
 
     /** Spark's default spark.sql.shuffle.partitions. */
     private static final int DEFAULT_SHUFFLE_PARTITIONS = 200;
+    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     private static final long MIB = 1L << 20;
 
     public static List<TaskFailuresEvidence> of(RunView run, Thresholds t) {
         TaskMemory memory = TaskMemory.of(run);
-        int shufflePartitions = run.facts().properties().integer("spark.sql.shuffle.partitions")
-                .orElse(DEFAULT_SHUFFLE_PARTITIONS);
+        Optional<Integer> shufflePartitions = run.sparkInteger(SHUFFLE_PARTITIONS);
+        boolean auto = run.sparkSetting(SHUFFLE_PARTITIONS).filter(v -> v.trim().equalsIgnoreCase("auto")).isPresent();
         // Spark's default overhead: 10% of the executor heap, at least 384 MiB.
         long overhead = run.facts().properties().bytes("spark.executor.memoryOverhead", MIB)
                 .orElse(Math.max(384 * MIB, memory.heapBytes() / 10));
         return run.finalStages().stream()
-                .map(s -> of(run, s, failuresOf(run, s.stageId()), memory, overhead, shufflePartitions))
+                .map(s -> of(run, s, failuresOf(run, s.stageId()), memory, overhead,
+                        shufflePartitions.orElse(auto ? Math.max(1, s.numTasks()) : DEFAULT_SHUFFLE_PARTITIONS)))
                 .filter(e -> e.failedAttempts() > 0).toList();
     }
 
@@ -91,14 +97,18 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
         String first = failures.stream().findFirst().map(f -> f.exceptionClass() + ": " + f.message()).orElse("");
         boolean failed = run.facts().stages().stream()
                 .anyMatch(a -> a.stageId() == s.stageId() && a.status().equals("FAILED"));
+        int most = failures.stream().mapToInt(TaskFailureFacts::mostFailuresOfOneTask).max().orElse(0);
         return of(s.stageId(), s.wallMs(), s.successfulTasks(), byCause, first,
                 failures.stream().mapToLong(TaskFailureFacts::wastedTaskMs).sum(), failed,
-                s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots());
+                new Retries(most, run.facts().properties().taskMaxFailures()), s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots());
     }
+
+    /** The most failed attempts of one task against the attempts that fail the job. */
+    public record Retries(int mostFailuresOfOneTask, int maxFailures) {}
 
     /** The evidence of a stage from its failed attempts by cause; the counts, the rate and the main cause are computed here. */
     public static TaskFailuresEvidence of(int stageId, long stageWallMs, int successfulTasks, Map<Cause, Integer> byCause,
-            String firstFailure, long wastedTaskMs, boolean stageFailed, boolean readsShuffle, TaskMemory memory,
+            String firstFailure, long wastedTaskMs, boolean stageFailed, Retries retries, boolean readsShuffle, TaskMemory memory,
             long overheadBytes, int shufflePartitions, int slots) {
         Map<Cause, Integer> ordered = new EnumMap<>(Cause.class);
         ordered.putAll(byCause);
@@ -110,8 +120,14 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
                         .thenComparing(c -> -c.getKey().ordinal()))
                 .map(Map.Entry::getKey).orElse(Cause.EXCEPTION);
         return new TaskFailuresEvidence(failed, successfulTasks, (double) failed / Math.max(1, failed + successfulTasks),
-                Collections.unmodifiableMap(byKey), main.key, firstFailure, wastedTaskMs, stageFailed, stageWallMs, stageId,
+                Collections.unmodifiableMap(byKey), main.key, firstFailure, wastedTaskMs, stageFailed,
+                retries.mostFailuresOfOneTask(), retries.maxFailures(), stageWallMs, stageId,
                 main, readsShuffle, memory, overheadBytes, shufflePartitions, slots);
+    }
+
+    /** The share of spark.task.maxFailures the worst task spent; the DRL's reliability floor reads it. */
+    public double retriesUsedShare() {
+        return (double) mostFailuresOfOneTask / Math.max(1, maxFailures);
     }
 
     @Override

@@ -29,6 +29,12 @@ public final class TaskFailuresRule {
     public static final Threshold HIGH_RATE = new Threshold(ID + ".highRate", 0.15, 0, 1, "failed / all task attempts",
             "Task failures are high severity from this rate, and always when a task used up its retries.",
             DR_ELEPHANT_TUNING + " (DEFAULT_TASK_FAILURE_RATE_SEVERITY_THRESHOLDS, severe = 0.15)");
+    public static final Threshold RETRIES_USED_SHARE = new Threshold(ID + ".retriesUsedShare", 0.5, 0, 1,
+            "failed attempts of one task / spark.task.maxFailures",
+            "A stage where one task failed this share of the attempts spark.task.maxFailures allows is at least medium,"
+                    + " however short the stage or low its failure rate: the job is that close to failing.",
+            SPARK_CONFIGURATION + " (spark.task.maxFailures: the job fails when one task fails this many attempts); "
+                    + OURS + "at half the attempts spent (2 of Spark's default 4) the next bad node or input fails the run");
     public static final Threshold OVERHEAD_STEP_BYTES = new Threshold(ID + ".overheadStepBytes", 1L << 30, 1L << 20, 1L << 40,
             "bytes", "The lost-executor step raises spark.executor.memoryOverhead by this much.",
             SPARK_CONFIGURATION + " (spark.executor.memoryOverhead defaults to 10% of the heap, at least 384 MiB); "
@@ -43,7 +49,7 @@ public final class TaskFailuresRule {
 
     public static final Rule<TaskFailuresEvidence> RULE = new Rule<>(ID, Layer.EXECUTION, TaskFailuresEvidence.class,
             TaskFailuresEvidence::of, TaskFailuresAdvice::remedy, List.of(MIN_FAILED_ATTEMPTS, LOW_RATE, MEDIUM_RATE,
-                    HIGH_RATE, OVERHEAD_STEP_BYTES, PARTITIONS_FACTOR), List.of(SEVERITY), FindingChart.NONE, true);
+                    HIGH_RATE, RETRIES_USED_SHARE, OVERHEAD_STEP_BYTES, PARTITIONS_FACTOR), List.of(SEVERITY), FindingChart.NONE, true);
 
     private TaskFailuresRule() {}
 }

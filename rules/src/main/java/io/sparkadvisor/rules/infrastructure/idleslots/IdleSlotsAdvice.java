@@ -50,8 +50,8 @@ final class IdleSlotsAdvice {
         Messages m = Messages.of(IdleSlotsRule.ID, scope, t);
 
         Step step = e.hasNarrowStage()
-                // spark.sql.shuffle.partitions sets a stage's tasks only where it reads a shuffle; a scan takes the repartition.
-                ? new Step(1, e.narrowReadsShuffle()
+                // spark.sql.shuffle.partitions only where it set the stage's tasks; elsewhere the repartition alone.
+                ? new Step(1, e.shuffleSettingNarrowed()
                         ? List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet")),
                                 Change.sparkConf("spark.sql.shuffle.partitions", e.proposedPartitions()))
                         : List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet"))), m.list("partitionChecks"),
@@ -59,7 +59,7 @@ final class IdleSlotsAdvice {
                 : new Step(1, List.of(Change.cluster("num_workers", e.proposedWorkers())), m.list("shrinkChecks"),
                         m.text("shrinkRollback"), shrinkChecks(e, t, m, slotTimeShare));
         return Remedy.of(m, e.hasNarrowStage() ? "summaryPartitions" : "summaryShrink", List.of(step),
-                new Savings(0, Format.round(e.idleCoreHours())));
+                new Savings(0, Format.round(e.idleCoreHours())).upTo());
     }
 
     private static List<MetricCheck> partitionChecks(IdleSlotsEvidence e, Thresholds t, Messages m) {

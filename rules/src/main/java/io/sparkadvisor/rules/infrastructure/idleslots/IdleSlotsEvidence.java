@@ -32,13 +32,19 @@ import java.util.List;
  * @param workers the cluster's (maximum) workers, 1 when unknown
  * @param proposedWorkers workers that give the proposed slots
  * @param observedMs the run's duration as the replay measures it at the observed slots
- * @param narrowReadsShuffle whether the narrow stage reads a shuffle: only then is spark.sql.shuffle.partitions its task
- *        count (a scan's tasks come from the file splits, partition-sizing's remedy)
+ * @param shuffleSettingNarrowed whether spark.sql.shuffle.partitions made the narrow stage's task count: it reads a shuffle
+ *        and ran exactly the setting's partitions (Spark's 200 when unset). A scan's tasks come from the file splits
+ *        (partition-sizing's remedy); a single-partition exchange, AQE's coalescing or Databricks' auto leave the setting
+ *        no say, and raising a job-wide setting there changes other stages only
  */
 public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idleShare, double idleCoreHours,
         int peakRunningTasks, int narrowStageId, int narrowStageTasks, long narrowStageWallMs, int proposedPartitions,
         int proposedSlots, long predictedMsAtProposedSlots, double whatIfModelError, @Internal int workers,
-        @Internal int proposedWorkers, @Internal long observedMs, @Internal boolean narrowReadsShuffle) implements Evidence {
+        @Internal int proposedWorkers, @Internal long observedMs, @Internal boolean shuffleSettingNarrowed) implements Evidence {
+
+    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    /** Spark's default spark.sql.shuffle.partitions. */
+    private static final int DEFAULT_SHUFFLE_PARTITIONS = 200;
 
     public static List<IdleSlotsEvidence> of(RunView run, Thresholds t) {
         SlotAccounting a = run.facts().slots();
@@ -51,10 +57,16 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
         return List.of(of(run.slots(), a.stageSlotMs(), a.taskMs(), (double) a.stageIdleSlotMs() / a.stageSlotMs(),
                 a.peakRunningTasks(), narrow == null ? -1 : narrow.stageId(), narrow == null ? 0 : narrow.numTasks(),
                 narrow == null ? 0 : narrow.wallMs(), workers, run.whatIf(), t)).stream()
-                .map(e -> e.withNarrowReadsShuffle(narrow != null && narrow.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0)).toList();
+                .map(e -> e.withShuffleSettingNarrowed(narrow != null && shuffleSettingNarrowed(run, narrow))).toList();
     }
 
-    IdleSlotsEvidence withNarrowReadsShuffle(boolean reads) {
+    private static boolean shuffleSettingNarrowed(RunView run, StageFacts narrow) {
+        boolean auto = run.sparkSetting(SHUFFLE_PARTITIONS).filter(v -> v.trim().equalsIgnoreCase("auto")).isPresent();
+        return narrow.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0 && !auto
+                && run.sparkInteger(SHUFFLE_PARTITIONS).orElse(DEFAULT_SHUFFLE_PARTITIONS) == narrow.numTasks();
+    }
+
+    IdleSlotsEvidence withShuffleSettingNarrowed(boolean reads) {
         return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleCoreHours, peakRunningTasks, narrowStageId,
                 narrowStageTasks, narrowStageWallMs, proposedPartitions, proposedSlots, predictedMsAtProposedSlots,
                 whatIfModelError, workers, proposedWorkers, observedMs, reads);

@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.infrastructure.iobound;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Messages;
@@ -12,6 +13,7 @@ import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundEvidence.Blocker;
+import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,8 +25,8 @@ import java.util.Optional;
  * More slots, not more nodes: SPARK_WORKER_CORES at 1.5x then 2x the node's cores, each step proven
  * by one full run. The preconditions are checked against the cluster: standard access mode drops the
  * variable and single-node clusters have no Worker, so there the finding gives the alternative instead.
- * The follow-up measures the stage's CPU share rising, its GC under {@code io-bound-slots.maxGcShareAfter}
- * and the run at most {@code follow-up.tradeOffRatio} slower.
+ * The follow-up measures the run shorter on the same nodes, the stage's slot-hours within
+ * {@code follow-up.tradeOffRatio}, its nodes' CPUs busier and its GC under {@code io-bound-slots.maxGcShareAfter}.
  */
 final class IoBoundAdvice {
     static final String VARIABLE = "SPARK_WORKER_CORES";
@@ -51,6 +53,7 @@ final class IoBoundAdvice {
         scope.put("runBound", Format.percent(runBound(e)));
         scope.put("workerCoresSet", e.workerCoresSet());
         scope.put("gcLimit", Format.percent(t.get(IoBoundRule.MAX_GC_SHARE_AFTER)));
+        scope.put("slotHoursSlack", Format.percent(t.get(GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO) - 1));
         scope.put("cpuTarget", Format.percent(Math.min(t.get(IoBoundRule.CPU_TARGET_CAP),
                 e.cpuShare() * t.get(IoBoundRule.CPU_TARGET_FACTOR) + t.get(IoBoundRule.CPU_TARGET_MARGIN))));
         e.executorCores().filter(c -> c > 0).ifPresent(c -> {
@@ -83,10 +86,18 @@ final class IoBoundAdvice {
         return Math.min(1, Math.round((predicted + Math.abs(e.whatIfModelError())) * 1000) / 1000.0);
     }
 
-    /** More slots must turn waiting into a shorter run without pushing GC past the rollback limit. */
+    /**
+     * More slots must turn waiting into a shorter run on the same nodes, with the stage's slot-hours about the same (tasks
+     * that waited share cores without slowing each other; had the cores been busy, as with tasks running threads of their
+     * own, every task would stretch and the slot-hours with it), its nodes' CPUs busier, and GC under the rollback limit.
+     */
     static List<MetricCheck> verify(IoBoundEvidence e, Thresholds t, Messages m) {
+        Checks stage = Checks.ofStage(e.stageId());
         return List.of(new MetricCheck(RunMetrics.APP_DURATION_MS, Comparison.AT_MOST_BASELINE_TIMES, runBound(e),
                         m.text("runCheck")),
+                new MetricCheck(stage.metric(RunMetrics.TASK_MS), Comparison.AT_MOST_BASELINE_TIMES,
+                        t.get(GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO), m.text("slotHoursCheck")),
+                new MetricCheck(stage.metric(RunMetrics.NODE_CPU_SHARE), Comparison.ABOVE_BASELINE_TIMES, 1, m.text("nodeCpuCheck")),
                 new MetricCheck(RunMetrics.stageGcShare(e.stageId()), Comparison.BELOW, t.get(IoBoundRule.MAX_GC_SHARE_AFTER),
                         m.text("gcCheck")));
     }

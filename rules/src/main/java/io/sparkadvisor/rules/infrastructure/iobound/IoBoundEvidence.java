@@ -50,13 +50,16 @@ import java.util.regex.Pattern;
  *        action called from a Python file (Spark's call site {@code <action> at <file>.py:<line>}); their CPU runs outside
  *        the task thread, so a low CPU share there is no sign of waiting
  * @param workerCoresSet SPARK_WORKER_CORES as the cluster's spark_env_vars already set it, 0 when unset
+ * @param multiThreaded whether the run's tasks declare threads of their own (spark.task.cpus above 1): the task thread's CPU
+ *        is then a part of what a task uses, so its low share is no sign of waiting
  */
 public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare, double gcShare, long medianTaskMs,
         long queuedTaskMs, long meanQueuedMs, double queuedShare, long stageWallMs, double appShare, int workerCores,
         int slotsStep1, int slotsStep2, long predictedMsStep1, long predictedMsStep2, double whatIfModelError,
         @Internal long runTimeMs, @Internal long cpuTimeMs, @Internal long appDurationMs, @Internal int step1,
         @Internal int step2, @Internal long observedMs, @Internal Blocker blocker, @Internal Optional<ClusterShape> cluster,
-        @Internal Optional<Integer> executorCores, @Internal boolean pythonWorkers, @Internal int workerCoresSet)
+        @Internal Optional<Integer> executorCores, @Internal boolean pythonWorkers, @Internal int workerCoresSet,
+        @Internal boolean multiThreaded)
         implements Evidence {
 
     /** Plan operators that hand rows to Python worker processes. */
@@ -97,7 +100,8 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
         Steps steps = new Steps(cores, step1, step2, slotsStep1, slotsStep2, whatIf.predictMs(slotsStep1),
                 whatIf.predictMs(slotsStep2), whatIf.modelError(), whatIf.observedMs());
         Optional<Integer> executorCores = run.sparkInteger("spark.executor.cores");
-        return stages.stream().map(s -> of(run, s, steps, executorCores, set)).toList();
+        boolean multiThreaded = run.sparkInteger("spark.task.cpus").filter(n -> n > 1).isPresent();
+        return stages.stream().map(s -> of(run, s, steps, executorCores, set, multiThreaded)).toList();
     }
 
     private record Steps(int cores, int step1, int step2, int slots1, int slots2, long predicted1, long predicted2,
@@ -118,7 +122,8 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
         return PYTHON_CALL_SITE.matcher(s.name()).find();
     }
 
-    private static IoBoundEvidence of(RunView run, StageFacts s, Steps steps, Optional<Integer> executorCores, int set) {
+    private static IoBoundEvidence of(RunView run, StageFacts s, Steps steps, Optional<Integer> executorCores, int set,
+            boolean multiThreaded) {
         long runTime = Math.max(1, s.sum(TaskMetric.EXECUTOR_RUN_TIME));
         int tasks = s.successfulTasks();
         return new IoBoundEvidence(s.stageId(), tasks, run.slots(), RunMetrics.cpuShare(s), RunMetrics.gcShare(s),
@@ -126,7 +131,7 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
                 (double) s.queuedTaskMs() / runTime, s.wallMs(), (double) s.wallMs() / run.appDurationMs(), steps.cores(),
                 steps.slots1(), steps.slots2(), steps.predicted1(), steps.predicted2(), steps.modelError(), runTime,
                 s.sum(TaskMetric.EXECUTOR_CPU_TIME), run.appDurationMs(), steps.step1(), steps.step2(), steps.observedMs(),
-                blocker(run.cluster()), run.cluster(), executorCores, pythonWorkers(run, s), set);
+                blocker(run.cluster()), run.cluster(), executorCores, pythonWorkers(run, s), set, multiThreaded);
     }
 
     private static Blocker blocker(Optional<ClusterShape> cluster) {

@@ -53,9 +53,9 @@ final class BroadcastJoinAdvice {
             kind = "Small";
             if (!e.thresholdAllows()) {
                 steps.add(step(steps, Change.sparkConf("spark.sql.autoBroadcastJoinThreshold", scope.get("proposed")),
-                        m, "thresholdChecks", t));
+                        m, "thresholdChecks", t, e));
             }
-            steps.add(step(steps, Change.code(m.text("hintChange"), m.text("hint")), m, "hintChecks", t));
+            steps.add(step(steps, Change.code(m.text("hintChange"), m.text("hint")), m, "hintChecks", t, e));
         } else {
             kind = "Large";
             List<Change> changes = new ArrayList<>();
@@ -64,7 +64,7 @@ final class BroadcastJoinAdvice {
             }
             changes.add(Change.code(m.text("noHintChange"), m.text("noHint")));
             steps.add(new Step(1, changes, m.list("largeChecks"), m.text("largeRollback"),
-                    List.of(Checks.ofRun().notSlower(t))));
+                    List.of(Checks.ofRun().notSlower(t), Checks.ofRun().moreShuffle(e.buildSideBytes() / 2))));
         }
         Savings savings = kind.equals("Small") ? Savings.of(e.savedWallMs(), e.savedTaskMs())
                 : Savings.slotTime(e.savedWallMs(), e.slots());
@@ -72,8 +72,9 @@ final class BroadcastJoinAdvice {
                 m.list("preconditions" + kind), steps, m.text("proof" + kind), m.text("experiment" + kind)), savings);
     }
 
-    private static Step step(List<Step> before, Change change, Messages m, String checks, Thresholds t) {
+    /** A step that broadcasts the small side: not slower, and the large side's shuffle gone (at least half its bytes). */
+    private static Step step(List<Step> before, Change change, Messages m, String checks, Thresholds t, BroadcastJoinEvidence e) {
         return new Step(before.size() + 1, List.of(change), m.list(checks), m.text("smallRollback"),
-                List.of(Checks.ofRun().notSlower(t)));
+                List.of(Checks.ofRun().notSlower(t), Checks.ofRun().lessShuffle(e.otherSideBytes() / 2)));
     }
 }

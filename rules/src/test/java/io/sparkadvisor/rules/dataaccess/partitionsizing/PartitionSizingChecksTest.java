@@ -39,7 +39,7 @@ class PartitionSizingChecksTest {
         assertEquals(List.of(P, F, F, P, P), outcomes(c, base, split));
         assertEquals(List.of(F, F, P, P, P), outcomes(c, base, base));
         RunFacts failing = EditedRuns.withFailures(split, List.of(new TaskFailureFacts(1, "ExceptionFailure",
-                "java.io.IOException", "read timed out", false, 2, 1_000)));
+                "java.io.IOException", "read timed out", false, 2, 1_000, 1)));
         assertEquals(F, outcomes(c, base, failing).get(4));
     }
 

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -72,6 +74,22 @@ class SmallFilesTest {
     }
 
     /** A Delta table's files are Parquet to the scan; rewriting them by path would orphan its transaction log. */
+    @Test
+    void onTheRealDeltaTableOfTinyFilesItsStepsGoThroughDeltaNeverAFolderRewrite() {
+        // delta-small-files: delta-spark wrote the table as 4,000 tiny files; small-files gives way to delta-file-layout
+        // there, but its own remedy for that scan is Delta SQL for people too.
+        var scans = SmallFilesEvidence.of(new RunView(Corpus.facts("delta-small-files")), Thresholds.defaults()).stream()
+                .filter(e -> e.tableFormat().equals("delta")).toList();
+        assertFalse(scans.isEmpty());
+        for (SmallFilesEvidence e : scans) {
+            var changes = SmallFilesAdvice.remedy(e, null, Thresholds.defaults()).recommendation().steps().stream()
+                    .flatMap(s -> s.changes().stream()).toList();
+            assertTrue(changes.stream().allMatch(c -> c.scope().equals("table") && !c.applicable()), changes.toString());
+            assertTrue(changes.get(0).value().startsWith("OPTIMIZE "), changes.toString());
+            assertTrue(changes.stream().noneMatch(c -> c.value().contains("save(") || c.value().contains("parquet")), changes.toString());
+        }
+    }
+
     @Test
     void onADeltaTableEveryStepGoesThroughDelta() {
         long mb = FileSplits.MB;

@@ -4,14 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.ExternalLogs;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.RuleTesting;
+import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -51,6 +60,19 @@ class SkewRuleTest {
     }
 
     @Test
+    void withAqeAlreadyOnTheStepChangesOnlyWhatTheRunDidNotHave() {
+        // The skew run as a job that already had AQE's skew join on, with a factor of 3: the stage stayed skewed under the
+        // 256 MB default threshold, so the threshold and the advisory size are the change.
+        RunFacts on = EditedRuns.withSettings(Corpus.facts("skew"), Map.of("spark.sql.adaptive.enabled", "true",
+                "spark.sql.adaptive.skewJoin.enabled", "true", "spark.sql.adaptive.skewJoin.skewedPartitionFactor", "3"));
+        Step aqe = RuleTesting.fired(RuleTesting.advise(on, Map.of()), "skew").recommendation().steps().get(0);
+        assertEquals(List.of("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", "spark.sql.adaptive.advisoryPartitionSizeInBytes"),
+                aqe.changes().stream().map(Change::key).toList());
+        Step off = Findings.of("skew", "skew").orElseThrow().recommendation().steps().get(0);
+        assertEquals(5, off.changes().size(), "the corpus run had AQE off: the step turns it on");
+    }
+
+    @Test
     void theInnerJoinIsSaltedOnTheSkewedSideWithTheOtherCopied() {
         Finding f = Findings.of("skew", "skew").orElseThrow();
         String snippet = f.recommendation().steps().get(1).changes().get(0).value();
@@ -73,12 +95,43 @@ class SkewRuleTest {
     }
 
     @Test
+    void aRealStageWithOneLongTaskAndNoHotPartitionIsSilent() {
+        // Spark's history-server fixture from YARN: stage 0's longest task ran 24x the median in a 64 s stage, but the
+        // stage reads no shuffle, so no key put the work there; time alone used to call that skew.
+        RunFacts yarn = RunFactsReader.read(ExternalLogs.path("spark/application_1628109047826_1317105"));
+        SkewEvidence stage0 = SkewEvidence.of(new RunView(yarn), Thresholds.defaults()).stream().filter(e -> e.stageId() == 0)
+                .findFirst().orElseThrow();
+        assertTrue(stage0.maxToMedian() >= 20 && stage0.stageWallMs() > 60_000 && stage0.skewShareOfStage() > 0.5, stage0.toString());
+        assertTrue(stage0.shuffleRatio() < 1, stage0.toString());
+        assertTrue(RuleTesting.finding(RuleTesting.advise(yarn, Map.of()), "skew").isEmpty());
+        assertTrue(RuleTesting.finding(RuleTesting.advise(yarn, Map.of("skew.minShuffleRatio", "1")), "skew").isEmpty(),
+                "even at the lowest data ratio");
+    }
+
+    @Test
     void multiKeyJoinsSaltOnEveryKey() {
         SkewEvidence e = evidence(20, List.of("a", "b"), "SortMergeJoin", "Inner", "left", List.of("a", "b"),
                 List.of("x", "y"), List.of());
         String snippet = code(RuleFiring.fire(Map.of(), e).get(0));
         assertTrue(snippet.contains("(left[\"a\"] == right[\"x\"]) & (left[\"b\"] == right[\"y\"]) & (left[\"salt\"] == right[\"salt\"])"),
                 snippet);
+    }
+
+    @Test
+    void aRealTwoKeyLeftOuterJoinIsHandledOnBothKeysWithoutCopyingThePreservedSide() {
+        // TPC-DS q72 on Dataproc (spark-rapids-tools): catalog_sales LEFT OUTER JOIN catalog_returns on item and order.
+        RunFacts q72 = RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/nds_q72_dataproc_2_2.zstd"));
+        SkewEvidence e = SkewEvidence.of(new RunView(q72), Thresholds.defaults()).stream()
+                .filter(x -> x.joinType().equals("LeftOuter") && x.leftKeys().size() == 2).findFirst().orElseThrow();
+        assertEquals(List.of("cs_item_sk", "cs_order_number"), e.leftKeys());
+        assertEquals(List.of("cr_item_sk", "cr_order_number"), e.rightKeys());
+        String snippet = SkewAdvice.remedy(e, Diagnosis.of(e, Severity.MEDIUM), Thresholds.defaults()).recommendation().steps().stream()
+                .flatMap(s -> s.changes().stream()).filter(c -> c.scope().equals("code")).map(Change::value).findFirst().orElseThrow();
+        assertTrue(snippet.contains("cs_item_sk") && snippet.contains("cs_order_number") && snippet.contains("cr_item_sk")
+                && snippet.contains("cr_order_number"), snippet);
+        // The left side is preserved: it may be salted (the right copied), never copied itself.
+        assertEquals(e.skewedSide().equals("right") ? SkewAdvice.Plan.ISOLATE : SkewAdvice.Plan.SALT_JOIN, SkewAdvice.plan(e));
+        assertFalse(snippet.contains("left = left.withColumn(\"salt\", F.explode("), snippet);
     }
 
     @Test
@@ -141,7 +194,8 @@ class SkewRuleTest {
         long max = Math.round(median * shuffleRatio);
         return new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, max, median, max / 100, median / 100, shuffleRatio, keys,
                 join, type, side, aggregateKeys, "", 2, 8, 6_000,
-                (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000);
+                (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000,
+                Map.of());
     }
 
     private static String value(Step step, String key) {

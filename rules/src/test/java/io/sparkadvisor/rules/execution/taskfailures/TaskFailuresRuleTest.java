@@ -4,8 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.ExternalLogs;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
+import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.EditedRuns;
+import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
@@ -13,8 +21,11 @@ import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.execution.TaskMemory;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Retries;
+import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -70,15 +81,66 @@ class TaskFailuresRuleTest {
     }
 
     @Test
+    void onDatabricksALostExecutorGetsALargerNodeNotMemoryOverhead() {
+        // The corpus run's failures as lost executors (a container killed, exit 143), on an i3.xlarge job cluster.
+        RunFacts lost = EditedRuns.withFailuresAs(RuleTesting.withCluster("task-failures", "aws-i3-dedicated.json"),
+                "ExecutorLostFailure", false);
+        Finding f = RuleTesting.fired(RuleTesting.advise(lost, Map.of()), "task-failures");
+        assertEquals("executorLost", f.evidence().get("mainCause"));
+        List<Change> changes = f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).toList();
+        assertTrue(changes.stream().noneMatch(c -> c.key().contains("memoryOverhead")), changes.toString());
+        Change node = changes.get(0);
+        assertEquals("node_type_id", node.key());
+        assertTrue(node.applicable(), node.toString());
+        NodeType worker = lost.cluster().orElseThrow().workerNode().orElseThrow();
+        NodeType picked = lost.cluster().orElseThrow().catalogue().stream().filter(n -> n.nodeTypeId().equals(node.value()))
+                .findFirst().orElseThrow();
+        assertTrue(picked.memoryPerCoreBytes() > worker.memoryPerCoreBytes(), picked + " vs " + worker);
+    }
+
+    @Test
     void severityFollowsTheFailureRateLadderUnlessTheStageFailed() {
         // 16 successful tasks: 1 failure is under the floor, 2 are 11% (medium), 3 are 16% (high).
         assertTrue(RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).isEmpty());
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
         TaskFailuresEvidence failedStage = TaskFailuresEvidence.of(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
-                "java.lang.IllegalStateException: boom", 10_000, true, false, new TaskMemory(4L << 30, 4), 384L << 20,
+                "java.lang.IllegalStateException: boom", 10_000, true, new Retries(4, 4), false, new TaskMemory(4L << 30, 4), 384L << 20,
                 200, 8);
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity(), "even in a 1 s stage");
+    }
+
+    @Test
+    void aTaskThatSpentHalfItsAttemptsIsAtLeastMediumEvenOnAShortStage() {
+        // Spark's own history-server fixture: in a 1 s stage one task failed 2 of its 4 attempts.
+        RunFacts facts = RunFactsReader.read(ExternalLogs.path("spark/app-20161115172038-0000"));
+        Finding f = RuleTesting.fired(RuleTesting.advise(facts, Map.of()), "task-failures");
+        assertEquals(2, f.evidence().get("mostFailuresOfOneTask"));
+        assertEquals(4, f.evidence().get("maxFailures"));
+        assertTrue(((Number) f.evidence().get("stageWallMs")).longValue() < Thresholds.defaults().get(GeneralThresholds.MIN_STAGE_WALL_MS),
+                "a stage too short for the cost floor");
+        assertTrue(RuleTesting.finding(RuleTesting.advise(facts, Map.of("task-failures.retriesUsedShare", "1")), "task-failures").isEmpty(),
+                "without the reliability floor the stage is too short to count");
+        // On the corpus scenario each failing task failed once of local[2,4]'s 4 attempts: its rate decides.
+        assertEquals(1, Findings.of("task-failures", "task-failures").orElseThrow().evidence().get("mostFailuresOfOneTask"));
+        // A low failure rate (2 of 102 attempts) still counts when both were one task's.
+        TaskFailuresEvidence lowRate = TaskFailuresEvidence.of(1, 500, 100, new EnumMap<>(Map.of(Cause.EXCEPTION, 2)), "boom", 100,
+                false, new Retries(2, 4), false, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
+        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), lowRate).get(0).severity());
+    }
+
+    @Test
+    void underDatabricksAutoTheOutOfMemoryStepDoublesThePartitionsTheStageRanWith() {
+        // The skew run's join stage (it reads the shuffle) with three out-of-memory attempts, shuffle partitions on auto.
+        RunFacts skew = Corpus.facts("skew");
+        StageFacts join = Findings.stageOf(Findings.of("skew", "skew").orElseThrow(), "skew");
+        RunFacts auto = EditedRuns.withSettings(EditedRuns.withFailures(skew, List.of(new TaskFailureFacts(join.stageId(),
+                "ExceptionFailure", "java.lang.OutOfMemoryError", "Java heap space", true, 3, 20_000, 1))),
+                Map.of("spark.sql.shuffle.partitions", "auto"));
+        Finding f = RuleTesting.fired(RuleTesting.advise(auto, Map.of()), "task-failures");
+        Change first = f.recommendation().steps().get(0).changes().get(0);
+        assertEquals("spark.sql.shuffle.partitions", first.key());
+        assertEquals(Integer.toString(2 * join.numTasks()), first.value(), "twice the partitions auto gave the stage, not twice Spark's 200");
     }
 
     @Test
@@ -92,6 +154,6 @@ class TaskFailuresRuleTest {
 
     private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
         return TaskFailuresEvidence.of(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
-                10_000, false, true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
+                10_000, false, new Retries(1, 4), true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
     }
 }

@@ -9,11 +9,15 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.knowledge.ExternalLogs;
 import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class IdleSlotsTest {
@@ -37,10 +41,28 @@ class IdleSlotsTest {
         Finding sizing = fired(advice, "partition-sizing");
         assertTrue(String.valueOf(sizing.evidence().get("supersedes")).contains(RULE), sizing.evidence().toString());
         IdleSlotsEvidence e = IdleSlotsEvidence.of(new RunView(Corpus.facts("too-few-partitions")), Thresholds.defaults()).get(0);
-        assertFalse(e.narrowReadsShuffle());
+        assertFalse(e.shuffleSettingNarrowed());
         var changes = IdleSlotsAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults()).recommendation()
                 .steps().get(0).changes();
         assertTrue(changes.stream().noneMatch(c -> "spark.sql.shuffle.partitions".equals(c.key())), changes.toString());
+    }
+
+    @Test
+    void theShufflePartitionsAreProposedOnlyWhereTheyMadeTheStageNarrow() {
+        // healthy's narrowest long stage is the final count: one task reading a single-partition shuffle, while the run
+        // sets 8 shuffle partitions. Setting the job's partitions to 2 per slot would only lower the other stages'.
+        RunFacts healthy = Corpus.facts("healthy");
+        assertFalse(shuffleChange(healthy).isPresent());
+        // A run whose setting did make the stage: its one task was the one shuffle partition it was given.
+        assertEquals(Optional.of("4"), shuffleChange(EditedRuns.withSettings(healthy, Map.of("spark.sql.shuffle.partitions", "1"))));
+        assertFalse(shuffleChange(EditedRuns.withSettings(healthy, Map.of("spark.sql.shuffle.partitions", "auto"))).isPresent());
+    }
+
+    private static Optional<String> shuffleChange(RunFacts facts) {
+        IdleSlotsEvidence e = IdleSlotsEvidence.of(new RunView(facts), Thresholds.defaults()).get(0);
+        assertTrue(e.hasNarrowStage(), e.toString());
+        return IdleSlotsAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults()).recommendation().steps().get(0)
+                .changes().stream().filter(c -> "spark.sql.shuffle.partitions".equals(c.key())).map(Change::value).findFirst();
     }
 
     @Test

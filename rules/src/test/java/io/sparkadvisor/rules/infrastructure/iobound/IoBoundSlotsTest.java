@@ -1,6 +1,8 @@
 package io.sparkadvisor.rules.infrastructure.iobound;
 
 import static io.sparkadvisor.rules.RuleTesting.*;
+import static io.sparkadvisor.rules.advisor.Verdicts.F;
+import static io.sparkadvisor.rules.advisor.Verdicts.P;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +10,10 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.EditedRuns;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Verdicts;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +23,7 @@ import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -68,6 +75,32 @@ class IoBoundSlotsTest {
         var verify = f.recommendation().steps().get(0).verify();
         assertTrue(verify.stream().anyMatch(c -> c.metric().equals("appDurationMs") && c.bound() < 1), verify.toString());
         assertTrue(verify.stream().noneMatch(c -> c.metric().endsWith("cpuShare")), verify.toString());
+    }
+
+    @Test
+    void successIsJudgedBySlotHoursAndTheNodesCpuNotByATasksCpu() {
+        RunFacts baseline = Corpus.facts("io-bound");
+        List<MetricCheck> checks = Verdicts.checks(RULE, baseline, 1);
+        int stageId = fired(advise("io-bound"), RULE).stageIds().get(0);
+        assertEquals(List.of("appDurationMs", RunMetrics.stage(stageId, RunMetrics.TASK_MS),
+                RunMetrics.stage(stageId, RunMetrics.NODE_CPU_SHARE), RunMetrics.stageGcShare(stageId)), Verdicts.metrics(checks));
+        // Waiting tasks given more slots: the same task time in a shorter run on the same nodes.
+        RunFacts shorter = EditedRuns.withTimesScaled(baseline, 0.8);
+        assertEquals(List.of(P, P, P, P), Verdicts.outcomes(checks, baseline, shorter));
+        // Cores that were busy after all (tasks running threads of their own): every task stretches, so do the slot-hours.
+        RunFacts stretched = EditedRuns.withStageMetricScaled(shorter, stageId, TaskMetric.EXECUTOR_RUN_TIME, 2);
+        assertEquals(List.of(P, F, P, P), Verdicts.outcomes(checks, baseline, stretched));
+        assertEquals(List.of(F, P, F, P), Verdicts.outcomes(checks, baseline, EditedRuns.withTimesScaled(baseline, 1.2)));
+    }
+
+    @Test
+    void silentOnTasksThatDeclareThreadsOfTheirOwn() {
+        // The task-cpus run: each task runs a pool of threads whose CPU the task thread's count misses, so it looks idle.
+        Map<String, String> lowerComputeFloor = Map.of("io-bound-slots.maxComputeShare", "0.2");
+        RunFacts pool = Corpus.facts("task-cpus");
+        assertEquals(1, advise(pool, lowerComputeFloor).findings().stream().filter(f -> f.rule().equals(RULE)).count(),
+                "with its CPU hidden in pool threads the stage reads as waiting");
+        silent(advise(EditedRuns.withSettings(pool, Map.of("spark.task.cpus", "4")), lowerComputeFloor), RULE);
     }
 
     @Test

@@ -37,6 +37,19 @@ class MemoryOverprovisionedTest {
     }
 
     /**
+     * The spill run on the same i3.xlarge workers peaked far below 24.9 GiB, yet its tasks spilled: less memory would
+     * contradict spill's advice in the same report, so this rule gives way and spill cites it.
+     */
+    @Test
+    void aRunThatSpilledGetsNoAdviceToShrinkItsMemory() {
+        RunFacts run = RuleTesting.withCluster("spill", "aws-i3-dedicated.json");
+        var advice = advise(run, Map.of());
+        assertTrue(finding(advice, RULE).isEmpty(), "no smaller node type beside a spill finding");
+        Finding spill = finding(advice, "spill").orElseThrow();
+        assertTrue(String.valueOf(spill.evidence().get("supersedes")).contains(RULE), String.valueOf(spill.evidence()));
+    }
+
+    /**
      * On i3.xlarge workers (4 cores, 30.5 GB, 24.9 GB for the executor) the same peak fits the catalogue's cheapest
      * priced 4-core type: m5.xlarge (16 GB), 0.31 DBU and $0.1665 less per node-hour at list prices, 36% of the cost.
      */
