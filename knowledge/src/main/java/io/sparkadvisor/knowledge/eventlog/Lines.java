@@ -44,6 +44,10 @@ final class Lines {
         int scan = 0;
         boolean cut = false;
         while (true) {
+            if (batch.full()) {
+                scan -= start;
+                carryOver();
+            }
             int newline = ByteScan.toNewline(buf, scan, end);
             if (newline < end) {
                 line(newline);
@@ -59,7 +63,7 @@ final class Lines {
             if (junk) { // keep nothing of a line that is no event
                 end = start;
             }
-            if (end == buf.length || batch.full()) {
+            if (end == buf.length) {
                 carryOver();
             }
             scan = end;

@@ -80,6 +80,19 @@ class ReadStagesTest {
         assertNoReadThreadsLeft();
     }
 
+    @Test
+    void manyShortLinesFillSeveralBatchesOfOneBuffer() throws IOException {
+        byte[] log = healthyPlain();
+        StringBuilder more = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            more.append("{\"Event\":\"Custom").append(i % 7).append("\"}\n");
+        }
+        byte[] both = (new String(log, java.nio.charset.StandardCharsets.UTF_8) + more).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        RunFacts facts = RunFactsReader.read(List.of(part("app.log", () -> new ByteArrayInputStream(both))), b -> { });
+        assertEquals(Corpus.facts("healthy").coverage().events() + 20_000, facts.coverage().events());
+        assertEquals(20_000, facts.coverage().unknownEvents());
+    }
+
     private static void assertNoReadThreadsLeft() {
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().startsWith("eventlog-"))) {
