@@ -7,7 +7,8 @@
 #
 #   tools/bench/run.sh /path/to/large.log
 #
-# Environment: WARMUP (2) and ITERATIONS (5) per warm JVM; FRESH_RUNS (3) fresh processes per parser;
+# Environment: WARMUP (2) and ITERATIONS (5) per warm JVM (WARM=0: none); FRESH_RUNS (3) fresh processes
+# per parser; JAVA_OPTS: extra JVM options for every parser (e.g. -XX:TieredStopAtLevel=1);
 # PARSERS ("ours spark jackson ours-gz spark-gz jackson-gz"); OURS_XMX (256m), SPARK_XMX (4g),
 # JACKSON_XMX (256m); MEMORY_TASKS ("10000 55000": prefixes with that many task ends, "" for none);
 # FUZZ_SECONDS (180; 0 skips the skimmer's fuzz run); MAX_LOAD: before each JVM, wait up to WAIT_SECS
@@ -27,6 +28,8 @@ WARMUP=${WARMUP:-2}
 ITERATIONS=${ITERATIONS:-5}
 PARSERS=${PARSERS:-"ours spark jackson ours-gz spark-gz jackson-gz"}
 FRESH_RUNS=${FRESH_RUNS:-3}
+WARM=${WARM:-1}
+read -r -a EXTRA_OPTS <<< "${JAVA_OPTS:-}"
 MEMORY_TASKS=${MEMORY_TASKS-"10000 55000"}
 FUZZ_SECONDS=${FUZZ_SECONDS:-180}
 OURS_XMX=${OURS_XMX:-256m}
@@ -81,9 +84,9 @@ wait_for_quiet() {  # MAX_LOAD: wait (up to WAIT_SECS, 600) for other work on th
 jvm() {
   local p=$1 file=$2
   case ${p%-gz} in
-    ours|ours-tasks-*) CMD=(java -XX:+UseG1GC -Xmx$OURS_XMX -cp "$CP_OURS") ;;
-    jackson) CMD=(java -XX:+UseG1GC -Xmx$JACKSON_XMX -cp "$CP_OURS") ;;
-    spark) CMD=(java -XX:+UseG1GC -Xmx$SPARK_XMX "${SPARK_FLAGS[@]}" -cp "$CP_SPARK") ;;
+    ours|ours-tasks-*) CMD=(java -XX:+UseG1GC -Xmx$OURS_XMX "${EXTRA_OPTS[@]}" -cp "$CP_OURS") ;;
+    jackson) CMD=(java -XX:+UseG1GC -Xmx$JACKSON_XMX "${EXTRA_OPTS[@]}" -cp "$CP_OURS") ;;
+    spark) CMD=(java -XX:+UseG1GC -Xmx$SPARK_XMX "${EXTRA_OPTS[@]}" "${SPARK_FLAGS[@]}" -cp "$CP_SPARK") ;;
     *) echo "unknown parser $p" >&2; exit 2 ;;
   esac
   CMD+=(io.sparkadvisor.bench.Bench "$p" "$file")
@@ -122,7 +125,7 @@ fresh() {  # parser, file: FRESH_RUNS new JVMs of one run each, timed from outsi
 
 for p in $PARSERS; do
   file=$LOG; [[ $p == *-gz ]] && file=$GZ
-  warm "$p" "$file"
+  [[ $WARM == 1 ]] && warm "$p" "$file"
   (( FRESH_RUNS > 0 )) && fresh "$p" "$file"
 done
 
@@ -142,7 +145,7 @@ if (( FUZZ_SECONDS > 0 )); then
   echo "[run] $FUZZ" >&2
 fi
 
-NOTE="1-min load avg before-after each JVM: $(IFS=','; echo "${LOADS[*]}" | sed 's/,/, /g'); $(nproc) cores"
+NOTE="1-min load avg before-after each JVM: $(IFS=','; echo "${LOADS[*]}" | sed 's/,/, /g'); $(nproc) cores${JAVA_OPTS:+; JAVA_OPTS=$JAVA_OPTS}"
 NOTE="$NOTE${FUZZ:+
 skimmer fuzz ($FUZZ_SECONDS s): $FUZZ}"
 echo

@@ -104,15 +104,9 @@ final class LineSkimmer {
             } else {
                 i = valueEnd(b, i, to);
             }
-            i = ws(b, i, to);
-            if (i < 0 || i >= to) {
-                return -1;
-            }
-            if (b[i] == '}') {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return -1;
+            i = StrictJson.separator(b, i, to, '}');
+            if (i < 0 || b[i] == '}') {
+                return i < 0 ? -1 : i + 1;
             }
             i++;
         }

@@ -51,16 +51,9 @@ final class StrictJson {
             if (i < 0 || i >= to || b[i] != ':') {
                 return -1;
             }
-            i = value(b, ws(b, i + 1, to), to, depth);
-            i = ws(b, i, to);
-            if (i < 0 || i >= to) {
-                return -1;
-            }
-            if (b[i] == '}') {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return -1;
+            i = separator(b, value(b, ws(b, i + 1, to), to, depth), to, '}');
+            if (i < 0 || b[i] == '}') {
+                return i < 0 ? -1 : i + 1;
             }
             i = ws(b, i + 1, to);
         }
@@ -72,18 +65,18 @@ final class StrictJson {
             return i + 1;
         }
         while (true) {
-            i = ws(b, value(b, i, to, depth), to);
-            if (i < 0 || i >= to) {
-                return -1;
-            }
-            if (b[i] == ']') {
-                return i + 1;
-            }
-            if (b[i] != ',') {
-                return -1;
+            i = separator(b, value(b, i, to, depth), to, ']');
+            if (i < 0 || b[i] == ']') {
+                return i < 0 ? -1 : i + 1;
             }
             i = ws(b, i + 1, to);
         }
+    }
+
+    /** After a member or element, past white space: the index of the ',' or of {@code close}, or -1. */
+    static int separator(byte[] b, int i, int to, char close) {
+        i = ws(b, i, to);
+        return i >= 0 && i < to && (b[i] == ',' || b[i] == close) ? i : -1;
     }
 
     /** {@code i} is just after the opening quote; @return the index after the closing one. */

@@ -21,8 +21,8 @@ import java.util.Map;
  */
 public final class Table {
     private static final List<String> PARSERS = List.of("ours", "spark", "jackson");
-    private static final String ROW = "| %-32s | %-19s | %8s | %-15s | %9s | %9s | %9s | %-26s |%n";
-    private static final String FRESH_ROW = "| %-32s | %-21s | %-15s | %-26s | %-26s |%n";
+    private static final String ROW = "| %-38s | %-19s | %8s | %-15s | %9s | %9s | %9s | %-26s |%n";
+    private static final String FRESH_ROW = "| %-38s | %-21s | %-15s | %-26s | %-26s |%n";
 
     private Table() {}
 
@@ -89,7 +89,7 @@ public final class Table {
         System.out.println();
         System.out.printf(ROW, "parser", "MB/s mean (min-max)", "s/run", "-Xmx", "peak heap", "max live*", "retained",
                 "wall vs ours (same input)");
-        System.out.printf(ROW, "-".repeat(32), "-".repeat(19), "-".repeat(8), "-".repeat(15), "-".repeat(9), "-".repeat(9),
+        System.out.printf(ROW, "-".repeat(38), "-".repeat(19), "-".repeat(8), "-".repeat(15), "-".repeat(9), "-".repeat(9),
                 "-".repeat(9), "-".repeat(26));
         for (String name : order(warm.keySet())) {
             Warm r = warm.get(name);
@@ -108,9 +108,9 @@ public final class Table {
         System.out.println();
         System.out.println("CPU seconds per warm run (less disturbed by other load than wall time):");
         System.out.println();
-        String fmt = "| %-32s | %-26s | %-28s | %-26s |%n";
+        String fmt = "| %-38s | %-26s | %-28s | %-26s |%n";
         System.out.printf(fmt, "parser", "process CPU s (min-max)", "caller-thread CPU s (min-max)", "process CPU vs ours");
-        System.out.printf(fmt, "-".repeat(32), "-".repeat(26), "-".repeat(28), "-".repeat(26));
+        System.out.printf(fmt, "-".repeat(38), "-".repeat(26), "-".repeat(28), "-".repeat(26));
         for (String name : order(warm.keySet())) {
             Warm r = warm.get(name);
             Warm base = warm.get(baseline(name));
@@ -126,7 +126,7 @@ public final class Table {
         System.out.println();
         System.out.printf(FRESH_ROW, "parser", "wall s mean (min-max)", "CPU s mean", "wall vs ours (same input)",
                 "CPU vs ours (same input)");
-        System.out.printf(FRESH_ROW, "-".repeat(32), "-".repeat(21), "-".repeat(15), "-".repeat(26), "-".repeat(26));
+        System.out.printf(FRESH_ROW, "-".repeat(38), "-".repeat(21), "-".repeat(15), "-".repeat(26), "-".repeat(26));
         for (String name : order(fresh.keySet())) {
             Fresh r = fresh.get(name);
             Fresh base = fresh.get(baseline(name));
