@@ -132,6 +132,13 @@ public final class EventLogReader {
         int offset = batch.offsets[line];
         int length = batch.lengths[line];
         int skimmed = batch.skimmedLengths[line];
+        if (skimmed == LineSkimmer.SKIPPED_EVENT || skimmed == LineSkimmer.UNKNOWN_EVENT) {
+            counted(); // a valid event of a type the reader skips: all that parsing it would do
+            if (skimmed == LineSkimmer.UNKNOWN_EVENT) {
+                unknown++;
+            }
+            return null;
+        }
         if (skimmed >= 0 && parseEvent(batch.skimmed, batch.skimmedOffsets[line], skimmed) == null) {
             return null;
         }

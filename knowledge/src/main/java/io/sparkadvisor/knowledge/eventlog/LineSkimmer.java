@@ -17,11 +17,16 @@ import java.util.Arrays;
  * was, so a corrupt line is skipped with the full parser's reason;</li>
  * <li>a member name written with escapes is not recognised, and its value is left to Jackson.</li>
  * </ul>
+ * An event the reader skips whole (a task start, a block update, a type it does not know) needs no
+ * Jackson at all when the whole line is strict JSON: it is only counted, as parsing it would.
  */
 final class LineSkimmer {
     private static final byte[] EVENT = "\"Event\"".getBytes(StandardCharsets.US_ASCII);
     /** What {@link #members} returns once the event's last unread path is cut: the rest is Jackson's. */
     private static final int DONE = Integer.MAX_VALUE;
+    /** What {@link #skim} returns for a line that is a valid event of a type the reader skips, or does not know. */
+    static final int SKIPPED_EVENT = -2;
+    static final int UNKNOWN_EVENT = -3;
 
     private byte[] out = new byte[1 << 16];
     private int[] cuts = new int[16];
@@ -29,14 +34,17 @@ final class LineSkimmer {
     /** Whether the last string {@link #stringEnd} passed held a backslash. */
     private boolean escaped;
 
-    /** @return the length of the skimmed line in {@link #out()}, or -1 when nothing is cut: parse the line as it is */
+    /**
+     * @return the length of the skimmed line in {@link #out()}; -1 when nothing is cut: parse the line
+     *     as it is; or {@link #SKIPPED_EVENT} or {@link #UNKNOWN_EVENT}
+     */
     int skim(byte[] b, int from, int to) {
         cutCount = 0;
-        int i = ws(b, from, to);
-        if (i >= to || b[i] != '{') {
+        int open = ws(b, from, to);
+        if (open >= to || b[open] != '{') {
             return -1;
         }
-        i = ws(b, i + 1, to);
+        int i = ws(b, open + 1, to);
         if (to - i < EVENT.length || !Arrays.equals(b, i, i + EVENT.length, EVENT, 0, EVENT.length)) {
             return -1;
         }
@@ -53,6 +61,10 @@ final class LineSkimmer {
             return -1;
         }
         UnreadFields unread = UnreadFields.ofType(b, i + 1, typeEnd);
+        if (unread == UnreadFields.SKIPPED_EVENT || unread == UnreadFields.UNKNOWN_EVENT) {
+            int end = StrictJson.valueEnd(b, open, to);
+            return end < 0 || ws(b, end, to) != to ? -1 : unread == UnreadFields.SKIPPED_EVENT ? SKIPPED_EVENT : UNKNOWN_EVENT;
+        }
         i = ws(b, typeEnd + 1, to);
         if (unread == null || i >= to || b[i] != ',' || members(b, i + 1, to, unread) < 0 || cutCount == 0) {
             return -1;

@@ -11,17 +11,21 @@ import java.util.Map;
  * The members of an event whose values no fact reads, by event type, as a tree of field names:
  * the {@link LineSkimmer} cuts them before Jackson reads the line. Task ends carry most of a log's
  * bytes in their per-task accumulator updates, which nothing reads (SQL metric values come from
- * the stage-level Accumulables of stage completions and from driver updates); events the reader
- * skips whole (task starts, block updates, unknown types) lose every object or array they hold.
+ * the stage-level Accumulables of stage completions and from driver updates). Events the reader
+ * skips whole (task starts, block updates, unknown types) are {@link #SKIPPED_EVENT} or
+ * {@link #UNKNOWN_EVENT}: nothing of them is read but their type.
  * A reader that starts to use one of these fields must take it off this list; the differential
  * test ({@code SkimmerDifferentialTest}) fails on every corpus log that carries it otherwise.
  */
 final class UnreadFields {
     /** A leaf: the member's value is not read. */
-    private static final UnreadFields UNREAD = new UnreadFields(List.of(), List.of(), false);
+    private static final UnreadFields UNREAD = new UnreadFields(List.of(), List.of());
     /** The leaf of an event's last path in Spark's order of members: after it, nothing is left to cut. */
-    private static final UnreadFields UNREAD_LAST = new UnreadFields(List.of(), List.of(), false);
-    private static final UnreadFields EVERY_FIELD = new UnreadFields(List.of(), List.of(), true);
+    private static final UnreadFields UNREAD_LAST = new UnreadFields(List.of(), List.of());
+    /** An event of a type Spark writes and the reader skips. */
+    static final UnreadFields SKIPPED_EVENT = new UnreadFields(List.of(), List.of());
+    /** An event of a type the reader does not know (it counts them). */
+    static final UnreadFields UNKNOWN_EVENT = new UnreadFields(List.of(), List.of());
     private static final byte[] TASK_END = EventTypes.TASK_END.getBytes(StandardCharsets.US_ASCII);
     // Paths in the order Spark writes the members, so that the walk stops at the last one.
     private static final UnreadFields OF_TASK_END = paths("Task End Reason/Stack Trace",
@@ -36,12 +40,10 @@ final class UnreadFields {
 
     private final List<byte[]> names;
     private final List<UnreadFields> children;
-    private final boolean every;
 
-    private UnreadFields(List<byte[]> names, List<UnreadFields> children, boolean every) {
+    private UnreadFields(List<byte[]> names, List<UnreadFields> children) {
         this.names = names;
         this.children = children;
-        this.every = every;
     }
 
     /** What is unread in an event of the type spelled by these bytes (no escapes); null when everything is read. */
@@ -51,14 +53,14 @@ final class UnreadFields {
         }
         String type = new String(b, from, to - from, StandardCharsets.UTF_8);
         UnreadFields used = OF_OTHER_USED.get(type);
-        return used != null || EventTypes.USED.contains(type) ? used : EVERY_FIELD;
+        if (used != null || EventTypes.USED.contains(type)) {
+            return used;
+        }
+        return EventTypes.isIgnored(type) ? SKIPPED_EVENT : UNKNOWN_EVENT;
     }
 
     /** The member named by these bytes (no escapes): its unread subtree, {@link #isUnread()} itself, or null. */
     UnreadFields member(byte[] b, int from, int to) {
-        if (every) {
-            return UNREAD;
-        }
         for (int i = 0; i < names.size(); i++) {
             byte[] name = names.get(i);
             if (Arrays.equals(b, from, to, name, 0, name.length)) {
@@ -108,6 +110,6 @@ final class UnreadFields {
             children.add(!below.isEmpty() ? tree(below, head.equals(lastBranch) ? last.substring(head.length() + 1) : "")
                     : head.equals(lastLeaf) ? UNREAD_LAST : UNREAD);
         }
-        return new UnreadFields(List.copyOf(names), List.copyOf(children), false);
+        return new UnreadFields(List.copyOf(names), List.copyOf(children));
     }
 }
