@@ -7,11 +7,14 @@ import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.billing.BillingQuery;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.RunUsage;
+import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * Everything the bot needs from a Databricks workspace. Get one from {@link Workspaces}: live
@@ -23,6 +26,14 @@ public interface Workspace {
     RunRef resolve(String userInput);
 
     RunTelemetry fetch(RunRef run);
+
+    /**
+     * The facts of one cluster's delivered event log, joined with the cluster's shape when known;
+     * from the workspace's {@link io.sparkadvisor.databricks.fetch.FactsCache} when this run's log, as
+     * it is now, was read before. Throws {@link io.sparkadvisor.databricks.fetch.EventLogUnavailableException}
+     * when the cluster delivered no log.
+     */
+    RunFacts facts(RunTelemetry run, ClusterTelemetry cluster, LongConsumer downloaded);
 
     SettingsSnapshot settings(long jobId);
 

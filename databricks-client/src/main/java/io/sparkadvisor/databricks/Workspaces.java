@@ -12,6 +12,9 @@ import io.sparkadvisor.databricks.billing.QueryRunner;
 import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.billing.BillingUnavailableException;
 import io.sparkadvisor.databricks.billing.StatementRunner;
+import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
+import io.sparkadvisor.databricks.fetch.FactsCache;
+import io.sparkadvisor.databricks.fetch.LogFacts;
 import io.sparkadvisor.databricks.fetch.RunFetcher;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
@@ -19,11 +22,13 @@ import io.sparkadvisor.databricks.resolve.RunResolver;
 import io.sparkadvisor.databricks.resolve.WorkspaceIdentity;
 import io.sparkadvisor.databricks.workspace.FileWorkspaceSource;
 import io.sparkadvisor.databricks.workspace.RecordedQueries;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /** The two kinds of workspace: a live one through the SDK, and a folder of recorded answers. */
 public final class Workspaces {
@@ -34,6 +39,11 @@ public final class Workspaces {
 
     /** @param warehouseId SQL warehouse for billing queries, or null when none is configured */
     public static Workspace connect(WorkspaceClient client, String warehouseId) {
+        return connect(client, warehouseId, FactsCache.OFF);
+    }
+
+    /** As {@link #connect(WorkspaceClient, String)}, keeping the facts of completed runs in {@code cache}. */
+    public static Workspace connect(WorkspaceClient client, String warehouseId, FactsCache cache) {
         QueryRunner billing = warehouseId == null ? query -> {
             throw new BillingUnavailableException("Billing query " + query.name() + " needs a SQL warehouse, and"
                     + " DATABRICKS_WAREHOUSE_ID is not set: costs are estimated from job runs instead.", null);
@@ -44,13 +54,21 @@ public final class Workspaces {
         Optional<WorkspaceIdentity> identity = Optional.ofNullable(client.config().getHost()).filter(h -> !h.isBlank())
                 .map(host -> new WorkspaceIdentity(host,
                         () -> id.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi)));
-        return new Composed(source, billing, id, identity);
+        // The host names the workspace in the cache: two workspaces may have runs of the same id.
+        LogFacts facts = new LogFacts(cache, "host " + client.config().getHost());
+        return new Composed(source, billing, id, identity, facts);
     }
 
     /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */
     public static Workspace fromDirectory(Path folder) {
+        return fromDirectory(folder, FactsCache.OFF);
+    }
+
+    /** As {@link #fromDirectory(Path)}, keeping the facts of completed runs in {@code cache}. */
+    public static Workspace fromDirectory(Path folder, FactsCache cache) {
         // Recorded answers stand for whichever workspace they were recorded in: any link is taken.
-        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional.empty());
+        LogFacts facts = new LogFacts(cache, "folder " + folder.toAbsolutePath().normalize());
+        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional.empty(), facts);
     }
 
     private static final class Composed implements Workspace {
@@ -60,14 +78,16 @@ public final class Workspaces {
         private final QueryRunner billing;
         private final WorkspaceSource source;
         private final Optional<String> id;
+        private final LogFacts facts;
 
-        Composed(WorkspaceSource source, QueryRunner billing, Optional<String> id, Optional<WorkspaceIdentity> identity) {
+        Composed(WorkspaceSource source, QueryRunner billing, Optional<String> id, Optional<WorkspaceIdentity> identity, LogFacts facts) {
             this.resolver = new RunResolver(source, identity);
             this.fetcher = new RunFetcher(source);
             this.editor = new JobSettingsEditor(source);
             this.billing = billing;
             this.source = source;
             this.id = id;
+            this.facts = facts;
         }
 
         @Override
@@ -83,6 +103,11 @@ public final class Workspaces {
         @Override
         public RunTelemetry fetch(RunRef run) {
             return fetcher.fetch(run);
+        }
+
+        @Override
+        public RunFacts facts(RunTelemetry run, ClusterTelemetry cluster, LongConsumer downloaded) {
+            return facts.of(run, cluster, downloaded);
         }
 
         @Override

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -20,7 +21,10 @@ import java.nio.file.Path;
  * A file is the {@link RunFacts} record tree with {@code factsVersion} in front.
  */
 public final class FactsJson {
-    /** Raise it when a record changes so that files written before no longer read into the same facts. */
+    /**
+     * Raise it when a record changes, or when the same log would give other facts, so that files and
+     * facts-cache entries written before are refused instead of read into stale facts.
+     */
     public static final int VERSION = 4;
     static final String VERSION_FIELD = "factsVersion";
 
@@ -48,45 +52,57 @@ public final class FactsJson {
         if (!Files.isRegularFile(file)) {
             throw new FactsFileException(file + " does not exist or is not a file; write facts with `spark-advisor facts <event-log> > facts.json`");
         }
-        JsonNode root = parse(file);
-        checkVersion(file, root);
-        ((ObjectNode) root).remove(VERSION_FIELD);
-        try {
-            return MAPPER.treeToValue(root, RunFacts.class);
-        } catch (JsonProcessingException e) {
-            throw new FactsFileException(file + " has " + VERSION_FIELD + " " + VERSION + " but does not fit it (" + oneLine(e.getOriginalMessage())
-                    + where(e) + "); write it again with `spark-advisor facts <event-log>`");
-        }
-    }
-
-    /** The file's one JSON value; an event log (JSON lines) is told apart by its first line. */
-    private static JsonNode parse(Path file) {
-        try (JsonParser parser = MAPPER.createParser(file.toFile())) {
-            JsonNode first = MAPPER.readTree(parser);
-            if (first != null && first.has("Event")) {
-                throw new FactsFileException(file + " is a Spark event log, not saved facts; pass it as the argument, without --facts");
-            }
-            if (parser.nextToken() != null) {
-                throw notFacts(file, "it holds more than one JSON value");
-            }
-            return first;
-        } catch (JsonProcessingException e) {
-            throw notFacts(file, "it is not JSON");
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in, file.toString());
         } catch (IOException e) {
             throw new FactsFileException(file + " cannot be read (" + e.getClass().getSimpleName() + ")");
         }
     }
 
-    private static void checkVersion(Path file, JsonNode root) {
+    /**
+     * Reads facts written by {@link #write} from a stream that {@code origin} names in messages;
+     * anything else, an older {@link #VERSION} included, is a {@link FactsFileException}.
+     */
+    public static RunFacts read(InputStream in, String origin) {
+        JsonNode root = parse(in, origin);
+        checkVersion(origin, root);
+        ((ObjectNode) root).remove(VERSION_FIELD);
+        try {
+            return MAPPER.treeToValue(root, RunFacts.class);
+        } catch (JsonProcessingException e) {
+            throw new FactsFileException(origin + " has " + VERSION_FIELD + " " + VERSION + " but does not fit it (" + oneLine(e.getOriginalMessage())
+                    + where(e) + "); write it again with `spark-advisor facts <event-log>`");
+        }
+    }
+
+    /** The stream's one JSON value; an event log (JSON lines) is told apart by its first line. */
+    private static JsonNode parse(InputStream in, String origin) {
+        try (JsonParser parser = MAPPER.createParser(in)) {
+            JsonNode first = MAPPER.readTree(parser);
+            if (first != null && first.has("Event")) {
+                throw new FactsFileException(origin + " is a Spark event log, not saved facts; pass it as the argument, without --facts");
+            }
+            if (parser.nextToken() != null) {
+                throw notFacts(origin, "it holds more than one JSON value");
+            }
+            return first;
+        } catch (JsonProcessingException e) {
+            throw notFacts(origin, "it is not JSON");
+        } catch (IOException e) {
+            throw new FactsFileException(origin + " cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static void checkVersion(String origin, JsonNode root) {
         if (root == null || !root.isObject()) {
-            throw notFacts(file, "it is not a JSON object");
+            throw notFacts(origin, "it is not a JSON object");
         }
         JsonNode version = root.get(VERSION_FIELD);
         if (version == null) {
-            throw notFacts(file, "it has no " + VERSION_FIELD);
+            throw notFacts(origin, "it has no " + VERSION_FIELD);
         }
         if (!version.isInt() || version.intValue() != VERSION) {
-            throw new FactsFileException(file + " has " + VERSION_FIELD + " " + version + " and this spark-advisor reads version "
+            throw new FactsFileException(origin + " has " + VERSION_FIELD + " " + version + " and this spark-advisor reads version "
                     + VERSION + "; write it again with this version's `spark-advisor facts <event-log>`");
         }
     }
@@ -107,8 +123,8 @@ public final class FactsJson {
         return message.replaceAll("\\s+", " ").strip();
     }
 
-    private static FactsFileException notFacts(Path file, String why) {
-        return new FactsFileException(file + " is not spark-advisor facts JSON (" + why + "); write facts with"
+    private static FactsFileException notFacts(String origin, String why) {
+        return new FactsFileException(origin + " is not spark-advisor facts JSON (" + why + "); write facts with"
                 + " `spark-advisor facts <event-log> > facts.json`, or pass an event log as the argument instead of --facts");
     }
 }

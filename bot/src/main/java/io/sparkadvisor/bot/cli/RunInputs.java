@@ -1,6 +1,8 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.config.FactsCacheSettings;
 import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.fetch.FactsCache;
 import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
@@ -24,6 +26,10 @@ final class RunInputs {
     @Option(names = "--task", paramLabel = "KEY", description = "With --workspace-dir: the task whose cluster to analyse (default: the first task with an event log).")
     String task;
 
+    @Option(names = "--no-cache", description = "With --workspace-dir: read the run's event log even when its facts are kept"
+            + " (SPARK_ADVISOR_FACTS_CACHE_DIR), and keep nothing.")
+    boolean noCache;
+
     @Option(names = "--cluster", paramLabel = "FILE", description = "JSON of Databricks clusters/get or a job's new_cluster; overrides the shape the log implies.")
     Path cluster;
 
@@ -33,7 +39,8 @@ final class RunInputs {
     /** The facts of an event log, or of a run in the workspace (which brings its own cluster shape). */
     RunFacts facts(String source) {
         if (workspaceDir != null) {
-            return WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir), source, task);
+            FactsCache cache = noCache ? FactsCache.OFF : FactsCacheSettings.fromEnvironment(System.getenv());
+            return WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir, cache), source, task);
         }
         return withClusterFiles(RunFactsReader.read(Path.of(source)));
     }

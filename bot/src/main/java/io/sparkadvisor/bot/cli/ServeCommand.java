@@ -48,6 +48,8 @@ import picocli.CommandLine.Spec;
                 "Approvals: SPARK_ADVISOR_APPROVERS, SPARK_ADVISOR_APPROVER_GROUP, SPARK_ADVISOR_SELF_APPROVAL (deny|allow),"
                         + " follow-up of applied steps every SPARK_ADVISOR_FOLLOWUP_SECONDS (default 300),"
                         + " kept in DATABASE_URL (PostgreSQL) or the H2 file SPARK_ADVISOR_DB_PATH (default ~/.spark-advisor/advisor).",
+                "Facts of completed runs read once: SPARK_ADVISOR_FACTS_CACHE_DIR (default ~/.spark-advisor/facts-cache),"
+                        + " at most SPARK_ADVISOR_FACTS_CACHE_MB (default 256; 0 keeps none).",
                 "Weekly digest: costs from system.billing on DATABRICKS_WAREHOUSE_ID (else estimates), scheduled per channel"
                         + " in the same database; defaults in the config file's digest: section."})
 final class ServeCommand implements Callable<Integer> {

@@ -4,10 +4,7 @@ import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.EventLog;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
-import io.sparkadvisor.knowledge.RunFactsReader;
-import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import java.util.Optional;
 
 /** The facts of one run fetched from a workspace: the chosen task's cluster, its event log and its shape. */
 final class WorkspaceRun {
@@ -16,8 +13,7 @@ final class WorkspaceRun {
     static RunFacts facts(Workspace workspace, String runReference, String taskKey) {
         RunTelemetry telemetry = workspace.fetch(workspace.resolve(runReference));
         ClusterTelemetry cluster = pick(telemetry, taskKey);
-        RunFacts facts = RunFactsReader.read(cluster.eventLog().parts(), bytes -> {});
-        return facts.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
+        return workspace.facts(telemetry, cluster, bytes -> {});
     }
 
     private static ClusterTelemetry pick(RunTelemetry telemetry, String taskKey) {

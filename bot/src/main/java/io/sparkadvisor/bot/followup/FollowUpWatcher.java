@@ -5,7 +5,6 @@ import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.SlackReplies;
-import io.sparkadvisor.bot.slack.RunAnalysis;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
@@ -205,10 +204,10 @@ public final class FollowUpWatcher {
     }
 
     /** The facts of the run's cluster the recommendation is about; empty when that cluster delivered no event log. */
-    private static Optional<RunFacts> facts(RunTelemetry telemetry, ClusterTarget target) {
+    private Optional<RunFacts> facts(RunTelemetry telemetry, ClusterTarget target) {
         return telemetry.clusters().stream()
                 .filter(c -> c.eventLog() instanceof EventLog.Delivered)
                 .filter(c -> ClusterTargets.of(telemetry.jobSettingsJson(), c.taskKeys()).map(target::equals).orElse(false))
-                .findFirst().map(c -> RunAnalysis.facts(telemetry, c, bytes -> {}));
+                .findFirst().map(c -> workspace.facts(telemetry, c, bytes -> {}));
     }
 }

@@ -9,8 +9,6 @@ import io.sparkadvisor.databricks.fetch.EventLog;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
-import io.sparkadvisor.knowledge.RunFactsReader;
-import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Advice;
@@ -22,12 +20,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.LongConsumer;
 
 /**
  * From what a person typed to advice: resolve the run, fetch its clusters, stream each cluster's
- * event log into facts (with the cluster's real shape) and run the rules. A run whose tasks used
+ * event log into facts (with the cluster's real shape; kept facts when the log was read before) and run the rules. A run whose tasks used
  * several clusters ran several Spark applications: each gets its own advice.
  */
 public final class RunAnalysis {
@@ -65,7 +61,7 @@ public final class RunAnalysis {
     private AnalysedRun analyse(RunTelemetry telemetry, ClusterTelemetry cluster, boolean severalClusters, Progress progress) {
         long total = size(cluster);
         progress.downloaded(0, total);
-        RunFacts facts = facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total));
+        RunFacts facts = workspace.facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total));
         progress.step(AskReply.ANALYSING.text("tasks", String.format(Locale.ROOT, "%,d", facts.coverage().tasks())));
         String subject = severalClusters ? AskReply.SUBJECT_OF_CLUSTER.text("subject", subject(telemetry), "clusterId", cluster.clusterId(),
                 "taskKeys", String.join(", ", cluster.taskKeys())) : subject(telemetry);
@@ -77,13 +73,6 @@ public final class RunAnalysis {
         ClusterTarget target = ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null);
         return new AnalysedRun(telemetry.ref(), target, severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts),
                 Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target));
-    }
-
-    /** The facts of one cluster's event log (delivered), joined with the cluster's real shape when known. */
-    public static RunFacts facts(RunTelemetry telemetry, ClusterTelemetry cluster, LongConsumer downloaded) {
-        RunFacts facts = RunFactsReader.read(cluster.eventLog().parts(), downloaded);
-        return cluster.clusterJson() == null ? facts
-                : facts.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
     }
 
     /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */

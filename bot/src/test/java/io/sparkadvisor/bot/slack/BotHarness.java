@@ -24,6 +24,7 @@ import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
+import io.sparkadvisor.databricks.fetch.FactsCache;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.advisor.Advisor;
@@ -32,11 +33,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -46,7 +51,8 @@ import java.util.function.BooleanSupplier;
  * ("skewed-join"), whose runs 4201 to 4220 ran on one cluster that delivered the corpus's
  * skewed-join event log to DBFS, and job 43 ("io-bound-scan", run 4301) with the io-bound log. The
  * bot shares a finished analysis for a while, so each test asks about a run of its own; 4220 is
- * job 42's latest. Approvals are kept in {@code db}; the bot's time is {@code clock}.
+ * job 42's latest. Approvals are kept in {@code db}; the bot's time is {@code clock}; the facts of
+ * runs it read in {@code factsCache}, which a {@link #restart()} keeps.
  */
 final class BotHarness implements AutoCloseable {
     static final String SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
@@ -62,7 +68,8 @@ final class BotHarness implements AutoCloseable {
     final FakeSlackApi slack = new FakeSlackApi();
     /** Runs due digests only when a test says so, at the time the test sets. */
     final ManualScheduler digestScheduler;
-    final WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample();
+    final WorkspaceEmulator workspace;
+    final Path factsCache;
     /** Signed HTTP requests to the bot; null over Socket Mode. */
     final SignedRequests requests;
     /** Slack's end of the Socket Mode websocket; null over HTTP. */
@@ -74,6 +81,7 @@ final class BotHarness implements AutoCloseable {
     /** The Bolt app's handlers and their pools. */
     final SlackBot bot;
     private final AutoCloseable serving;
+    private final Map<String, String> approvalEnv;
 
     /** Nobody may approve; approvals in a fresh H2 file. */
     BotHarness() {
@@ -82,25 +90,30 @@ final class BotHarness implements AutoCloseable {
 
     /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings. */
     BotHarness(Database db, Map<String, String> approvalEnv, Clock clock) {
-        this(db, approvalEnv, clock, null);
+        this(db, approvalEnv, clock, null, WorkspaceEmulator.startWithSample(), newFolder());
     }
 
     /** Nobody may approve; Slack reaches the bot over Socket Mode, as behind a firewall: no port, no signing secret. */
     static BotHarness overSocketMode() {
-        return new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC(), new FakeSocketMode());
+        return new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC(), new FakeSocketMode(),
+                WorkspaceEmulator.startWithSample(), newFolder());
     }
 
-    private BotHarness(Database db, Map<String, String> approvalEnv, Clock clock, FakeSocketMode socket) {
+    private BotHarness(Database db, Map<String, String> approvalEnv, Clock clock, FakeSocketMode socket, WorkspaceEmulator workspace,
+            Path factsCache) {
         this.db = db;
+        this.approvalEnv = approvalEnv;
         this.socket = socket;
         this.clock = clock;
+        this.workspace = workspace;
+        this.factsCache = factsCache;
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         addJob(workspace, 44, "resized-join", "1203-resized", "skew.log.gz", 4401, 4410);
         int port = freePort();
         SlackSettings settings = socket != null ? socketModeSettings(slack) : SlackSettings.fromEnvironment(Map.of(
                 "SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));
-        Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE);
+        Workspace connected = Workspaces.connect(workspace.client(), WAREHOUSE, FactsCache.in(factsCache, 64L << 20));
         Changes changes = new Changes(db);
         JobLocks locks = new JobLocks(db, clock);
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(approvalEnv, clock);
@@ -265,14 +278,40 @@ final class BotHarness implements AutoCloseable {
         return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(parentTs)).toList();
     }
 
-    @Override
-    public void close() throws Exception {
+    /**
+     * The bot stopped and started again, as by a deploy: a new bot (new HTTP server, nothing shared in
+     * memory) over the same workspace, database and facts cache. Close the new one only.
+     */
+    BotHarness restart() throws Exception {
+        stopBot();
+        return new BotHarness(db, approvalEnv, clock, null, workspace, factsCache);
+    }
+
+    private void stopBot() throws Exception {
         serving.close();
         bot.stop(Duration.ofSeconds(5));
         if (socket != null) {
             socket.close();
         }
-        workspace.close();
         slack.close();
+    }
+
+    @Override
+    public void close() throws Exception {
+        stopBot();
+        workspace.close();
+        try (Stream<Path> files = Files.walk(factsCache)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static Path newFolder() {
+        try {
+            return Files.createTempDirectory("facts-cache");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

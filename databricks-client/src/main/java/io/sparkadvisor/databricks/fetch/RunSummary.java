@@ -1,9 +1,11 @@
 package io.sparkadvisor.databricks.fetch;
 
 import com.databricks.sdk.service.jobs.Run;
+import com.databricks.sdk.service.jobs.RunLifeCycleState;
 import com.databricks.sdk.service.jobs.RunTask;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the rest of the product needs of a Jobs run, free of SDK types: identity, outcome, the
@@ -17,6 +19,15 @@ public record RunSummary(long runId, Long jobId, String runName, String lifeCycl
     /** One task of the run and the part of its time spent before, in and after execution. */
     public record Task(String taskKey, long runId, String clusterId, String resultState, long setupMs, long executionMs,
             long cleanupMs) {}
+
+    /** Life cycle states after which a run changes no more (the Jobs API's terminal states). */
+    public static final Set<RunLifeCycleState> COMPLETED =
+            Set.of(RunLifeCycleState.TERMINATED, RunLifeCycleState.SKIPPED, RunLifeCycleState.INTERNAL_ERROR);
+
+    /** The run has ended: its clusters write no more to its event logs (delivery of the last part may still lag). */
+    public boolean completed() {
+        return COMPLETED.stream().anyMatch(state -> state.toString().equals(lifeCycleState));
+    }
 
     static RunSummary of(Run run) {
         List<String> clusterKeys = run.getJobClusters() == null ? List.of()

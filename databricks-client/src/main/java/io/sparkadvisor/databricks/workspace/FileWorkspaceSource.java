@@ -8,12 +8,12 @@ import com.databricks.sdk.service.jobs.BaseRun;
 import com.databricks.sdk.service.jobs.Job;
 
 import com.databricks.sdk.service.jobs.Run;
-import com.databricks.sdk.service.jobs.RunLifeCycleState;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.SdkJson;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspaceSource;
+import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.fetch.StoredFile;
 import io.sparkadvisor.databricks.fetch.StoredLogPart;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
@@ -24,7 +24,6 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -32,9 +31,6 @@ import java.util.stream.Stream;
  * CLI and the bot with no workspace at all. Job changes are written back to {@code jobs/<id>.json}.
  */
 public final class FileWorkspaceSource implements WorkspaceSource {
-    private static final Set<RunLifeCycleState> COMPLETED =
-            Set.of(RunLifeCycleState.TERMINATED, RunLifeCycleState.SKIPPED, RunLifeCycleState.INTERNAL_ERROR);
-
     private final Path root;
 
     public FileWorkspaceSource(Path root) {
@@ -50,7 +46,7 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     public Optional<Long> latestCompletedRunId(long jobId) {
         return all("runs", Run.class).filter(r -> Long.valueOf(jobId).equals(r.getJobId()))
                 .filter(r -> r.getJobRunId() == null || r.getJobRunId().equals(r.getRunId()))
-                .filter(r -> r.getState() != null && COMPLETED.contains(r.getState().getLifeCycleState()))
+                .filter(r -> r.getState() != null && RunSummary.COMPLETED.contains(r.getState().getLifeCycleState()))
                 .max(Comparator.comparing(r -> Optional.ofNullable(r.getStartTime()).orElse(0L)))
                 .map(Run::getRunId);
     }
@@ -58,7 +54,7 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     @Override
     public List<BaseRun> completedRuns(long fromMs, long toMs) {
         return all("runs", BaseRun.class).filter(r -> r.getJobRunId() == null || r.getJobRunId().equals(r.getRunId()))
-                .filter(r -> r.getState() != null && COMPLETED.contains(r.getState().getLifeCycleState()))
+                .filter(r -> r.getState() != null && RunSummary.COMPLETED.contains(r.getState().getLifeCycleState()))
                 .filter(r -> r.getStartTime() != null && r.getStartTime() >= fromMs && r.getStartTime() < toMs).toList();
     }
 

@@ -100,8 +100,9 @@ public final class Advisor {
             return all.stream().filter(d -> yields.stream().noneMatch(y -> y.yielding() == d)).toList();
         }
 
+        /** In evidence order: Drools' working memory has none, and the JSON must not change from run to run. */
         List<Diagnosis> yieldedTo(Diagnosis standing) {
-            return yields.stream().filter(y -> y.standing() == standing).map(GivesWay::yielding).distinct().toList();
+            return all.stream().filter(d -> yields.stream().anyMatch(y -> y.standing() == standing && y.yielding() == d)).toList();
         }
     }
 

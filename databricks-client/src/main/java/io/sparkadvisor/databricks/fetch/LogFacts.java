@@ -1,0 +1,75 @@
+package io.sparkadvisor.databricks.fetch;
+
+import io.sparkadvisor.knowledge.FactsJson;
+import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.cluster.ClusterJson;
+import io.sparkadvisor.knowledge.eventlog.LogPart;
+import io.sparkadvisor.knowledge.facts.Coverage;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+
+/**
+ * The facts of a cluster's delivered event log, read once per log: a completed run's facts are kept
+ * in a {@link FactsCache} under its workspace, run, and the log parts' paths and sizes, so
+ * a log that grew or was delivered again is read again. The cluster's shape is joined on every read
+ * (it is not part of the log).
+ */
+public final class LogFacts {
+    private final FactsCache cache;
+    private final String workspace;
+
+    /** @param workspace what tells this workspace apart from others sharing the cache (its host, or its folder) */
+    public LogFacts(FactsCache cache, String workspace) {
+        this.cache = cache;
+        this.workspace = workspace;
+    }
+
+    /** Throws {@link EventLogUnavailableException} when the cluster delivered no log. */
+    public RunFacts of(RunTelemetry telemetry, ClusterTelemetry cluster, LongConsumer downloaded) {
+        List<LogPart> parts = cluster.eventLog().parts();
+        Optional<String> key = key(telemetry, parts);
+        RunFacts facts = key.flatMap(cache::get).orElseGet(() -> {
+            RunFacts read = RunFactsReader.read(parts, downloaded);
+            if (key.isPresent() && whole(read.coverage())) {
+                cache.put(key.get(), read);
+            }
+            return read;
+        });
+        return cluster.clusterJson() == null ? facts
+                : facts.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
+    }
+
+    /**
+     * Empty when the facts must not be kept: the run is still going (its log is still growing), or a
+     * part's size is unknown (a changed log could not be told from the kept one).
+     */
+    private Optional<String> key(RunTelemetry telemetry, List<LogPart> parts) {
+        if (!cache.enabled() || !telemetry.run().completed() || parts.stream().anyMatch(p -> p.size() < 0)) {
+            return Optional.empty();
+        }
+        StringBuilder key = new StringBuilder().append(FactsJson.VERSION).append('\n').append(workspace).append('\n')
+                .append(telemetry.ref().runId());
+        // the whole path: a driver restart writes another "eventlog" in another folder of the same cluster
+        parts.forEach(p -> key.append('\n').append(p instanceof StoredLogPart s ? s.file().path() : p.name()).append(' ').append(p.size()));
+        return Optional.of(sha256(key.toString()));
+    }
+
+    /** A log cut short, or without its application's start or end, may still be being delivered. */
+    private static boolean whole(Coverage coverage) {
+        return !coverage.truncated() && coverage.complete();
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}
