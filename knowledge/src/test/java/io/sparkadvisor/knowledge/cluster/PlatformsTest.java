@@ -194,11 +194,13 @@ class PlatformsTest {
     }
 
     /**
-     * delta-spark 3.3 in local mode: the table's data is a Parquet scan over PreparedDeltaFileIndex (named by the
-     * catalog table when read by name), the snapshot's replay of _delta_log a json scan over DeltaLogFileIndex.
+     * delta-spark 3.3 in local mode (and 4.0 on Spark 4.0): the table's data is a Parquet scan over
+     * PreparedDeltaFileIndex (named by the catalog table when read by name), the snapshot's replay of _delta_log a
+     * json scan over DeltaLogFileIndex.
      */
     @ParameterizedTest
-    @CsvSource({"delta-small-files, spark_catalog.default.events", "delta-path-read, ''", "delta-optimized, spark_catalog.default.events"})
+    @CsvSource({"delta-small-files, spark_catalog.default.events", "delta-path-read, ''", "delta-optimized, spark_catalog.default.events",
+            "delta-small-files-spark4, spark_catalog.default.events"})
     void theCorpusDeltaScansAreTheTableAndItsLog(String scenario, String table) {
         List<ScanFacts> scans = Corpus.facts(scenario).sqlExecutions().stream().flatMap(e -> e.scans().stream()).toList();
         List<ScanFacts> data = scans.stream().filter(ScanFacts::deltaTable).toList();

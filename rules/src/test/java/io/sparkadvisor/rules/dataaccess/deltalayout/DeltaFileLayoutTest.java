@@ -26,13 +26,15 @@ class DeltaFileLayoutTest {
     private static final String RULE = DeltaFileLayoutRule.ID;
     private static final String TABLE_SCAN = "Scan parquet spark_catalog.default.events";
 
-    @Test
-    void aTableOfTinyFilesIsCompactedAndZOrderedThroughDelta() {
-        Finding f = finding("delta-small-files", RULE).orElseThrow();
+    /** delta-spark 3.3.2 on Spark 3.5.8, and delta-spark 4.0.0 on Spark 4.0.1: the same table, the same advice. */
+    @ParameterizedTest
+    @ValueSource(strings = {"delta-small-files", "delta-small-files-spark4"})
+    void aTableOfTinyFilesIsCompactedAndZOrderedThroughDelta(String scenario) {
+        Finding f = finding(scenario, RULE).orElseThrow();
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0);
-        long files = sqlMetric("delta-small-files", TABLE_SCAN + " / number of files read");
-        long bytes = sqlMetric("delta-small-files", TABLE_SCAN + " / size of files read");
-        assertEquals(Corpus.scenario("delta-small-files").path("construction").path("dataFiles").asLong(), files,
+        long files = sqlMetric(scenario, TABLE_SCAN + " / number of files read");
+        long bytes = sqlMetric(scenario, TABLE_SCAN + " / size of files read");
+        assertEquals(Corpus.scenario(scenario).path("construction").path("dataFiles").asLong(), files,
                 "every file of the table is read: data skipping on user_id keeps them all");
         assertEquals("delta", f.evidence().get("tableFormat"));
         assertEquals("spark_catalog.default.events", f.evidence().get("table"));
@@ -45,7 +47,7 @@ class DeltaFileLayoutTest {
         assertTrue(f.recommendation().proof().contains("left " + files + " of the table's " + files + " files (100%)"),
                 f.recommendation().proof());
         assertEquals(1, number(f, "compactedFiles"));
-        assertEquals(Corpus.scenario("delta-small-files").path("expect").path("significantStage").path("tasks").asLong(),
+        assertEquals(Corpus.scenario(scenario).path("expect").path("significantStage").path("tasks").asLong(),
                 number(f, "tasksObserved"));
         assertTrue(f.savings().runtimeMs() > 0 && f.savings().coreHours() >= 0, f.savings().toString());
 
