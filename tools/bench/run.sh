@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# The parse benchmark: builds tools/bench, then times, on the same plain event log, each parser in
-# its own warm JVM - ours (RunFactsReader, -Xmx256m; and on the same log gzipped), Spark 3.5.8's
-# replay as the History Server does it (-Xmx4g), and a bare Jackson token scan (the floor) - and
-# prints one table. See tools/bench/README.md.
+# The parse benchmark: builds tools/bench, then times, on the same event log plain and gzipped, each
+# parser - ours (RunFactsReader, -Xmx256m), Spark 3.5.8's replay as the History Server does it
+# (-Xmx4g), and a bare Jackson token scan (the floor) - in a warm JVM of its own and as fresh
+# processes; then ours on prefixes of the log (live heap as the log grows) and the skimmer's fuzz
+# run; and prints the tables. See tools/bench/README.md.
 #
 #   tools/bench/run.sh /path/to/large.log
 #
-# Environment: WARMUP (2) and ITERATIONS (5) per parser; PARSERS ("jackson ours ours-gz spark");
-# OURS_XMX (256m), SPARK_XMX (4g), JACKSON_XMX (256m); CANDIDATE_CP: classes of a candidate change to
-# knowledge, measured as parser "ours-candidate"; MAX_LOAD: before each parser, wait up to WAIT_SECS
-# (600) for the 1-minute load average to fall to it; BENCH_OUT (tools/bench/target/bench-run):
-# where the .gz copy, classpaths, per-parser logs and results go; SKIP_BUILD=1 reuses the last build.
+# Environment: WARMUP (2) and ITERATIONS (5) per warm JVM (WARM=0: none); FRESH_RUNS (3) fresh processes
+# per parser; JAVA_OPTS: extra JVM options for every parser (e.g. -XX:TieredStopAtLevel=1);
+# PARSERS ("ours spark jackson ours-gz spark-gz jackson-gz"); OURS_XMX (256m), SPARK_XMX (4g),
+# JACKSON_XMX (256m); MEMORY_TASKS ("10000 55000": prefixes with that many task ends, "" for none);
+# FUZZ_SECONDS (180; 0 skips the skimmer's fuzz run); MAX_LOAD: before each JVM, wait up to WAIT_SECS
+# (600) for the 1-minute load average to fall to it; BENCH_OUT (tools/bench/target/bench-run): where
+# the .gz copy, prefixes, classpaths, per-run logs and results go; SKIP_BUILD=1 reuses the last build.
 set -euo pipefail
 
 if [[ $# -ne 1 || ! -f "$1" ]]; then
@@ -23,7 +26,12 @@ BENCH=$ROOT/tools/bench
 OUT=${BENCH_OUT:-$BENCH/target/bench-run}
 WARMUP=${WARMUP:-2}
 ITERATIONS=${ITERATIONS:-5}
-PARSERS=${PARSERS:-"jackson ours ours-gz spark"}
+PARSERS=${PARSERS:-"ours spark jackson ours-gz spark-gz jackson-gz"}
+FRESH_RUNS=${FRESH_RUNS:-3}
+WARM=${WARM:-1}
+read -r -a EXTRA_OPTS <<< "${JAVA_OPTS:-}"
+MEMORY_TASKS=${MEMORY_TASKS-"10000 55000"}
+FUZZ_SECONDS=${FUZZ_SECONDS:-180}
 OURS_XMX=${OURS_XMX:-256m}
 SPARK_XMX=${SPARK_XMX:-4g}
 JACKSON_XMX=${JACKSON_XMX:-256m}
@@ -49,7 +57,7 @@ CP_OURS=$JAR:$(cat "$BENCH/target/classpath.txt")
 CP_SPARK=$JAR:$(cat "$OUT/classpath-spark.txt")
 
 GZ=$OUT/$(basename "$LOG").gz
-if [[ " $PARSERS " == *" ours-gz "* && ( ! -f "$GZ" || "$GZ" -ot "$LOG" ) ]]; then
+if [[ " $PARSERS " == *"-gz "* && ( ! -f "$GZ" || "$GZ" -ot "$LOG" ) ]]; then
   echo "[run] gzip -6 $LOG -> $GZ ..." >&2
   gzip -6 -c "$LOG" > "$GZ.tmp" && mv "$GZ.tmp" "$GZ"
 fi
@@ -65,41 +73,80 @@ SPARK_FLAGS=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/j
   -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true)
 
 load1() { cut -d' ' -f1 /proc/loadavg; }
+wait_for_quiet() {  # MAX_LOAD: wait (up to WAIT_SECS, 600) for other work on the machine to calm down
+  [[ -n "${MAX_LOAD:-}" ]] || return 0
+  local waited=0
+  while awk -v l="$(load1)" -v m="$MAX_LOAD" 'BEGIN{exit !(l>m)}' && (( waited < ${WAIT_SECS:-600} )); do
+    sleep 10; waited=$((waited + 10))
+  done
+}
+# CMD: the java command line of parser $1 (a -gz parser is given the .gz copy) on file $2
+jvm() {
+  local p=$1 file=$2
+  case ${p%-gz} in
+    ours|ours-tasks-*) CMD=(java -XX:+UseG1GC -Xmx$OURS_XMX "${EXTRA_OPTS[@]}" -cp "$CP_OURS") ;;
+    jackson) CMD=(java -XX:+UseG1GC -Xmx$JACKSON_XMX "${EXTRA_OPTS[@]}" -cp "$CP_OURS") ;;
+    spark) CMD=(java -XX:+UseG1GC -Xmx$SPARK_XMX "${EXTRA_OPTS[@]}" "${SPARK_FLAGS[@]}" -cp "$CP_SPARK") ;;
+    *) echo "unknown parser $p" >&2; exit 2 ;;
+  esac
+  CMD+=(io.sparkadvisor.bench.Bench "$p" "$file")
+}
 RESULTS=$OUT/results.tsv
 : > "$RESULTS"
 LOADS=()
-for p in $PARSERS; do
-  case $p in
-    ours)    cmd=(java -XX:+UseG1GC -Xmx$OURS_XMX -cp "$CP_OURS" io.sparkadvisor.bench.Bench ours "$LOG") ;;
-    ours-gz) cmd=(java -XX:+UseG1GC -Xmx$OURS_XMX -cp "$CP_OURS" io.sparkadvisor.bench.Bench ours-gz "$GZ") ;;
-    ours-candidate)  # a candidate change to knowledge, compiled classes put ahead of ours
-      [[ -n "${CANDIDATE_CP:-}" ]] || { echo "ours-candidate needs CANDIDATE_CP" >&2; exit 2; }
-      cmd=(java -XX:+UseG1GC -Xmx$OURS_XMX -cp "$CANDIDATE_CP:$CP_OURS" io.sparkadvisor.bench.Bench ours-candidate "$LOG") ;;
-    jackson) cmd=(java -XX:+UseG1GC -Xmx$JACKSON_XMX -cp "$CP_OURS" io.sparkadvisor.bench.Bench jackson "$LOG") ;;
-    spark)   cmd=(java -XX:+UseG1GC -Xmx$SPARK_XMX "${SPARK_FLAGS[@]}" -cp "$CP_SPARK" io.sparkadvisor.bench.Bench spark "$LOG") ;;
-    *) echo "unknown parser $p" >&2; exit 2 ;;
-  esac
-  if [[ -n "${MAX_LOAD:-}" ]]; then  # wait (up to WAIT_SECS, 600) for other work on the machine to calm down
-    waited=0
-    while awk -v l="$(load1)" -v m="$MAX_LOAD" 'BEGIN{exit !(l>m)}' && (( waited < ${WAIT_SECS:-600} )); do
-      sleep 10; waited=$((waited + 10))
-    done
-  fi
+warm() {  # parser, file: one warm JVM, RESULT line into results
+  local p=$1 file=$2 before
+  wait_for_quiet
   before=$(load1)
-  echo "[run] $p (load $before) ..." >&2
-  if ! "${cmd[@]}" "$WARMUP" "$ITERATIONS" > "$OUT/$p.out" 2> "$OUT/$p.err"; then
-    echo "[run] $p failed; last lines of $OUT/$p.err:" >&2
-    tail -20 "$OUT/$p.err" >&2
-    exit 1
+  echo "[run] $p warm (load $before) ..." >&2
+  jvm "$p" "$file"
+  if ! "${CMD[@]}" "$WARMUP" "$ITERATIONS" > "$OUT/$p.out" 2> "$OUT/$p.err"; then
+    echo "[run] $p failed; last lines of $OUT/$p.err:" >&2; tail -20 "$OUT/$p.err" >&2; exit 1
   fi
   grep '^\[bench\]' "$OUT/$p.err" >&2 || true
   cat "$OUT/$p.out" >> "$RESULTS"
-  LOADS+=("$p $before-$(load1)")
+  LOADS+=("$p warm $before-$(load1)")
+}
+fresh() {  # parser, file: FRESH_RUNS new JVMs of one run each, timed from outside (wall, user+sys CPU)
+  local p=$1 file=$2 before
+  jvm "$p" "$file"
+  for ((i = 1; i <= FRESH_RUNS; i++)); do
+    wait_for_quiet
+    before=$(load1)
+    if ! /usr/bin/time -f "%e %U %S" -o "$OUT/$p.fresh-time" "${CMD[@]}" 0 1 > /dev/null 2> "$OUT/$p.fresh.err"; then
+      echo "[run] $p fresh failed; last lines of $OUT/$p.fresh.err:" >&2; tail -20 "$OUT/$p.fresh.err" >&2; exit 1
+    fi
+    read -r wall user sys < <(tail -1 "$OUT/$p.fresh-time")
+    echo "[run] $p fresh $i (load $before): $wall s wall, $(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}') s CPU" >&2
+    printf 'FRESH\t%s\t%s\t%s\n' "$p" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')" >> "$RESULTS"
+    LOADS+=("$p fresh $before-$(load1)")
+  done
+}
+
+for p in $PARSERS; do
+  file=$LOG; [[ $p == *-gz ]] && file=$GZ
+  [[ $WARM == 1 ]] && warm "$p" "$file"
+  (( FRESH_RUNS > 0 )) && fresh "$p" "$file"
 done
 
-NOTE="1-min load avg before-after each parser: $(IFS=','; echo "${LOADS[*]}" | sed 's/,/, /g'); $(nproc) cores"
-if awk -v l="$(IFS=' '; for x in "${LOADS[@]}"; do echo "$x"; done | tr '-' ' ' | awk '{print $2; print $3}' | sort -g | tail -1)" 'BEGIN{exit !(l>1.5)}'; then
-  NOTE="$NOTE -- WARNING: load above 1.5, figures are disturbed; rerun on a quiet machine"
+for n in $MEMORY_TASKS; do  # the same log cut after its n-th task end (a whole line): live heap as the log grows
+  prefix=$OUT/$(basename "$LOG" .log)-$n-tasks.log
+  [[ -f "$prefix" && ! "$prefix" -ot "$LOG" ]] || awk -v n="$n" '{print} /^\{"Event":"SparkListenerTaskEnd"/ && ++t >= n {exit}' "$LOG" > "$prefix"
+  warm "ours-tasks-$n" "$prefix"
+done
+
+FUZZ=""
+if (( FUZZ_SECONDS > 0 )); then
+  echo "[run] the skimmer's differential fuzz run, $FUZZ_SECONDS s ..." >&2
+  (cd "$ROOT" && mvn -B -q -pl knowledge surefire:test -Dtest='SkimmerDifferentialTest#fuzzForAWhile' \
+      -Dsurefire.failIfNoSpecifiedTests=false -Dskim.fuzz.seconds="$FUZZ_SECONDS") > "$OUT/fuzz.log" 2>&1 \
+    || { echo "[run] the fuzz run FAILED, see $OUT/fuzz.log" >&2; tail -30 "$OUT/fuzz.log" >&2; exit 1; }
+  FUZZ=$(grep -o '\[skim-fuzz\].*' "$OUT/fuzz.log" | tail -1 || true)
+  echo "[run] $FUZZ" >&2
 fi
+
+NOTE="1-min load avg before-after each JVM: $(IFS=','; echo "${LOADS[*]}" | sed 's/,/, /g'); $(nproc) cores${JAVA_OPTS:+; JAVA_OPTS=$JAVA_OPTS}"
+NOTE="$NOTE${FUZZ:+
+skimmer fuzz ($FUZZ_SECONDS s): $FUZZ}"
 echo
 java -cp "$CP_OURS" io.sparkadvisor.bench.Table "$RESULTS" "$LOG" "$GZ" "$NOTE" | tee "$OUT/table.txt"

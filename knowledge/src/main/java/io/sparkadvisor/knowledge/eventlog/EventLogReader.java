@@ -6,12 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedInputStream;
-import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongConsumer;
 
@@ -22,11 +17,16 @@ import java.util.function.LongConsumer;
  * reported as truncated, not thrown. A corrupt line further up (damaged after it was written, or
  * edited by hand) is skipped and counted, with the first one's line number and reason. A part whose
  * first line is not an event is not an event log at all, and is an error.
+ *
+ * <p>A read runs in three stages on three threads, each handing the next a few batches ahead:
+ * decoding ({@link DecodedParts}), line splitting and skimming ({@link LineBatches}), and on the
+ * caller's thread Jackson and the sink. The sink sees events in log order, as the facts need (a task
+ * end belongs to the stage attempt whose submission came before it), so the parts of a rolling or
+ * delivered log are decoded and skimmed ahead but folded one after the other.
  */
 public final class EventLogReader {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonFactory JSON = MAPPER.getFactory();
-    private static final int BUFFER = 1 << 16;
     private static final int REASON_CHARS = 160;
 
     private final EventSink sink;
@@ -40,6 +40,7 @@ public final class EventLogReader {
     private long firstSkippedLine;
     private String firstSkippedReason = "";
     private long bytes;
+    private long reported;
 
     private EventLogReader(EventSink sink, LongConsumer progress) {
         this.sink = sink;
@@ -52,13 +53,22 @@ public final class EventLogReader {
 
     /** Reads all parts in order; {@code progress} receives the raw (compressed) bytes read so far, about once a megabyte. */
     public static ReadStats read(List<LogPart> parts, EventSink sink, LongConsumer progress) {
+        return read(parts, sink, progress, true);
+    }
+
+    /** {@code skim} false: every line whole through Jackson, for tests that compare the two. */
+    static ReadStats read(List<LogPart> parts, EventSink sink, LongConsumer progress, boolean skim) {
         if (parts.isEmpty()) {
             throw new EventLogException("no event log files given");
         }
         EventLogReader reader = new EventLogReader(sink, progress);
         boolean truncated = false;
-        for (LogPart part : parts) {
-            truncated |= reader.readPart(part);
+        try (LineBatches batches = new LineBatches(parts, skim)) {
+            for (LogPart part : parts) {
+                truncated |= reader.readPart(part, batches);
+            }
+        } catch (IOException e) {
+            throw new EventLogException("reading " + parts.get(0).name() + " was interrupted", e);
         }
         if (reader.events == 0) {
             throw new EventLogException(parts.get(0).name() + " holds no events: the file is empty; pass a log the"
@@ -69,31 +79,37 @@ public final class EventLogReader {
     }
 
     /** @return whether the part ended in the middle of an event */
-    private boolean readPart(LogPart part) {
+    private boolean readPart(LogPart part, LineBatches batches) throws IOException {
         partEvents = 0;
-        try (InputStream raw = new Counting(part.open());
-                InputStream decoded = Codec.sniffAndDecode(new BufferedInputStream(raw, BUFFER), part.name())) {
-            Lines lines = new Lines(decoded);
-            long failedLine = 0;
-            String failure = null;
-            while (lines.next()) {
-                if (lines.blank()) {
-                    continue;
-                }
+        long failedLine = 0;
+        String failure = null;
+        boolean partEnd;
+        boolean cut;
+        do {
+            LineBatch batch = batches.next();
+            for (int line = 0; line < batch.count; line++) {
                 if (failure != null) { // a failed line with more lines after it: corrupt, not cut
                     skip(part, failedLine, failure);
-                    failure = null;
                 }
-                failure = lines.junk ? "not a JSON object" : readEvent(lines.buf, lines.start, lines.len);
-                failedLine = lines.number;
+                failure = batch.junk[line] ? "not a JSON object" : readEvent(batch, line);
+                failedLine = batch.numbers[line];
             }
-            if (failure != null && partEvents == 0) {
-                throw notAnEventLog(part);
-            }
-            return failure != null || lines.cut;
-        } catch (IOException e) {
-            throw new EventLogException("cannot read " + part.name() + ": " + e.getMessage()
-                    + "; check that it is a Spark event log (plain, .gz, .zstd, .lz4 or .snappy)", e);
+            progress(batch.rawBytes);
+            partEnd = batch.partEnd;
+            cut = batch.cut;
+            batches.recycle(batch);
+        } while (!partEnd);
+        if (failure != null && partEvents == 0) {
+            throw notAnEventLog(part);
+        }
+        return failure != null || cut;
+    }
+
+    private void progress(long rawBytes) {
+        bytes = rawBytes;
+        if (bytes - reported >= (1 << 20)) {
+            reported = bytes;
+            progress.accept(bytes);
         }
     }
 
@@ -107,8 +123,29 @@ public final class EventLogReader {
         }
     }
 
-    /** Parses one line and hands its event on; @return null when it was an event, else why it is not one. */
-    private String readEvent(byte[] buf, int offset, int length) throws IOException {
+    /**
+     * Parses one line, skimmed when it was, and hands its event on; @return null when it was an
+     * event, else why it is not one. A skimmed line that does not parse is parsed again as it was, so
+     * that a corrupt line is judged by the full parser.
+     */
+    private String readEvent(LineBatch batch, int line) throws IOException {
+        int offset = batch.offsets[line];
+        int length = batch.lengths[line];
+        int skimmed = batch.skimmedLengths[line];
+        if (skimmed == LineSkimmer.SKIPPED_EVENT || skimmed == LineSkimmer.UNKNOWN_EVENT) {
+            counted(); // a valid event of a type the reader skips: all that parsing it would do
+            if (skimmed == LineSkimmer.UNKNOWN_EVENT) {
+                unknown++;
+            }
+            return null;
+        }
+        if (skimmed >= 0 && parseEvent(batch.skimmed, batch.skimmedOffsets[line], skimmed) == null) {
+            return null;
+        }
+        return parseEvent(batch.bytes, offset, length);
+    }
+
+    private String parseEvent(byte[] buf, int offset, int length) throws IOException {
         try (JsonParser p = JSON.createParser(buf, offset, length)) {
             if (p.nextToken() != JsonToken.START_OBJECT || !"Event".equals(p.nextFieldName())) {
                 return "not a JSON event ({\"Event\":...})";
@@ -183,138 +220,5 @@ public final class EventLogReader {
 
     private static boolean isSpace(byte b) {
         return b == ' ' || b == '\t' || b == '\r' || b == '\n';
-    }
-
-    /**
-     * The lines of a decoded stream, each a slice of one reused buffer (grown only for a longer
-     * line). A line that does not start with '{' is marked junk and its bytes are dropped as they
-     * arrive, so binary data without line breaks costs no memory. A stream cut short (a compressed
-     * part whose end is missing) ends with the partial line, marked cut.
-     */
-    private static final class Lines {
-        private final InputStream in;
-        byte[] buf = new byte[BUFFER];
-        int start;
-        int len;
-        long number;
-        boolean junk;
-        boolean cut;
-        private int next;
-        private int end;
-        private boolean eof;
-
-        Lines(InputStream in) {
-            this.in = in;
-        }
-
-        boolean next() throws IOException {
-            start = next;
-            junk = false;
-            int scan = start;
-            while (true) {
-                for (int i = scan; i < end; i++) {
-                    if (buf[i] == '\n') {
-                        return line(i, i + 1);
-                    }
-                }
-                if (eof) {
-                    return (end > start || junk) && line(end, end);
-                }
-                if (!junk) {
-                    int first = firstNonSpace(start, end);
-                    junk = first >= 0 && buf[first] != '{';
-                }
-                if (junk) { // keep nothing of a line that is no event
-                    start = 0;
-                    end = 0;
-                } else if (start > 0) {
-                    System.arraycopy(buf, start, buf, 0, end - start);
-                    end -= start;
-                    start = 0;
-                } else if (end == buf.length) {
-                    buf = Arrays.copyOf(buf, buf.length * 2);
-                }
-                scan = end;
-                int n;
-                try {
-                    n = in.read(buf, end, buf.length - end);
-                } catch (EOFException e) {
-                    cut = true;
-                    n = -1;
-                }
-                if (n < 0) {
-                    eof = true;
-                } else {
-                    end += n;
-                }
-            }
-        }
-
-        private boolean line(int lineEnd, int nextStart) {
-            number++;
-            len = lineEnd - start;
-            next = nextStart;
-            if (!junk) {
-                int first = firstNonSpace(start, lineEnd);
-                junk = first >= 0 && buf[first] != '{';
-            }
-            return true;
-        }
-
-        private int firstNonSpace(int from, int to) {
-            for (int i = from; i < to; i++) {
-                if (!isSpace(buf[i])) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        boolean blank() {
-            if (junk) {
-                return false;
-            }
-            for (int i = start; i < start + len; i++) {
-                if (!isSpace(buf[i])) {
-                    return false;
-                }
-            }
-            return true;
-        }
-    }
-
-    /** Counts raw bytes for progress reports. */
-    private final class Counting extends FilterInputStream {
-        private long reported;
-
-        Counting(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                add(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = super.read(buf, off, len);
-            if (n > 0) {
-                add(n);
-            }
-            return n;
-        }
-
-        private void add(long n) {
-            bytes += n;
-            if (bytes - reported >= (1 << 20)) {
-                reported = bytes;
-                progress.accept(bytes);
-            }
-        }
     }
 }

@@ -13,14 +13,16 @@ import java.util.Locale;
  * tab-separated RESULT line (see {@link Table}). Started once per parser by run.sh, each in its own
  * JVM with its own heap limit and classpath.
  *
- * <pre>java ... io.sparkadvisor.bench.Bench ours|ours-gz|ours-NAME|jackson|spark FILE WARMUP ITERATIONS</pre>
+ * <pre>java ... io.sparkadvisor.bench.Bench ours|jackson|spark[-gz]|ours-NAME FILE WARMUP ITERATIONS</pre>
+ *
+ * With no warm-up and one iteration it is the fresh-process run, timed from outside by run.sh.
  */
 public final class Bench {
     private Bench() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 4) {
-            System.err.println("usage: Bench ours|ours-gz|jackson|spark FILE WARMUP ITERATIONS");
+            System.err.println("usage: Bench ours|jackson|spark[-gz]|ours-NAME FILE WARMUP ITERATIONS");
             System.exit(2);
         }
         String name = args[0];
@@ -29,9 +31,9 @@ public final class Bench {
         int iterations = Integer.parseInt(args[3]);
         Parser parser = switch (name) {
             case "ours", "ours-gz" -> new Ours();
-            case "jackson" -> new JacksonScan();
+            case "jackson", "jackson-gz" -> new JacksonScan();
             // by name, so that the other JVMs never load Spark's classes
-            case "spark" -> (Parser) Class.forName("io.sparkadvisor.bench.SparkReplay").getDeclaredConstructor().newInstance();
+            case "spark", "spark-gz" -> (Parser) Class.forName("io.sparkadvisor.bench.SparkReplay").getDeclaredConstructor().newInstance();
             // any other ours-NAME: ours again, e.g. a candidate change put ahead on the classpath
             default -> {
                 if (!name.startsWith("ours-")) {

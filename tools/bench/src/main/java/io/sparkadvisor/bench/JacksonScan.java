@@ -10,7 +10,8 @@ import java.nio.file.Path;
 /**
  * The floor: every token of the same bytes through the same Jackson version as ours, decoding
  * nothing but field names (which Jackson canonicalises anyway). Counts root objects (events) and
- * task ends, the latter by the first field's value, which is the cheapest way to tell them.
+ * task ends, the latter by the first field's value, which is the cheapest way to tell them. A .gz
+ * log is inflated on the same thread.
  */
 final class JacksonScan implements Parser {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -20,7 +21,7 @@ final class JacksonScan implements Parser {
         long events = 0;
         long tokens = 0;
         int depth = 0;
-        try (InputStream in = Files.newInputStream(file); JsonParser p = FACTORY.createParser(in)) {
+        try (InputStream in = Decompressed.of(Files.newInputStream(file)); JsonParser p = FACTORY.createParser(in)) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
                 tokens++;

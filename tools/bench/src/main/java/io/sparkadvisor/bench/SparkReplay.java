@@ -1,6 +1,5 @@
 package io.sparkadvisor.bench;
 
-import java.io.BufferedInputStream;
 import java.io.InputStream;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -25,7 +24,8 @@ import org.apache.spark.util.kvstore.InMemoryStore;
  * listener counts what was posted, to check that every event was replayed. Only spark-core is on
  * the classpath (as the brief for this peer says), so the few SQL events (execution start/end,
  * driver accumulator updates) are dropped as unrecognised, and no SQL listener runs: the History
- * Server, with spark-sql, would do more work than this peer.
+ * Server, with spark-sql, would do more work than this peer. A .gz log (which Spark itself does not
+ * read) is inflated on the replay's thread.
  */
 final class SparkReplay implements Parser {
     private final SparkConf conf = new SparkConf(false)
@@ -55,7 +55,7 @@ final class SparkReplay implements Parser {
         boolean ok;
         // What EventLogFileReader.openEventLog does for an uncompressed log; called directly because
         // openEventLog takes any file-name extension for a codec name (large.log -> codec "log").
-        try (InputStream in = new BufferedInputStream(fs.open(path))) {
+        try (InputStream in = Decompressed.of(fs.open(path))) {
             ok = bus.replay(in, path.toString(), false, ReplayListenerBus$.MODULE$.SELECT_ALL_FILTER());
         }
         tracking.close(false);
