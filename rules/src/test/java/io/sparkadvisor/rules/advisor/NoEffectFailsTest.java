@@ -5,29 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.RuleTesting;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A check that a change without effect passes is a check that cannot fail. For every step of every finding on every
- * corpus run (alone and on each cluster fixture), the next run is the same run again, as if the change did nothing:
+ * corpus run (alone and on each cluster fixture, as StepChecksCoverageTest), the next run is the same run again, as if the change did nothing:
  * the step must not pass.
  */
 class NoEffectFailsTest {
-    private static final List<String> CLUSTERS = List.of("gcp-1core-5g-executors.json", "aws-r5-1core-40g-executors.json",
-            "aws-i3-dedicated.json");
-
-    static Stream<Arguments> runs() {
-        return Corpus.scenarios().stream().flatMap(s -> Stream.concat(Stream.of(Arguments.of(s, "")),
-                CLUSTERS.stream().map(c -> Arguments.of(s, c))));
-    }
-
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("runs")
+    @MethodSource("io.sparkadvisor.rules.advisor.StepChecksCoverageTest#runs")
     void aStepWhoseNextRunIsTheSameRunDoesNotPass(String scenario, String cluster) {
         RunFacts run = cluster.isEmpty() ? Corpus.facts(scenario) : RuleTesting.withCluster(scenario, cluster);
         for (Finding f : RuleTesting.advise(run, Map.of()).findings()) {
