@@ -42,6 +42,14 @@ public record NodePrices(double dbuPerHour, double dollarsPerDbu, double instanc
         return Optional.ofNullable(LIST.get(nodeTypeId));
     }
 
+    /** What a node of {@code to} costs per hour more than one of {@code from} (negative: less); empty unless both are listed. */
+    public static Optional<Difference> between(String from, String to) {
+        return of(from).flatMap(f -> of(to).map(t -> new Difference(t.dbuPerHour - f.dbuPerHour, t.dollarsPerHour() - f.dollarsPerHour())));
+    }
+
+    /** A per-node, per-hour price difference between two node types. */
+    public record Difference(double dbuPerHour, double dollarsPerHour) {}
+
     /** What a node costs per hour, Databricks' DBUs and the cloud's machine together. */
     public double dollarsPerHour() {
         return dbuPerHour * dollarsPerDbu + instanceDollarsPerHour;

@@ -93,16 +93,14 @@ public record Compute(boolean databricks, boolean serverless, Optional<NodeType>
      * +$0.550/h and +0.75 DBU/h a node against i3.xlarge)", or that the price is not known to spark-advisor.
      */
     public String nodeWords(NodeType n) {
-        Optional<NodePrices> to = NodePrices.of(n.nodeTypeId());
-        Optional<NodePrices> from = worker.flatMap(w -> NodePrices.of(w.nodeTypeId()));
+        Optional<NodePrices.Difference> more = worker.flatMap(w -> NodePrices.between(w.nodeTypeId(), n.nodeTypeId()));
         Map<String, Object> scope = new HashMap<>(Map.of("type", n.nodeTypeId(), "cores", n.cores(),
-                "memory", Format.bytes(n.memoryMb() << 20), "priced", to.isPresent() && from.isPresent(), "dollars", "", "dbu", "",
-                "worker", ""));
-        if (to.isPresent() && from.isPresent()) {
-            scope.put("dollars", signed("$%.3f", to.get().dollarsPerHour() - from.get().dollarsPerHour()));
-            scope.put("dbu", signed("%.2f", to.get().dbuPerHour() - from.get().dbuPerHour()));
+                "memory", Format.bytes(n.memoryMb() << 20), "priced", more.isPresent(), "dollars", "", "dbu", "", "worker", ""));
+        more.ifPresent(d -> {
+            scope.put("dollars", signed("$%.3f", d.dollarsPerHour()));
+            scope.put("dbu", signed("%.2f", d.dbuPerHour()));
             scope.put("worker", worker.get().nodeTypeId());
-        }
+        });
         return Messages.of("platform", scope).text("nodeWords");
     }
 

@@ -29,13 +29,10 @@ record NodeChoice(Optional<NodeType> proposed, double dbuPerHourSaved, double do
         NodeType worker = compute.worker().get();
         double machineGb = NodeMemory.machineGbFor(neededBytes / (double) (1L << 30), compute.cloud(), t);
         Optional<NodeType> proposed = compute.smallerNodeWith(Math.round(machineGb * (1L << 30) / worker.numCores()));
-        Optional<NodePrices> from = NodePrices.of(worker.nodeTypeId());
-        Optional<NodePrices> to = proposed.flatMap(n -> NodePrices.of(n.nodeTypeId()));
-        if (from.isEmpty() || to.isEmpty()) {
-            return Optional.of(new NodeChoice(proposed, 0, 0, from.map(NodePrices::dollarsPerHour).orElse(0.0)));
-        }
-        return Optional.of(new NodeChoice(proposed, from.get().dbuPerHour() - to.get().dbuPerHour(),
-                from.get().dollarsPerHour() - to.get().dollarsPerHour(), from.get().dollarsPerHour()));
+        double workerDollarsPerHour = NodePrices.of(worker.nodeTypeId()).map(NodePrices::dollarsPerHour).orElse(0.0);
+        Optional<NodePrices.Difference> more = proposed.flatMap(n -> NodePrices.between(worker.nodeTypeId(), n.nodeTypeId()));
+        return Optional.of(new NodeChoice(proposed, more.map(d -> -d.dbuPerHour()).orElse(0.0),
+                more.map(d -> -d.dollarsPerHour()).orElse(0.0), workerDollarsPerHour));
     }
 
     /** The share of the workers' list cost the smaller type saves, 0 when a price is unknown. */
