@@ -45,7 +45,12 @@ public final class RunAnalysis {
 
     List<AnalysedRun> analyse(RunRef ref, Progress progress) {
         progress.step(AskReply.FETCHING.text("runId", ref.runId()));
-        RunTelemetry telemetry = workspace.fetch(ref);
+        return analyse(workspace.fetch(ref), progress);
+    }
+
+    /** Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. */
+    List<AnalysedRun> analyse(RunTelemetry telemetry, Progress progress) {
+        RunRef ref = telemetry.ref();
         List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
         if (withLogs.isEmpty()) {
             throw new EventLogUnavailableException(telemetry.clusters().stream().map(c -> whyNoLog(c.eventLog()))
