@@ -1,5 +1,7 @@
 package io.sparkadvisor.bot.scan;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,7 +33,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class FleetScan {
     private static final Logger LOG = LoggerFactory.getLogger(FleetScan.class);
+    /** Findings leave empty lists out of their JSON (Savings.netOf): read back, they are empty again. */
     private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    static {
+        JSON.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
+    }
     /** How often a scan whose remaining jobs another replica holds looks whether they are done. */
     private static final Duration POLL = Duration.ofMillis(250);
 

@@ -1,0 +1,90 @@
+package io.sparkadvisor.bot.slack;
+
+import static io.sparkadvisor.bot.slack.BotHarness.CHANNEL;
+import static io.sparkadvisor.bot.slack.BotHarness.USER;
+import static io.sparkadvisor.bot.slack.BotHarness.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.bot.config.ScanConfig;
+import io.sparkadvisor.bot.store.ChangeState;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.ScanLedger;
+import io.sparkadvisor.bot.store.TestDatabases;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The weekly fleet scan end to end: 30 jobs with billing rows, runs and delivered corpus logs (four
+ * unreadable), one digest whose "Top fixes this week" lists the fixes in dollar order with the
+ * numbers worked out from the fixtures, a thread per fix whose Approve goes through the approval
+ * desk, and the jobs the scan could not read with what to fix.
+ */
+class FleetScanEndToEndTest {
+    static final Duration WAIT = Duration.ofSeconds(60);
+    static final String APPROVER = "U0BOSS";
+    static final Instant DUE = Instant.parse("2026-11-30T09:00:00Z");
+    static final LocalDate WEEK = LocalDate.parse("2026-11-23");
+    static final ScanConfig SCAN = new ScanConfig(true, 30, 4, 5, 5, null, null);
+
+    @Test
+    void aDigestListsTheTopFixesInDollarOrderWithAThreadEachAndTheJobsItCouldNotRead() throws Exception {
+        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), SCAN)) {
+            Fleet.add(bot.workspace, 30);
+            bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
+            await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+            bot.slack.clear();
+
+            bot.digestScheduler.setTime(DUE);
+            bot.digestScheduler.runAnyDueExecutions();
+
+            List<FakeSlackApi.Call> parents = bot.slack.calls("chat.postMessage").stream()
+                    .filter(c -> c.param("channel").equals(CHANNEL) && c.param("thread_ts").isEmpty()).toList();
+            FakeSlackApi.Call digest = parents.get(0);
+            String shown = bot.threadReplies(digest.tsPosted()).stream().map(c -> c.param("blocks"))
+                    .collect(Collectors.joining("\n", digest.param("blocks") + "\n", ""));
+            List<Fleet.Expected> expected = Fleet.expected(new ScanLedger(bot.db).outcomes(WEEK), 30);
+            assertTrue(expected.size() >= 5, "the corpus logs give at least five fixes: " + expected);
+            int at = shown.indexOf("Top fixes this week");
+            assertTrue(at > 0, shown);
+            for (Fleet.Expected fix : expected.subList(0, 5)) {
+                int line = shown.indexOf(fix.line(), at);
+                assertTrue(line > at, "in dollar order: " + fix + " after position " + at + " in " + shown);
+                assertTrue(shown.substring(line, shown.indexOf("first step", line)).contains(fix.dollars()), fix + " in " + shown);
+                at = line;
+            }
+            assertTrue(!shown.contains(expected.size() > 5 ? expected.get(5).line() : "no sixth fix"), "five fixes, no more");
+
+            assertTrue(shown.contains("etl-3 (job 604): no log delivery: set cluster_log_conf"), shown);
+            assertTrue(shown.contains("etl-10 (job 611): logs go to S3"), shown);
+            assertTrue(shown.contains("etl-17 (job 618): permission denied"), shown);
+            assertTrue(shown.contains("etl-24 (job 625): the event log is gone"), shown);
+
+            List<FakeSlackApi.Call> fixThreads = parents.subList(1, parents.size());
+            assertEquals(5, fixThreads.size(), "one thread per fix, the digest first");
+            for (int i = 0; i < 5; i++) {
+                Fleet.Expected fix = expected.get(i);
+                assertTrue(fixThreads.get(i).param("text").contains("etl-" + fix.k() + " (job " + Fleet.jobId(fix.k()) + ")")
+                        && fixThreads.get(i).param("text").contains(fix.dollars().replace(" a week", "")), fixThreads.get(i).param("text"));
+            }
+
+            // A step the bot can apply has Approve; a code change is a step by hand, without it (as in an ask's answer).
+            FakeSlackApi.Call finding = fixThreads.stream().map(t -> bot.threadReplies(t.tsPosted()).get(0))
+                    .filter(f -> f.param("blocks").contains("approve_step")).findFirst().orElseThrow();
+            Matcher value = Pattern.compile("\"value\":\"([^\"]+):1\"").matcher(finding.param("blocks"));
+            assertTrue(value.find(), finding.param("blocks"));
+            String id = value.group(1);
+            String payload = SlackPayloads.blockAction(finding, finding.param("blocks"), APPROVER, "approve_step", id, 1, bot.slack.responseUrl());
+            assertEquals(200, bot.requests.interaction(payload).statusCode());
+            await(WAIT, () -> new Changes(bot.db).find(id, 1).map(c -> c.state() == ChangeState.APPLIED).orElse(false));
+            assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "the approved step went to the job");
+        }
+    }
+}
