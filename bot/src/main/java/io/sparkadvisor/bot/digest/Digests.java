@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.digest;
 
 import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.scan.JobScan;
 import io.sparkadvisor.bot.scan.Opportunity;
@@ -23,6 +24,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,6 +59,11 @@ public final class Digests {
         this.findings = findings;
         this.changes = changes;
         this.scan = scan;
+    }
+
+    /** The fleet scan's settings, when it is on. */
+    public Optional<ScanConfig> scanConfig() {
+        return Optional.ofNullable(scan).map(FleetScan::config);
     }
 
     public PreparedDigest prepare(LocalDate weekStart) {

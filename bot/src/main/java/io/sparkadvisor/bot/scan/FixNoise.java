@@ -13,8 +13,9 @@ import java.util.Optional;
 
 /**
  * Which of the week's ranked fixes a channel gets: not a step someone rejected for that job within
- * the cooldown, and not a fix the channel was shown before and nobody acted on, unless its dollars
- * a week grew by at least {@link ScanConfig#repostGrowth()}; the next ones in dollar order take their places.
+ * the cooldown, and not a fix the channel was shown in an earlier week (still waiting for a click,
+ * or approved and waiting for its follow-up) unless its dollars a week grew by at least
+ * {@link ScanConfig#repostGrowth()}; the next ones in dollar order take their places.
  */
 public final class FixNoise implements ScheduledDigests.ChannelFilter {
     private final FixPosts posts;
@@ -57,8 +58,8 @@ public final class FixNoise implements ScheduledDigests.ChannelFilter {
     }
 
     private boolean seenUnchanged(String channel, LocalDate week, Opportunity o) {
-        Optional<FixPosts.Earlier> earlier = posts.before(channel, week, o.job().jobId(), o.finding().rule());
-        return earlier.filter(e -> !e.actedOn() && grewLessThanEnough(e.perWeek(), o.perWeek())).isPresent();
+        Optional<BigDecimal> earlier = posts.before(channel, week, o.job().jobId(), o.finding().rule());
+        return earlier.filter(before -> grewLessThanEnough(before, o.perWeek())).isPresent();
     }
 
     /** True while {@code now} is below {@code before} x (1 + repostGrowth). */

@@ -48,6 +48,8 @@ public final class FleetScan {
     private final Clock clock;
     private final String holder = UUID.randomUUID().toString();
     private final Set<ExecutorService> running = ConcurrentHashMap.newKeySet();
+    /** Set by {@link #stop}: an analysis that ends after it is given back, not recorded (it may have failed for the stop). */
+    private volatile boolean stopping;
 
     public FleetScan(ScanLedger ledger, JobAnalyser analyser, ScanConfig config, Clock clock) {
         this.ledger = ledger;
@@ -96,6 +98,7 @@ public final class FleetScan {
 
     /** Stops scans under way (the bot is stopping): their jobs not done are given back for the next scan. */
     public void stop() {
+        stopping = true;
         running.forEach(ExecutorService::shutdownNow);
     }
 
@@ -112,7 +115,7 @@ public final class FleetScan {
             outcome = JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.FAILED, e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
-        if (Thread.currentThread().isInterrupted()) {
+        if (stopping) {
             ledger.release(week, job.jobId(), holder);
             return null;
         }
@@ -131,8 +134,7 @@ public final class FleetScan {
 
     private List<JobScan> outcomes(LocalDate week, List<JobCost> costliest, long deadline) {
         Map<String, String> done = ledger.outcomes(week);
-        while (!done.keySet().containsAll(costliest.stream().map(JobCost::jobId).toList()) && System.nanoTime() < deadline
-                && !Thread.currentThread().isInterrupted()) {
+        while (!done.keySet().containsAll(costliest.stream().map(JobCost::jobId).toList()) && System.nanoTime() < deadline && !stopping) {
             try {
                 Thread.sleep(POLL.toMillis());
             } catch (InterruptedException e) {

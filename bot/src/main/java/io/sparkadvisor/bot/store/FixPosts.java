@@ -14,9 +14,6 @@ public final class FixPosts {
         this.db = db;
     }
 
-    /** A fix posted in an earlier week: its dollars per week then, and whether anyone approved or rejected a step of it. */
-    public record Earlier(BigDecimal perWeek, boolean actedOn) {}
-
     /**
      * Claims the week's fix for the channel: true the first time, and again while its thread is not
      * out (a retry after a failure); false once it is posted.
@@ -45,13 +42,11 @@ public final class FixPosts {
                 + " AND job_id = ? AND rule_id = ?", threadTs, recommendationId, channel, Date.valueOf(week), jobId, rule));
     }
 
-    /** The latest post of the job's fix in the channel before {@code week}. */
-    public Optional<Earlier> before(String channel, LocalDate week, String jobId, String rule) {
-        return db.inTransaction(sql -> sql.query("SELECT p.per_week, (SELECT COUNT(*) FROM changes c WHERE c.recommendation_id ="
-                + " p.recommendation_id AND c.state <> 'proposed') AS decided FROM fix_posts p WHERE p.channel = ? AND p.job_id = ?"
-                + " AND p.rule_id = ? AND p.week_start < ? AND p.thread_ts IS NOT NULL ORDER BY p.week_start DESC",
-                rs -> new Earlier(rs.getBigDecimal("per_week"), rs.getLong("decided") > 0), channel, jobId, rule, Date.valueOf(week))
-                .stream().findFirst());
+    /** The dollars a week of the job's fix when the channel last got it, before {@code week}. */
+    public Optional<BigDecimal> before(String channel, LocalDate week, String jobId, String rule) {
+        return db.inTransaction(sql -> sql.query("SELECT per_week FROM fix_posts WHERE channel = ? AND job_id = ? AND rule_id = ?"
+                + " AND week_start < ? AND thread_ts IS NOT NULL ORDER BY week_start DESC", rs -> rs.getBigDecimal("per_week"),
+                channel, jobId, rule, Date.valueOf(week)).stream().findFirst());
     }
 
     /** Whether someone rejected step {@code step} of the rule's recommendation for the job at or after {@code since}. */

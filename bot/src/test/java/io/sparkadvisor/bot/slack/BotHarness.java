@@ -9,14 +9,10 @@ import io.sparkadvisor.bot.approvals.JobHistory;
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.config.ScanConfig;
-import io.sparkadvisor.bot.scan.FixNoise;
 import io.sparkadvisor.bot.scan.FleetScan;
-import io.sparkadvisor.bot.store.FixPosts;
-import io.sparkadvisor.bot.store.ScanLedger;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.DigestSchedulers;
 import io.sparkadvisor.bot.digest.Digests;
-import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
@@ -133,14 +129,11 @@ final class BotHarness implements AutoCloseable {
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
-        FleetScan fleet = scan == null ? null : new FleetScan(new ScanLedger(db), new LatestRuns(connected, advisor), scan, clock);
+        FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock);
         Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        var methods = SlackBot.methods(settings);
-        digestScheduler = DigestSchedulers.manual(db, scan == null
-                ? new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS, new DigestPoster(methods))
-                : new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS, new DigestPoster(methods,
-                        new FixThreads(methods, new FixPosts(db), approvals, clock)), new FixNoise(new FixPosts(db), scan, clock)), NOW);
+        digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
+                approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
                 DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler), policy);
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,

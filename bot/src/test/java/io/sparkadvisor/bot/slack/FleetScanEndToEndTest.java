@@ -34,8 +34,17 @@ class FleetScanEndToEndTest {
     static final LocalDate WEEK = LocalDate.parse("2026-11-23");
     static final ScanConfig SCAN = new ScanConfig(true, 30, 4, 5, 5, null, null);
 
+    /** Clicks {@code action} on step 1 of the finding; returns the recommendation's id. */
+    private static String click(BotHarness bot, FakeSlackApi.Call finding, String action) {
+        Matcher value = Pattern.compile("\"value\":\"([^\"]+):1\"").matcher(finding.param("blocks"));
+        assertTrue(value.find(), finding.param("blocks"));
+        String payload = SlackPayloads.blockAction(finding, finding.param("blocks"), APPROVER, action, value.group(1), 1, bot.slack.responseUrl());
+        assertEquals(200, bot.requests.interaction(payload).statusCode());
+        return value.group(1);
+    }
+
     @Test
-    void aDigestListsTheTopFixesInDollarOrderWithAThreadEachAndTheJobsItCouldNotRead() throws Exception {
+    void aDigestListsTheTopFixesInDollarOrderWithAThreadEachAndTheJobsItCouldNotReadAndTheNextWeekHoldsWhatItSaw() throws Exception {
         try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), SCAN)) {
             Fleet.add(bot.workspace, 30);
             bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
@@ -76,15 +85,32 @@ class FleetScanEndToEndTest {
             }
 
             // A step the bot can apply has Approve; a code change is a step by hand, without it (as in an ask's answer).
-            FakeSlackApi.Call finding = fixThreads.stream().map(t -> bot.threadReplies(t.tsPosted()).get(0))
-                    .filter(f -> f.param("blocks").contains("approve_step")).findFirst().orElseThrow();
-            Matcher value = Pattern.compile("\"value\":\"([^\"]+):1\"").matcher(finding.param("blocks"));
-            assertTrue(value.find(), finding.param("blocks"));
-            String id = value.group(1);
-            String payload = SlackPayloads.blockAction(finding, finding.param("blocks"), APPROVER, "approve_step", id, 1, bot.slack.responseUrl());
-            assertEquals(200, bot.requests.interaction(payload).statusCode());
-            await(WAIT, () -> new Changes(bot.db).find(id, 1).map(c -> c.state() == ChangeState.APPLIED).orElse(false));
+            List<FakeSlackApi.Call> approvable = fixThreads.stream().map(t -> bot.threadReplies(t.tsPosted()).get(0))
+                    .filter(f -> f.param("blocks").contains("approve_step")).toList();
+            assertTrue(approvable.size() >= 2, "two fixes with Approve among " + expected.subList(0, 5));
+            String approved = click(bot, approvable.get(0), "approve_step");
+            await(WAIT, () -> new Changes(bot.db).find(approved, 1).map(c -> c.state() == ChangeState.APPLIED).orElse(false));
             assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "the approved step went to the job");
+            String rejected = click(bot, approvable.get(1), "reject_step");
+            await(WAIT, () -> new Changes(bot.db).find(rejected, 1).map(c -> c.state() == ChangeState.REJECTED).orElse(false));
+
+            // The next week costs the same: the four fixes posted and not rejected are held (their dollars did not grow), the
+            // rejected one is not proposed within the cooldown, and the next five in dollar order take their places.
+            bot.slack.clear();
+            bot.digestScheduler.setTime(DUE.plus(Duration.ofDays(7)));
+            bot.digestScheduler.runAnyDueExecutions();
+            List<FakeSlackApi.Call> next = bot.slack.calls("chat.postMessage").stream()
+                    .filter(c -> c.param("channel").equals(CHANNEL) && c.param("thread_ts").isEmpty()).toList();
+            String week2 = bot.threadReplies(next.get(0).tsPosted()).stream().map(c -> c.param("blocks"))
+                    .collect(Collectors.joining("\n", next.get(0).param("blocks") + "\n", ""));
+            assertTrue(week2.contains("4 fixes this channel got in an earlier week left out"), week2);
+            for (Fleet.Expected fix : expected.subList(0, 5)) {
+                assertTrue(!week2.contains(fix.line()), fix + " is not listed again");
+            }
+            for (Fleet.Expected fix : expected.subList(5, Math.min(10, expected.size()))) {
+                assertTrue(week2.contains(fix.line()), fix + " takes a freed place: " + week2);
+            }
+            assertEquals(1 + Math.min(5, expected.size() - 5), next.size(), "the digest and a thread per new fix");
         }
     }
 }

@@ -24,6 +24,7 @@ public enum ScanReply implements Reply {
     UNANALYSED("job", "what", "detail"),
     HELD("count", "one"),
     NO_FIXES("jobs"),
+    OFF,
     STARTED("jobs", "week"),
     MOVED("done", "total", "unreadable"),
     FINISHED("analysed", "unreadable", "fixes");

@@ -66,7 +66,7 @@ class DigestMessagesTest {
                 Top fixes this week:
                   - orders-ingest (job 42): skew, One task runs 18x longer; $35.00 a week (12.5% of $40.00 a run x 7 runs); first step:\
                  spark.sql.adaptive.skewJoin.enabled = true
-                  1 fix posted before and not acted on left out: their dollars did not grow.
+                  1 fix this channel got in an earlier week left out: its dollars a week did not grow by scan.repostGrowth or more.
 
                 Jobs the scan could not read:
                   - job 7: no log delivery: set cluster_log_conf (cluster c1)
