@@ -35,7 +35,7 @@ public final class LatestRuns implements JobAnalyser {
 
     public LatestRuns(Workspace workspace, Advisor advisor) {
         this.workspace = workspace;
-        this.analysis = new RunAnalysis(workspace, advisor);
+        this.analysis = new RunAnalysis(workspace, advisor, false);
     }
 
     @Override

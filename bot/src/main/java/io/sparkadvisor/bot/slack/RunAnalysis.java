@@ -29,10 +29,17 @@ import java.util.Map;
 public final class RunAnalysis {
     private final Workspace workspace;
     private final Advisor advisor;
+    /** The fleet scan posts no charts, and drawing them is a good part of a small run's analysis. */
+    private final boolean drawCharts;
 
     RunAnalysis(Workspace workspace, Advisor advisor) {
+        this(workspace, advisor, true);
+    }
+
+    RunAnalysis(Workspace workspace, Advisor advisor, boolean drawCharts) {
         this.workspace = workspace;
         this.advisor = advisor;
+        this.drawCharts = drawCharts;
     }
 
     RunRef resolve(String query) {
@@ -72,7 +79,7 @@ public final class RunAnalysis {
                 "taskKeys", String.join(", ", cluster.taskKeys())) : subject(telemetry);
         Advice advice = advisor.advise(facts);
         Map<String, Chart> charts = new HashMap<>();
-        for (Finding f : advice.findings()) {
+        for (Finding f : drawCharts ? advice.findings() : List.<Finding>of()) {
             Charts.forFinding(f, facts).ifPresent(chart -> charts.put(f.rule(), chart));
         }
         ClusterTarget target = ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null);

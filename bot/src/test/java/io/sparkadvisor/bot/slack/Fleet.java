@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.slack;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.digest.DigestsTest;
+import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.databricks.emulator.Fault;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
@@ -38,6 +39,25 @@ final class Fleet {
         return 601 + k;
     }
 
+    /** Unique as a substring of a path, so a test can count the reads of one job's log. */
+    static String clusterId(int k) {
+        return String.format(java.util.Locale.ROOT, "fleet-%02d", k);
+    }
+
+    /** DBFS reads of job k's event log so far. */
+    static long logReads(WorkspaceEmulator emulator, int k) {
+        return emulator.requests("GET", "/api/2.0/dbfs/read").stream().filter(r -> r.query().contains(clusterId(k))).count();
+    }
+
+    /** The fleet's billing rows as the digest reads them: the costliest first. */
+    static List<JobCost> costs(int size) {
+        List<JobCost> out = new ArrayList<>();
+        for (int k = 0; k < size; k++) {
+            out.add(new JobCost(Long.toString(jobId(k)), "etl-" + k, runs(k), BigDecimal.valueOf(100), cost(k), 1, BigDecimal.ONE));
+        }
+        return out;
+    }
+
     static BigDecimal cost(int k) {
         return BigDecimal.valueOf(1500 - 45L * k).setScale(2);
     }
@@ -56,7 +76,7 @@ final class Fleet {
             long run = jobId(k) * 100;
             String conf = UNREADABLE.getOrDefault(k, BotHarness.LOG_CONF);
             String log = UNREADABLE.containsKey(k) ? null : LOGS.get(k % LOGS.size());
-            BotHarness.addJob(emulator, jobId(k), "etl-" + k, "c-" + k, conf, log, run, run);
+            BotHarness.addJob(emulator, jobId(k), "etl-" + k, clusterId(k), conf, log, run, run);
             rows.add(List.of(Long.toString(jobId(k)), "etl-" + k, Long.toString(runs(k)), "100", cost(k).toPlainString(), "1", "1.00", "USD",
                     total.toPlainString(), "30.00"));
         }
