@@ -113,4 +113,24 @@ class FleetScanEndToEndTest {
             assertEquals(1 + Math.min(5, expected.size() - 5), next.size(), "the digest and a thread per new fix");
         }
     }
+
+    @Test
+    void scanOnDemandShowsItsProgressInPlaceThenTheTopFixes() throws Exception {
+        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), new ScanConfig(true, 6, 2, 5, 5, null, null))) {
+            Fleet.add(bot.workspace, 6);
+            assertEquals(200, bot.requests.command("scan", CHANNEL, USER).statusCode());
+            await(WAIT, () -> !bot.slack.calls("chat.postMessage").isEmpty());
+            FakeSlackApi.Call parent = bot.slack.calls("chat.postMessage").get(0);
+            await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(parent.tsPosted())));
+
+            FakeSlackApi.Call progress = bot.threadReplies(parent.tsPosted()).get(0);
+            assertTrue(progress.param("text").contains("Scanning the latest run of the 6 costliest jobs"), progress.param("text"));
+            List<String> lines = bot.slack.calls("chat.update").stream().filter(c -> c.param("ts").equals(progress.tsPosted()))
+                    .map(c -> c.param("text")).toList();
+            assertTrue(lines.stream().anyMatch(l -> l.contains("Scanning: 6 of 6 jobs done, 1 could not be read")), lines.toString());
+            assertTrue(lines.get(lines.size() - 1).contains("Scan done: 5 jobs analysed, 1 could not be read"), lines.toString());
+            String shown = bot.threadReplies(parent.tsPosted()).stream().map(c -> c.param("blocks")).collect(Collectors.joining("\n"));
+            assertTrue(shown.contains("Top fixes this week") && shown.contains("etl-3 (job 604): no log delivery"), shown);
+        }
+    }
 }
