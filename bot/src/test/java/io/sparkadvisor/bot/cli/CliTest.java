@@ -248,8 +248,18 @@ class CliTest {
         assertTrue(r.out().startsWith("Jobs cost, Mon 23 Nov 2026 to Sun 29 Nov 2026 (estimate)\nestimated spend $0.00"), r.out());
     }
 
+    @Test
+    void scanAnalysesTheWeeksCostliestJobsAndPrintsTheirTopFixes() {
+        String workspace = Corpus.dir().resolve("workspace").toString();
+        Result r = run("scan", "--workspace-dir", workspace, "--week", "2026-11-23");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\nTop fixes this week:\n  - orders-ingest (job 42): "), r.out());
+        assertTrue(r.out().contains("\nJobs the scan could not read:\n  - customer-360 (job 57): no completed run to analyse"), r.out());
+        assertTrue(r.err().contains("Scanning: "), r.err());
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"analyze", "facts", "thresholds", "digest"})
+    @ValueSource(strings = {"analyze", "facts", "thresholds", "digest", "scan"})
     void everyCommandHasHelp(String command) {
         Result r = run(command, "--help");
         assertEquals(0, r.code());
