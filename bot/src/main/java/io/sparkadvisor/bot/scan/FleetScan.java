@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,7 +66,9 @@ public final class FleetScan {
     /** The outcome of every job in {@code costliest}, in that order; jobs done by an earlier scan of the week are not analysed again. */
     public List<JobScan> scan(LocalDate week, List<JobCost> costliest, ScanProgress progress) {
         long deadline = System.nanoTime() + config.budget().toNanos();
+        Set<String> ids = costliest.stream().map(JobCost::jobId).collect(Collectors.toSet());
         Map<String, String> done = ledger.outcomes(week);
+        done.keySet().retainAll(ids); // jobs of a scan of more jobs than this one
         AtomicInteger finished = new AtomicInteger(done.size());
         AtomicInteger unreadable = new AtomicInteger((int) done.values().stream().map(FleetScan::read).filter(s -> !s.wasAnalysed()).count());
         progress.moved(finished.get(), costliest.size(), unreadable.get());
@@ -134,7 +137,8 @@ public final class FleetScan {
 
     private List<JobScan> outcomes(LocalDate week, List<JobCost> costliest, long deadline) {
         Map<String, String> done = ledger.outcomes(week);
-        while (!done.keySet().containsAll(costliest.stream().map(JobCost::jobId).toList()) && System.nanoTime() < deadline && !stopping) {
+        List<String> ids = costliest.stream().map(JobCost::jobId).toList();
+        while (!done.keySet().containsAll(ids) && System.nanoTime() < deadline && !stopping && !Thread.currentThread().isInterrupted()) {
             try {
                 Thread.sleep(POLL.toMillis());
             } catch (InterruptedException e) {

@@ -258,6 +258,15 @@ class CliTest {
         assertTrue(r.err().contains("Scanning: "), r.err());
     }
 
+    @Test
+    void aScanSettingOutOfRangeIsBadInputNamingTheKey(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(dir.resolve("config.yaml"), "scan:\n  jobs: 0\n");
+        Result r = run("scan", "--workspace-dir", Corpus.dir().resolve("workspace").toString(), "--config", config.toString());
+        assertEquals(2, r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("scan.jobs is 0: give a whole number of 1 or more"), r.err());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"analyze", "facts", "thresholds", "digest", "scan"})
     void everyCommandHasHelp(String command) {
