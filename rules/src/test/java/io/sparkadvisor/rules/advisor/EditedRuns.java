@@ -52,6 +52,16 @@ public final class EditedRuns {
                 f.timeline(), f.sqlExecutions(), f.cluster());
     }
 
+    /** Every stage read {@code factor} times the bytes and records, as the same job on a day with more data would. */
+    public static RunFacts withInputScaled(RunFacts f, long factor) {
+        RunFacts scaled = f;
+        for (StageFacts s : f.stages()) {
+            scaled = withStageMetricScaled(withStageMetricScaled(scaled, s.stageId(), TaskMetric.INPUT_BYTES, factor), s.stageId(),
+                    TaskMetric.INPUT_RECORDS, factor);
+        }
+        return scaled;
+    }
+
     /** One task metric of a stage multiplied (its whole distribution), e.g. CPU time as threads beyond the task's own count it. */
     public static RunFacts withStageMetricScaled(RunFacts f, int stageId, TaskMetric metric, long factor) {
         List<StageFacts> stages = f.stages().stream().map(s -> {
