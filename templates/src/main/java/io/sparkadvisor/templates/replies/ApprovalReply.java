@@ -35,6 +35,8 @@ public enum ApprovalReply implements Reply {
     VERDICT_NO_EVENT_LOG,
     VERDICT_NO_BASELINE,
     VERDICT_SUMMARY("headline", "table"),
+    VERDICT_BAND_HEADING,
+    VERDICT_BAND_GUESS,
     VERDICT_PREDICTION("upperBound", "predicted", "baseline", "saving", "actual", "realised"),
     HISTORY_USAGE,
     NOT_A_JOB("job"),

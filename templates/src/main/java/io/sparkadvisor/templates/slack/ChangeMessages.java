@@ -204,13 +204,22 @@ public final class ChangeMessages {
                 "actual", Format.duration(o.actualMs()), "realised", Format.percent(o.realisedShare()));
     }
 
-    /** The checks, one a line, with each column headed by the run it was measured on. */
+    /**
+     * The checks, one a line, with each column headed by the run it was measured on, then the baseline's noise band
+     * (and "per input" when the judged run read another amount); a note when one run made the band a guess.
+     */
     private static String table(Judgement j) {
         Verdict v = j.verdict();
         int width = v.rows().stream().mapToInt(r -> r.check().text().length()).max().orElse(5);
-        String format = "%-" + width + "s  %-12s  %-12s  %s%n";
-        StringBuilder out = new StringBuilder(String.format(format, "check", "run " + j.baselineRunId(), "run " + j.runId(), ""));
-        v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(), r.passed() ? "pass" : "FAIL")));
-        return out.toString();
+        int bandWidth = v.rows().stream().mapToInt(r -> r.bandText().length()).max().orElse(0);
+        String format = "%-" + width + "s  %-12s  %-12s  %-4s  %-" + Math.max(1, bandWidth) + "s%n";
+        StringBuilder out = new StringBuilder(String.format(format, "check", "run " + j.baselineRunId(), "run " + j.runId(), "",
+                bandWidth == 0 ? "" : ApprovalReply.VERDICT_BAND_HEADING.text()));
+        v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(),
+                r.passed() ? "pass" : "FAIL", r.bandText())));
+        if (v.bandIsGuess()) {
+            out.append(ApprovalReply.VERDICT_BAND_GUESS.text()).append('\n');
+        }
+        return out.toString().replaceAll(" +\n", "\n");
     }
 }
