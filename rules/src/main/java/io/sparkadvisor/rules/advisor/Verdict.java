@@ -30,16 +30,6 @@ public record Verdict(boolean runSucceeded, List<Row> rows) {
             return text(after);
         }
 
-        /** "±8 s over 5 runs", "1 run, a guess", plus "per input (2.00x)" when the judged run read another amount. */
-        public String bandText() {
-            return baseline.filter(b -> check.comparison().againstBaseline()).map(b -> {
-                NoiseBand band = b.band();
-                Messages m = Messages.of(Checks.MESSAGES, Map.of("noise", RunMetrics.format(check.metric(), band.noise()),
-                        "runs", band.runs(), "times", b.inputTimes().isPresent() ? Format.ratio(b.inputTimes().getAsDouble()) : ""));
-                return m.text(band.guess() ? "bandGuess" : "band") + (b.inputTimes().isPresent() ? ", " + m.text("perInput") : "");
-            }).orElse("");
-        }
-
         /** Only one run gave the baseline of a check that compares with it. */
         public boolean bandIsGuess() {
             return baseline.map(b -> b.band().guess()).orElse(false) && check.comparison().againstBaseline();

@@ -46,13 +46,12 @@ class RunHistoryTest {
         Verdict.Row alone = judge(RunHistory.baselineOnly(BASELINE), tenPercentSlower);
         assertFalse(alone.passed(), "one run: the fixed 5% holds");
         assertTrue(alone.bandIsGuess());
-        assertEquals("1 run, band a guess", alone.bandText());
+        assertEquals(1, alone.baseline().orElseThrow().band().runs());
 
         Verdict.Row banded = judge(RunHistory.of(BASELINE, NOISY, T), tenPercentSlower);
-        assertTrue(banded.passed(), banded.bandText());
+        assertTrue(banded.passed(), banded.toString());
         assertFalse(banded.bandIsGuess());
         assertEquals(5, banded.baseline().orElseThrow().band().runs());
-        assertTrue(banded.bandText().endsWith("over 5 runs"), banded.bandText());
     }
 
     @Test
@@ -67,7 +66,6 @@ class RunHistoryTest {
         Verdict.Row row = judge(RunHistory.baselineOnly(BASELINE), twice);
         assertTrue(row.passed(), "twice the time for twice the data is the same speed");
         assertEquals(2.0, row.baseline().orElseThrow().inputTimes().getAsDouble(), 1e-9);
-        assertTrue(row.bandText().endsWith(", per input (2.0x)"), row.bandText());
 
         RunFacts twiceAndSlow = EditedRuns.withInputScaled(EditedRuns.withTimesScaled(BASELINE, 2.6), 2);
         assertFalse(judge(RunHistory.baselineOnly(BASELINE), twiceAndSlow).passed(), "30% slower per byte");

@@ -2,7 +2,9 @@ package io.sparkadvisor.templates.slack;
 
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.advisor.Prediction;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.Templates;
@@ -211,12 +213,12 @@ public final class ChangeMessages {
     private static String table(Judgement j) {
         Verdict v = j.verdict();
         int width = v.rows().stream().mapToInt(r -> r.check().text().length()).max().orElse(5);
-        int bandWidth = v.rows().stream().mapToInt(r -> r.bandText().length()).max().orElse(0);
+        int bandWidth = v.rows().stream().mapToInt(r -> band(r).length()).max().orElse(0);
         String format = "%-" + width + "s  %-12s  %-12s  %-4s  %-" + Math.max(1, bandWidth) + "s%n";
         StringBuilder out = new StringBuilder(String.format(format, "check", "run " + j.baselineRunId(), "run " + j.runId(), "",
                 bandWidth == 0 ? "" : ApprovalReply.VERDICT_BAND_HEADING.text()));
         v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(),
-                r.passed() ? "pass" : "FAIL", r.bandText())));
+                r.passed() ? "pass" : "FAIL", band(r))));
         if (v.bandIsGuess()) {
             out.append(ApprovalReply.VERDICT_BAND_GUESS.text()).append('\n');
         }
