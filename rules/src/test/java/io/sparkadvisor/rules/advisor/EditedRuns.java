@@ -53,6 +53,15 @@ public final class EditedRuns {
                 f.timeline(), f.sqlExecutions(), f.cluster());
     }
 
+    /** The run with each stage of {@code from} successful tasks counting {@code to} instead, as partitions merged by AQE would. */
+    public static RunFacts withStageTasks(RunFacts f, int from, int to) {
+        List<StageFacts> stages = f.stages().stream().map(s -> s.successfulTasks() != from ? s : new StageFacts(s.stageId(),
+                s.attemptId(), s.name(), to, s.parentIds(), s.submittedMs(), s.completedMs(), s.status(), s.failureReason(),
+                s.sqlExecutionId(), to, s.failedTasks(), s.killedTasks(), s.metrics(), s.queuedTaskMs(), s.durationSample())).toList();
+        return new RunFacts(f.application(), f.coverage(), f.properties(), f.executors(), f.jobs(), stages, f.failures(),
+                f.slots(), f.timeline(), f.sqlExecutions(), f.cluster());
+    }
+
     /** The run with at most {@code tasks} tasks running at once, as the scheduler would have kept it with fewer slots. */
     public static RunFacts withPeakRunningTasks(RunFacts f, int tasks) {
         SlotAccounting a = f.slots();
