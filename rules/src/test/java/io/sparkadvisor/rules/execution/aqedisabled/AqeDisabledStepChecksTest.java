@@ -16,16 +16,16 @@ import org.junit.jupiter.api.Test;
 
 /** The follow-up checks of aqe-disabled's step on the real aqe-off run (five reduce stages of 200 tasks). */
 class AqeDisabledStepChecksTest {
-    private static final RunFacts AQE_OFF = Corpus.facts("aqe-off");
-
     @Test
     void theRunMustScheduleFarFewerTasksWithoutGettingSlower() {
-        List<MetricCheck> c = checks("aqe-disabled", AQE_OFF, 1);
+        RunFacts aqeOff = Corpus.facts("aqe-off");
+        List<MetricCheck> c = checks("aqe-disabled", aqeOff, 1);
         assertEquals(List.of("appDurationMs", "tasks"), metrics(c));
+        assertEquals(495, c.get(1).bound(), "half the 990 tasks the five stages would merge away");
         // The same run with each 200-task stage merged into 2 tasks, as AQE's coalescing of ~1 MB stages would.
-        RunFacts coalesced = EditedRuns.withStageTasks(AQE_OFF, 200, 2);
-        assertEquals(List.of(P, P), outcomes(c, AQE_OFF, coalesced));
-        assertEquals(List.of(P, F), outcomes(c, AQE_OFF, AQE_OFF), "nothing changed: as many tasks");
-        assertEquals(List.of(F, P), outcomes(c, AQE_OFF, EditedRuns.withTimesScaled(coalesced, 1.5)), "fewer tasks, half again as long");
+        RunFacts coalesced = EditedRuns.withStageTasks(aqeOff, 200, 2);
+        assertEquals(List.of(P, P), outcomes(c, aqeOff, coalesced));
+        assertEquals(List.of(P, F), outcomes(c, aqeOff, aqeOff), "nothing changed: as many tasks");
+        assertEquals(List.of(F, P), outcomes(c, aqeOff, EditedRuns.withTimesScaled(coalesced, 1.5)), "fewer tasks, half again as long");
     }
 }
