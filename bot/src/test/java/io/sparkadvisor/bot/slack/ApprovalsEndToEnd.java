@@ -17,6 +17,8 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.RunInput;
+import io.sparkadvisor.rules.thresholds.GeneralThresholds;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.bot.approvals.ApprovingReplica;
 import io.sparkadvisor.bot.store.AuditAction;
 import io.sparkadvisor.bot.store.AuditEntry;
@@ -228,8 +230,12 @@ abstract class ApprovalsEndToEnd {
         long baselineReads = bot.skewLogReads();
         bot.addNextRun(42, 4290, "skewed-join", "1203-next", "healthy.log.gz");
         bot.followUp.poll();
+        long judgedReads = bot.skewLogReads();
+        // The advised run's facts come from the cache; of the job's runs before it, those not read yet are, once each.
+        assertTrue(judgedReads - baselineReads <= Thresholds.defaults().get(GeneralThresholds.FOLLOW_UP_HISTORY_RUNS),
+                (judgedReads - baselineReads) + " log reads for the noise band");
         bot.followUp.poll();
-        assertEquals(baselineReads, bot.skewLogReads(), "the baseline was measured when the advice was made, not read again");
+        assertEquals(judgedReads, bot.skewLogReads(), "judged once: nothing read again");
 
         assertEquals(ChangeState.VERIFIED, state(id));
         List<FakeSlackApi.Call> verdicts = verdicts(finding);

@@ -207,6 +207,20 @@ public final class ChangeMessages {
     }
 
     /**
+     * "±8.0 s over 5 runs", "1 run, band a guess", with ", per input (2.0x)" when the judged run read another amount;
+     * empty for a check against a fixed bound or without a baseline.
+     */
+    static String band(Verdict.Row r) {
+        return r.baseline().filter(b -> r.check().comparison().againstBaseline()).map(b -> {
+            NoiseBand band = b.band();
+            String spread = band.guess() ? ApprovalReply.VERDICT_BAND_GUESSED.text()
+                    : ApprovalReply.VERDICT_BAND.text("noise", RunMetrics.format(r.check().metric(), band.noise()), "runs", band.runs());
+            return b.inputTimes().isPresent()
+                    ? spread + ApprovalReply.VERDICT_PER_INPUT.text("times", Format.ratio(b.inputTimes().getAsDouble())) : spread;
+        }).orElse("");
+    }
+
+    /**
      * The checks, one a line, with each column headed by the run it was measured on, then the baseline's noise band
      * (and "per input" when the judged run read another amount); a note when one run made the band a guess.
      */
