@@ -14,11 +14,6 @@ import java.util.OptionalDouble;
 public final class FollowUp {
     private FollowUp() {}
 
-    /** Whether judging {@code checks} needs the baseline run's facts: some were not measured at advice time (older advice). */
-    public static boolean needsBaselineRun(List<MetricCheck> checks) {
-        return checks.stream().anyMatch(c -> c.baseline() == null);
-    }
-
     /** {@code runSucceeded} is what the scheduler reported; a Spark job that failed inside the run fails it too. */
     public static Verdict evaluate(List<MetricCheck> checks, RunFacts baseline, RunFacts after, boolean runSucceeded) {
         return evaluate(checks, RunHistory.baselineOnly(baseline), after, runSucceeded);

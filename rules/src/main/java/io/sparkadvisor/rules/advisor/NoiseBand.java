@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * A metric's value on the baseline as the job's comparable runs give it: their median and the run-to-run noise
  * around it ({@code follow-up.noiseWidth} robust deviations, a deviation being the median absolute deviation over
- * 0.6745, the normal distribution's ratio), over {@code runs} runs. One run has no spread: its band is a guess and
- * the checks' fixed tolerances stand alone.
+ * 0.6745, the normal distribution's ratio), over {@code runs} runs. One run has no spread, and two (the baseline and
+ * one earlier run) a spread from a single difference: such a band is a guess, and where it is narrower than a check's
+ * fixed tolerance the tolerance stands.
  */
 public record NoiseBand(double median, double noise, int runs) {
     /** The median absolute deviation of normally distributed values is 0.6745 standard deviations. */
@@ -22,9 +23,9 @@ public record NoiseBand(double median, double noise, int runs) {
         return new NoiseBand(value, 0, 1);
     }
 
-    /** With one run only, the band knows no spread. */
+    /** The baseline alone, or with one earlier run: too few runs to know the job's spread. */
     public boolean guess() {
-        return runs < 2;
+        return runs < 3;
     }
 
     /** The band for a run that read {@code factor} times the input. */

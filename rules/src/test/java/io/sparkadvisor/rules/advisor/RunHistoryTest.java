@@ -38,6 +38,9 @@ class RunHistoryTest {
         assertEquals(5, band.runs());
         assertFalse(band.guess());
         assertTrue(NoiseBand.single(100).guess());
+        NoiseBand two = NoiseBand.of(List.of(100.0, 110.0), 3.5);
+        assertEquals(3.5 * 5 / 0.6745, two.noise(), 1e-9); // the baseline and one earlier run: a spread, but a guess
+        assertTrue(two.guess());
     }
 
     @Test

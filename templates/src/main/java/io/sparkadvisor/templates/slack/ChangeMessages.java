@@ -207,14 +207,14 @@ public final class ChangeMessages {
     }
 
     /**
-     * "±8.0 s over 5 runs", "1 run, band a guess", with ", per input (2.0x)" when the judged run read another amount;
+     * "±8.0 s over 5 runs", "±0 ms over 1 run, a guess", with ", per input (2.0x)" when the judged run read another amount;
      * empty for a check against a fixed bound or without a baseline.
      */
     static String band(Verdict.Row r) {
         return r.baseline().filter(b -> r.check().comparison().againstBaseline()).map(b -> {
             NoiseBand band = b.band();
-            String spread = band.guess() ? ApprovalReply.VERDICT_BAND_GUESSED.text()
-                    : ApprovalReply.VERDICT_BAND.text("noise", RunMetrics.format(r.check().metric(), band.noise()), "runs", band.runs());
+            String spread = ApprovalReply.VERDICT_BAND.text("noise", RunMetrics.format(r.check().metric(), band.noise()),
+                    "runs", band.runs(), "plural", band.runs() != 1, "guess", band.guess());
             return b.inputTimes().isPresent()
                     ? spread + ApprovalReply.VERDICT_PER_INPUT.text("times", Format.ratio(b.inputTimes().getAsDouble())) : spread;
         }).orElse("");

@@ -62,7 +62,7 @@ class ChangeMessagesTest {
         Verdict guess = new Verdict(true, List.of(new Verdict.Row(notSlower, OptionalDouble.of(72_000), OptionalDouble.of(74_000), true,
                 Optional.of(oneRun))));
         String guessed = ChangeMessages.verdictSummary(SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, guess, Optional.empty()));
-        assertTrue(guessed.contains("1 run, band a guess") && guessed.contains("its noise band is a guess"), guessed);
+        assertTrue(guessed.contains("±0 ms over 1 run, a guess") && guessed.contains("the noise band is a guess"), guessed);
     }
 
     @Test
