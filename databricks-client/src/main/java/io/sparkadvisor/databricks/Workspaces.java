@@ -106,6 +106,12 @@ public final class Workspaces {
         }
 
         @Override
+        public List<RunRef> runsBefore(long jobId, long beforeMs, int count) {
+            return count <= 0 ? List.of() : source.completedRunIdsBefore(jobId, beforeMs, count).stream()
+                    .map(run -> new RunRef(run, jobId, null)).toList();
+        }
+
+        @Override
         public RunFacts facts(RunTelemetry run, ClusterTelemetry cluster, LongConsumer downloaded) {
             return facts.of(run, cluster, downloaded);
         }

@@ -4,7 +4,6 @@ import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Phrases shared by the text and the Slack messages. */
 public final class Wording {
@@ -12,18 +11,23 @@ public final class Wording {
 
     /** "29.1 s and 1.20 core-hours", or empty when the rule could not estimate a saving. */
     public static String saving(Finding f) {
+        return saving(f.savings().runtimeMs(), f.savings().coreHours(), f.savings().nodeHours(), f.savings().dollars());
+    }
+
+    /** The non-zero parts of a saving, joined by "and"; small figures keep two significant digits. */
+    public static String saving(long runtimeMs, double coreHours, double nodeHours, double dollars) {
         List<String> parts = new ArrayList<>();
-        if (f.savings().runtimeMs() > 0) {
-            parts.add(Format.duration(f.savings().runtimeMs()));
+        if (runtimeMs > 0) {
+            parts.add(Format.duration(runtimeMs));
         }
-        if (f.savings().coreHours() > 0) {
-            parts.add(String.format(Locale.ROOT, "%.2f core-hours", f.savings().coreHours()));
+        if (coreHours > 0) {
+            parts.add(Format.decimals(coreHours, 2) + " core-hours");
         }
-        if (f.savings().nodeHours() > 0) {
-            parts.add(String.format(Locale.ROOT, "%.2f node-hours", f.savings().nodeHours()));
+        if (nodeHours > 0) {
+            parts.add(Format.decimals(nodeHours, 2) + " node-hours");
         }
-        if (f.savings().dollars() > 0) {
-            parts.add(String.format(Locale.ROOT, "$%.3f at list prices", f.savings().dollars()));
+        if (dollars > 0) {
+            parts.add("$" + Format.decimals(dollars, 3) + " at list prices");
         }
         return String.join(" and ", parts);
     }

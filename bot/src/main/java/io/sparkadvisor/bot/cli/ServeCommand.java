@@ -92,7 +92,8 @@ final class ServeCommand implements Callable<Integer> {
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC())));
         App app = bot.app();
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
-        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC())
+        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC(),
+                thresholdOptions.thresholds())
                 .start(followUps, FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {

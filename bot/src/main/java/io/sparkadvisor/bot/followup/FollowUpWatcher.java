@@ -25,8 +25,10 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.FollowUp;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.Prediction;
+import io.sparkadvisor.rules.advisor.RunHistory;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Judgement;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
@@ -65,15 +67,18 @@ public final class FollowUpWatcher {
     private final SlackReplies slack;
     private final Clock clock;
     private final InterruptedApprovals interrupted;
+    private final JobHistoryRuns history;
 
+    /** {@code thresholds}: the follow-up's tolerances and how many earlier runs form a baseline's band. */
     public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
-            Clock clock) {
+            Clock clock, Thresholds thresholds) {
         this.recommendations = recommendations;
         this.changes = changes;
         this.workspace = workspace;
         this.slack = new SlackReplies(slack);
         this.clock = clock;
         this.interrupted = new InterruptedApprovals(recommendations, changes, locks, workspace, this.slack, clock);
+        this.history = new JobHistoryRuns(workspace, thresholds);
     }
 
     /** SPARK_ADVISOR_FOLLOWUP_SECONDS between polls, 300 by default. */
@@ -133,8 +138,8 @@ public final class FollowUpWatcher {
             return; // its log may still be on its way
         }
         Baseline base = baseline(rec, change, step, target);
-        Verdict verdict = after.map(a -> FollowUp.evaluate(base.checks(), base.facts(), a, succeeded))
-                .orElseGet(() -> FollowUp.withoutLog(base.checks(), base.facts(), succeeded));
+        Verdict verdict = after.map(a -> FollowUp.evaluate(base.checks(), base.history(), a, succeeded))
+                .orElseGet(() -> FollowUp.withoutLog(base.checks(), base.history(), succeeded));
         Transition t = verdict.passed() ? Transition.VERIFY : Transition.FAIL_CHECKS;
         Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
         Predictions predictions = recommendations.predictions();
@@ -173,31 +178,41 @@ public final class FollowUpWatcher {
         }
     }
 
-    /** What a step is judged against: a run, the checks with their values on it, and its facts when they were read. */
-    private record Baseline(long runId, List<MetricCheck> checks, RunFacts facts) {}
+    /** What a step is judged against: a run, the checks with their values on it, and that run with the job's history. */
+    private record Baseline(long runId, List<MetricCheck> checks, RunHistory history) {}
 
     /**
      * Step 1 is judged against the run the advice came from (its checks measured then); step N against the run that
      * verified step N-1, which ran with everything before step N, its checks measured on that run. When that run's log
-     * is gone, the advice's run stands in, and the verdict's table names it.
+     * is gone, the advice's run stands in, and the verdict's table names it. The job's runs before the baseline give
+     * its noise band ({@link JobHistoryRuns}).
      */
     private Baseline baseline(StoredRecommendation rec, ChangeRecord change, Step step, ClusterTarget target) {
         Optional<Long> previous = change.step() == 1 ? Optional.empty() : changes.find(rec.id(), change.step() - 1)
                 .map(ChangeRecord::followedUpRunId).filter(run -> run != null && run != NO_RUN);
-        Optional<RunFacts> previousFacts = previous.flatMap(run -> readFacts(new RunRef(run, rec.jobId(), null), target));
-        if (previousFacts.isPresent()) {
-            return new Baseline(previous.get(), step.verify().stream().map(c -> c.rebasedOn(previousFacts.get())).toList(),
-                    previousFacts.get());
+        Optional<ReadRun> previousRun = previous.flatMap(run -> readRun(new RunRef(run, rec.jobId(), null), target));
+        if (previousRun.isPresent()) {
+            RunFacts facts = previousRun.get().facts();
+            return new Baseline(previous.get(), step.verify().stream().map(c -> c.rebasedOn(facts)).toList(),
+                    withHistory(rec.jobId(), previousRun.get(), target));
         }
-        RunFacts original = FollowUp.needsBaselineRun(step.verify())
-                ? readFacts(new RunRef(rec.runId(), rec.jobId(), null), target).orElse(null) : null;
-        return new Baseline(rec.runId(), step.verify(), original);
+        Optional<ReadRun> original = readRun(new RunRef(rec.runId(), rec.jobId(), null), target);
+        return new Baseline(rec.runId(), step.verify(), original.map(o -> withHistory(rec.jobId(), o, target))
+                .orElseGet(() -> RunHistory.of(null, List.of(), history.thresholds())));
     }
 
-    /** A run's facts for the recommendation's cluster; empty when its log is gone (deleted since, or never delivered). */
-    private Optional<RunFacts> readFacts(RunRef run, ClusterTarget target) {
+    private RunHistory withHistory(long jobId, ReadRun baseline, ClusterTarget target) {
+        return history.of(jobId, baseline.startMs(), baseline.facts(), run -> readRun(run, target).map(ReadRun::facts));
+    }
+
+    /** A run's start, as the scheduler saw it, and its facts for the recommendation's cluster. */
+    private record ReadRun(long startMs, RunFacts facts) {}
+
+    /** A run and its facts for the recommendation's cluster; empty when its log is gone (deleted since, or never delivered). */
+    private Optional<ReadRun> readRun(RunRef run, ClusterTarget target) {
         try {
-            return facts(workspace.fetch(run), target);
+            RunTelemetry telemetry = workspace.fetch(run);
+            return facts(telemetry, target).map(f -> new ReadRun(telemetry.run().startMs(), f));
         } catch (EventLogUnavailableException | WorkspaceNotFoundException gone) {
             return Optional.empty(); // a workspace that cannot be reached is not "gone": that throws, and is tried again next poll
         }

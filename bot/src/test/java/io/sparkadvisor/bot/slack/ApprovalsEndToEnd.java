@@ -13,8 +13,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.bot.MovableClock;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Prediction;
+import io.sparkadvisor.rules.advisor.RunInput;
+import io.sparkadvisor.rules.thresholds.GeneralThresholds;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.bot.approvals.ApprovingReplica;
 import io.sparkadvisor.bot.store.AuditAction;
 import io.sparkadvisor.bot.store.AuditEntry;
@@ -35,6 +39,7 @@ import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,6 +52,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 
 /**
  * Approve and Reject end to end: a signed click into Bolt, the change as {@code jobs/update} on the
@@ -223,8 +230,12 @@ abstract class ApprovalsEndToEnd {
         long baselineReads = bot.skewLogReads();
         bot.addNextRun(42, 4290, "skewed-join", "1203-next", "healthy.log.gz");
         bot.followUp.poll();
+        long judgedReads = bot.skewLogReads();
+        // The advised run's facts come from the cache; of the job's runs before it, those not read yet are, once each.
+        assertTrue(judgedReads - baselineReads <= Thresholds.defaults().get(GeneralThresholds.FOLLOW_UP_HISTORY_RUNS),
+                (judgedReads - baselineReads) + " log reads for the noise band");
         bot.followUp.poll();
-        assertEquals(baselineReads, bot.skewLogReads(), "the baseline was measured when the advice was made, not read again");
+        assertEquals(judgedReads, bot.skewLogReads(), "judged once: nothing read again");
 
         assertEquals(ChangeState.VERIFIED, state(id));
         List<FakeSlackApi.Call> verdicts = verdicts(finding);
@@ -271,6 +282,62 @@ abstract class ApprovalsEndToEnd {
         // The step is claimed as rolled back before the restore, so wait for the restored settings themselves.
         await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && before.settingsJson().equals(settings().settingsJson()));
         assertEquals(List.of("approved", "sending", "applied", "checks-failed", "rolling-back", "rolled-back"), actions(id));
+    }
+
+    /*
+     * Baselines from history. Job J ("noisy-join-J") ran five times before the advised run J06 (the skew log as Spark
+     * wrote it); each earlier run is the skew log with its end moved, 4% to 24% longer: a noisy job, whose run times
+     * have a median 10% above the advised run's and a band of about ±31% of it (3.5 robust deviations). The next run is
+     * the healthy log (the skew gone), its input records set to the skew run's (or twice them) and its end moved.
+     */
+    private static long noisyJob(long jobId, Path dir) {
+        long advised = jobId * 100 + 6;
+        String name = "noisy-join-" + jobId;
+        BotHarness.addJob(bot.workspace, jobId, name, "1203-noisy-" + jobId, "skew.log.gz", advised, advised);
+        double[] longer = {1.04, 1.08, 1.12, 1.16, 1.24};
+        for (int k = 0; k < longer.length; k++) {
+            bot.addRun(jobId, jobId * 100 + 1 + k, name, "1203-noisy-" + jobId + "-" + k, EditedLogs.edited("skew.log.gz", dir,
+                    Math.round(SKEW.application().durationMs() * longer[k]), 1), BotHarness.FIRST_RUN_START - (5 - k) * 3_600_000L);
+        }
+        return advised;
+    }
+
+    private static final RunFacts SKEW = RunFactsReader.read(Corpus.dir().resolve("skew.log.gz"));
+
+    /** Step 1 of skew approved on the noisy job's advised run, then its next run: healthy taking {@code times} the skew run, reading {@code inputTimes} its records. */
+    private static FakeSlackApi.Call judgedOnNoisyJob(long jobId, Path dir, double times, double inputTimes) {
+        FakeSlackApi.Call finding = appliedSkewStep(noisyJob(jobId, dir));
+        double records = (double) RunInput.of(SKEW).records() / RunInput.of(RunFactsReader.read(Corpus.dir().resolve("healthy.log.gz"))).records();
+        bot.addRun(jobId, jobId * 100 + 90, "noisy-join-" + jobId, "1203-noisy-" + jobId + "-next",
+                EditedLogs.edited("healthy.log.gz", dir, Math.round(SKEW.application().durationMs() * times), records * inputTimes),
+                bot.clock.millis());
+        bot.followUp.poll();
+        return finding;
+    }
+
+    @Test
+    void aNoisyJobsNextRunWithinItsBandPassesWhereTheFixedFivePercentWouldFailIt(@TempDir Path dir) {
+        FakeSlackApi.Call finding = judgedOnNoisyJob(45, dir, 1.30, 1);
+        assertEquals(ChangeState.VERIFIED, state(idOf(finding)), "30% longer than the advised run, 18% over the median: within the band");
+        String table = verdicts(finding).get(0).param("blocks");
+        assertTrue(table.contains("baseline band") && table.contains("over 6 runs") && !table.contains("per input"), table);
+    }
+
+    @Test
+    void aRegressionBeyondTheJobsBandFailsAndOffersRollBack(@TempDir Path dir) {
+        FakeSlackApi.Call finding = judgedOnNoisyJob(46, dir, 1.7, 1);
+        assertEquals(ChangeState.CHECKS_FAILED, state(idOf(finding)));
+        FakeSlackApi.Call verdict = verdicts(finding).get(0);
+        assertTrue(verdict.param("blocks").contains("FAIL") && verdict.param("blocks").contains("over 6 runs")
+                && verdict.param("blocks").contains("roll_back_step"), verdict.param("blocks"));
+    }
+
+    @Test
+    void twiceTheInputIsComparedPerInputAndDoesNotFailTheRunTimeCheck(@TempDir Path dir) {
+        FakeSlackApi.Call finding = judgedOnNoisyJob(47, dir, 2 * 1.10 * 1.03, 2);
+        assertEquals(ChangeState.VERIFIED, state(idOf(finding)), "2.27x the time for 2x the data: 3% over the median per input");
+        String table = verdicts(finding).get(0).param("blocks");
+        assertTrue(table.contains("over 6 runs, per input (2.0x)"), table);
     }
 
     @Test

@@ -63,6 +63,8 @@ final class BotHarness implements AutoCloseable {
     static final String APP_TOKEN = "xapp-1-A111-1-test-app-token";
 
     static final String WAREHOUSE = "wh-1";
+    /** When the first run {@link #addJob} declares started (3 December 2025); the next one an hour later, and so on. */
+    static final long FIRST_RUN_START = 1764720000000L;
     /** Where the digest scheduler's clock starts: Wednesday 25 November 2026, noon UTC. */
     static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
 
@@ -139,7 +141,7 @@ final class BotHarness implements AutoCloseable {
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock)));
         App app = bot.app();
-        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock);
+        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock, Thresholds.defaults());
         if (socket != null) {
             slack.openSocketModeAt(socket.url());
             serving = socketMode(settings, app);
@@ -230,7 +232,7 @@ final class BotHarness implements AutoCloseable {
                 + "[{\"task_key\":\"main\",\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/"
                 + jobName + ".py\"}}]}}");
         for (long run = firstRun; run <= lastRun; run++) {
-            emulator.putJson("runs/" + run + ".json", runJson(jobId, run, jobName, clusterId, 1764720000000L + (run - firstRun) * 3_600_000L,
+            emulator.putJson("runs/" + run + ".json", runJson(jobId, run, jobName, clusterId, FIRST_RUN_START + (run - firstRun) * 3_600_000L,
                     newCluster));
         }
         if (corpusLog != null) {
@@ -253,9 +255,18 @@ final class BotHarness implements AutoCloseable {
     }
 
     private void addNextRun(long jobId, long runId, String jobName, String clusterId, boolean succeeded, String corpusLog) {
+        addRun(jobId, runId, jobName, clusterId, succeeded, corpusLog == null ? null : Corpus.dir().resolve(corpusLog), clock.millis());
+    }
+
+    /** A successful run of the job started at {@code startMs} on a job cluster {@code clusterId} of its own, which delivered {@code eventLog}. */
+    void addRun(long jobId, long runId, String jobName, String clusterId, Path eventLog, long startMs) {
+        addRun(jobId, runId, jobName, clusterId, true, eventLog, startMs);
+    }
+
+    private void addRun(long jobId, long runId, String jobName, String clusterId, boolean succeeded, Path eventLog, long startMs) {
         workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, LOG_CONF));
-        String run = runJson(jobId, runId, jobName, clusterId, clock.millis(), newCluster(LOG_CONF));
-        workspace.addRun(jobId, succeeded ? run : run.replace(SUCCEEDED, FAILED), corpusLog == null ? null : Corpus.dir().resolve(corpusLog));
+        String run = runJson(jobId, runId, jobName, clusterId, startMs, newCluster(LOG_CONF));
+        workspace.addRun(jobId, succeeded ? run : run.replace(SUCCEEDED, FAILED), eventLog);
     }
 
     static final String LOG_CONF = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";

@@ -10,6 +10,7 @@ import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.databricks.WorkspaceClients;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.time.Clock;
 import java.util.Map;
 
@@ -28,7 +29,7 @@ public final class OtherReplica {
         slackConfig.setMethodsEndpointUrlPrefix(args[2] + "/api/");
         FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), new Changes(db), new JobLocks(db, Clock.systemUTC()),
                 Workspaces.connect(WorkspaceClients.withToken(args[1], WorkspaceEmulator.TOKEN), null),
-                Slack.getInstance(slackConfig).methods("xoxb-test-token"), Clock.systemUTC());
+                Slack.getInstance(slackConfig).methods("xoxb-test-token"), Clock.systemUTC(), Thresholds.defaults());
         System.out.println("ready");
         System.out.flush();
         System.in.read();

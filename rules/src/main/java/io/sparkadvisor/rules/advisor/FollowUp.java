@@ -3,25 +3,25 @@ package io.sparkadvisor.rules.advisor;
 import io.sparkadvisor.knowledge.facts.JobFacts;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Evaluates a step's {@link MetricCheck}s on the run after the change against the baseline run the
- * advice came from: the values measured when the advice was made, else that run's facts
- * ({@code baseline}, null when its event log is gone; such a check then fails as unmeasured).
+ * Evaluates a step's {@link MetricCheck}s on the run after the change against its baseline: the values measured when
+ * the advice was made, else the baseline run's facts (null when its event log is gone; such a check then fails as
+ * unmeasured), with the noise band the job's comparable earlier runs give ({@link RunHistory}).
  */
 public final class FollowUp {
     private FollowUp() {}
 
-    /** Whether judging {@code checks} needs the baseline run's facts: some were not measured at advice time (older advice). */
-    public static boolean needsBaselineRun(List<MetricCheck> checks) {
-        return checks.stream().anyMatch(c -> c.baseline() == null);
-    }
-
     /** {@code runSucceeded} is what the scheduler reported; a Spark job that failed inside the run fails it too. */
     public static Verdict evaluate(List<MetricCheck> checks, RunFacts baseline, RunFacts after, boolean runSucceeded) {
+        return evaluate(checks, RunHistory.baselineOnly(baseline), after, runSucceeded);
+    }
+
+    public static Verdict evaluate(List<MetricCheck> checks, RunHistory history, RunFacts after, boolean runSucceeded) {
         boolean allJobsSucceeded = after.jobs().stream().map(JobFacts::result).allMatch("JobSucceeded"::equals);
-        List<Verdict.Row> rows = checks.stream().map(c -> row(c, baseline, RunMetrics.value(after, c.metric()))).toList();
+        List<Verdict.Row> rows = checks.stream().map(c -> row(c, history, Optional.of(after))).toList();
         return new Verdict(runSucceeded && allJobsSucceeded, rows);
     }
 
@@ -29,15 +29,16 @@ public final class FollowUp {
      * A run whose event log never arrived (a run that failed early, or a delivery that stopped):
      * nothing measured, so the step cannot be shown to hold and fails.
      */
-    public static Verdict withoutLog(List<MetricCheck> checks, RunFacts baseline, boolean runSucceeded) {
-        return new Verdict(runSucceeded, checks.stream().map(c -> row(c, baseline, OptionalDouble.empty())).toList());
+    public static Verdict withoutLog(List<MetricCheck> checks, RunHistory history, boolean runSucceeded) {
+        return new Verdict(runSucceeded, checks.stream().map(c -> row(c, history, Optional.empty())).toList());
     }
 
     /** A metric either run cannot measure fails: the check cannot be shown to hold. */
-    private static Verdict.Row row(MetricCheck check, RunFacts baseline, OptionalDouble after) {
-        OptionalDouble before = check.baseline() != null ? OptionalDouble.of(check.baseline())
-                : baseline == null ? OptionalDouble.empty() : RunMetrics.value(baseline, check.metric());
-        boolean passed = before.isPresent() && after.isPresent() && check.passes(before.getAsDouble(), after.getAsDouble());
-        return new Verdict.Row(check, before, after, passed);
+    private static Verdict.Row row(MetricCheck check, RunHistory history, Optional<RunFacts> after) {
+        Optional<RunHistory.Before> before = history.before(check, after);
+        OptionalDouble measured = after.map(a -> RunMetrics.value(a, check.metric())).orElse(OptionalDouble.empty());
+        boolean passed = before.isPresent() && measured.isPresent() && before.get().onJudgedInput().admits(check, measured.getAsDouble());
+        OptionalDouble median = before.map(b -> OptionalDouble.of(b.band().median())).orElse(OptionalDouble.empty());
+        return new Verdict.Row(check, median, measured, passed, before);
     }
 }

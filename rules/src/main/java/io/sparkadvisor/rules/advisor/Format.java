@@ -43,6 +43,17 @@ public final class Format {
         return String.format(Locale.ROOT, "%.0f%%", share * 100);
     }
 
+    /**
+     * {@code v} with {@code decimals} decimals, or two significant digits when those decimals would show
+     * little or nothing ("0.0031", not "0.00").
+     */
+    public static String decimals(double v, int decimals) {
+        if (v == 0 || Math.abs(v) >= Math.pow(10, 1 - decimals)) {
+            return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
+    }
+
     /** Rounds to a few significant digits for evidence values, keeping JSON readable. */
     public static double round(double v) {
         return Math.round(v * 1000) / 1000.0;

@@ -42,7 +42,12 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
         /** after ≤ before - bound: at least {@code bound} less than before */
         AT_MOST_BASELINE_MINUS,
         /** after ≥ before + bound: at least {@code bound} more than before */
-        AT_LEAST_BASELINE_PLUS
+        AT_LEAST_BASELINE_PLUS;
+
+        /** Whether the bound is set against the baseline's value (not a fixed one). */
+        public boolean againstBaseline() {
+            return this != BELOW && this != AT_MOST && this != AT_LEAST;
+        }
     }
 
     public boolean passes(double before, double after) {

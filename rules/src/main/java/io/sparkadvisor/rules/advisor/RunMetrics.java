@@ -30,7 +30,9 @@ import java.util.stream.Collectors;
  * run's core-hours); {@code idleSlotShare} (idle share of the slot time while stages ran, as the
  * idle-slots rule measures it); {@code slots} (most task slots at once); {@code coresPerHost} (most
  * executor cores alive at once on one host); {@code peakHeapShare} (largest executor JVM heap peak /
- * the heap setting); and the sums over stages below. Per stage and summed over the run:
+ * the heap setting); {@code heapBytes} (that setting); {@code workerMemoryBytes} (a worker node's memory);
+ * {@code tasksAtOnce} (most tasks running at once per executor); {@code photonFallbacks} (operators of Photon plans
+ * run outside Photon); and the sums over stages below. Per stage and summed over the run:
  * {@code gcShare}, {@code spillBytes} (memory spilled), {@code diskSpillBytes}, {@code failedTasks}
  * (failed attempts, killed speculative copies excluded), {@code outOfMemoryFailures},
  * {@code executorLostFailures} (lost executor or FetchFailed), {@code shuffleWriteBytes}, {@code tasks} (successful
@@ -43,6 +45,14 @@ public final class RunMetrics {
     public static final String SLOTS = "slots";
     public static final String CORES_PER_HOST = "coresPerHost";
     public static final String PEAK_HEAP_SHARE = "peakHeapShare";
+    /** The heap setting the tasks share (spark.executor.memory, the driver's in local mode; Spark's default when unset). */
+    public static final String HEAP_BYTES = "heapBytes";
+    /** A worker node's memory, from its node type; not measured when the cluster is not known. */
+    public static final String WORKER_MEMORY_BYTES = "workerMemoryBytes";
+    /** Operators of the run's Photon plans that ran outside Photon (transitions between the engines not counted). */
+    public static final String PHOTON_FALLBACKS = "photonFallbacks";
+    /** Most tasks running at once per task executor: what spark.task.cpus and the executor's cores allow. */
+    public static final String TASKS_AT_ONCE = "tasksAtOnce";
     public static final String GC_SHARE = "gcShare";
     public static final String SPILL_BYTES = "spillBytes";
     public static final String DISK_SPILL_BYTES = "diskSpillBytes";
@@ -62,7 +72,7 @@ public final class RunMetrics {
     public static final String SHUFFLE_WRITE_BYTES = "shuffleWriteBytes";
 
     private static final Pattern STAGE_METRIC = Pattern.compile("stage\\[(\\d+)]\\.(\\w+)");
-    private static final Set<String> COUNTS = Set.of(SLOTS, CORES_PER_HOST, FAILED_TASKS, OUT_OF_MEMORY_FAILURES,
+    private static final Set<String> COUNTS = Set.of(SLOTS, CORES_PER_HOST, TASKS_AT_ONCE, PHOTON_FALLBACKS, FAILED_TASKS, OUT_OF_MEMORY_FAILURES,
             EXECUTOR_LOST_FAILURES, TASKS);
 
     /** A metric of one stage; NaN when the stage cannot measure it. */
@@ -95,6 +105,12 @@ public final class RunMetrics {
             entry(SLOTS, RunView::slots),
             entry(CORES_PER_HOST, RunMetrics::coresPerHost),
             entry(PEAK_HEAP_SHARE, RunMetrics::peakHeapShare),
+            entry(HEAP_BYTES, run -> TaskMemory.of(run).heapBytes()),
+            entry(WORKER_MEMORY_BYTES, run -> run.cluster().flatMap(c -> c.workerNode()).map(n -> n.memoryMb() * (double) (1L << 20))
+                    .orElse(Double.NaN)),
+            entry(PHOTON_FALLBACKS, run -> run.facts().sqlExecutions().stream()
+                    .mapToLong(sql -> sql.photonFallbacks().stream().filter(f -> !f.transition()).count()).sum()),
+            entry(TASKS_AT_ONCE, run -> (double) run.facts().slots().peakRunningTasks() / Math.max(1, taskExecutors(run).size())),
             entry(GC_SHARE, run -> ratio(run, TaskMetric.JVM_GC_TIME, TaskMetric.EXECUTOR_RUN_TIME)),
             entry(SPILL_BYTES, run -> sum(run, TaskMetric.MEMORY_BYTES_SPILLED)),
             entry(DISK_SPILL_BYTES, run -> sum(run, TaskMetric.DISK_BYTES_SPILLED)),

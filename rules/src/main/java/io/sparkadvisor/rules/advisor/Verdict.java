@@ -1,6 +1,8 @@
 package io.sparkadvisor.rules.advisor;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -9,8 +11,17 @@ import java.util.OptionalDouble;
  */
 public record Verdict(boolean runSucceeded, List<Row> rows) {
 
-    /** One check: the metric on the baseline and on the next run (empty when that run cannot measure it). */
-    public record Row(MetricCheck check, OptionalDouble before, OptionalDouble after, boolean passed) {
+    /**
+     * One check: the metric on the baseline (the band's median) and on the next run (empty when that run cannot
+     * measure it), and the baseline's noise band and input scaling when the history gave them.
+     */
+    public record Row(MetricCheck check, OptionalDouble before, OptionalDouble after, boolean passed,
+            Optional<RunHistory.Before> baseline) {
+
+        public Row(MetricCheck check, OptionalDouble before, OptionalDouble after, boolean passed) {
+            this(check, before, after, passed, Optional.empty());
+        }
+
         public String beforeText() {
             return text(before);
         }
@@ -19,13 +30,23 @@ public record Verdict(boolean runSucceeded, List<Row> rows) {
             return text(after);
         }
 
+        /** Only one run gave the baseline of a check that compares with it. */
+        public boolean bandIsGuess() {
+            return baseline.map(b -> b.band().guess()).orElse(false) && check.comparison().againstBaseline();
+        }
+
         private String text(OptionalDouble value) {
-            return value.isPresent() ? RunMetrics.format(check.metric(), value.getAsDouble()) : Messages.of(Checks.MESSAGES, java.util.Map.of()).text("notMeasured");
+            return value.isPresent() ? RunMetrics.format(check.metric(), value.getAsDouble()) : Messages.of(Checks.MESSAGES, Map.of()).text("notMeasured");
         }
     }
 
     /** A step without checks does not pass: nothing shows it worked, so a person has to judge it. */
     public boolean passed() {
         return runSucceeded && !rows.isEmpty() && rows.stream().allMatch(Row::passed);
+    }
+
+    /** Some check compares with a baseline that only one run gave: its band is a guess. */
+    public boolean bandIsGuess() {
+        return rows.stream().anyMatch(Row::bandIsGuess);
     }
 }

@@ -39,11 +39,36 @@ public final class GeneralThresholds {
                     + " sentences say so): a heap that became too small shows first as GC.",
             Sources.DR_ELEPHANT_GC + " (the moderate rung, 0.1)");
 
+    public static final Threshold FOLLOW_UP_HISTORY_RUNS = new Threshold("follow-up.historyRuns", 5, 0, 20, "runs",
+            "The follow-up reads up to this many of the job's completed runs before the baseline run, keeps those run with"
+                    + " the baseline's cluster and settings, and takes each metric's median and spread over them and the"
+                    + " baseline: its noise band. Each run read costs a runs/get and, unless its facts are cached, its event log.",
+            OURS + "five runs give a median and a spread that one odd run cannot move, at a bounded cost per verdict");
+    public static final Threshold FOLLOW_UP_NOISE_WIDTH = new Threshold("follow-up.noiseWidth", 3.5, 0, 10,
+            "modified z-score (median absolute deviations / 0.6745)",
+            "A metric of the judged run within this many robust deviations of the baseline runs' median is noise: a check"
+                    + " that the metric does not rise allows it, a check that it falls or rises requires more than it.",
+            "https://www.itl.nist.gov/div898/handbook/eda/section3/eda35h.htm (Iglewicz and Hoaglin: |modified z| > 3.5"
+                    + " is an outlier)");
+    public static final Threshold FOLLOW_UP_INPUT_CHANGE_RATIO = new Threshold("follow-up.inputChangeRatio", 1.2, 1, 100,
+            "x the baseline run's input",
+            "When the judged run read more than this many times the baseline's input (or less than its inverse), run time,"
+                    + " task count, slot time, shuffle and spill bytes are compared per input byte (per record without bytes).",
+            OURS + "a fifth more or less data is beyond the few percent a job's input varies from day to day, and small"
+                    + " enough that run time still grows about in proportion");
+    public static final Threshold FOLLOW_UP_MAX_INPUT_CHANGE_RATIO = new Threshold("follow-up.maxInputChangeRatio", 10, 1, 1000,
+            "x the baseline run's input",
+            "Beyond this many times the baseline's input (or below its inverse) the runs are not compared per input: the"
+                    + " judged run did other work, and its metrics are compared as they are.",
+            OURS + "beyond an order of magnitude the fixed costs of a run (cluster start, planning, listing) no longer"
+                    + " shrink into noise, so time per byte stops comparing like with like");
+
     /** A finding is high only when its waste is a large share of the run; rules combine it with their own ladder. */
     public static final Ladder SHARE_OF_RUN = Ladder.mediumThenHigh(HIGH_APP_SHARE);
 
     static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, FOLLOW_UP_NOISE_RATIO,
-            FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE);
+            FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,
+            FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO);
 
     private GeneralThresholds() {}
 }

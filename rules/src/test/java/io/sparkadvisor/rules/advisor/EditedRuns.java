@@ -6,6 +6,7 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.knowledge.facts.SlotAccounting;
 import io.sparkadvisor.knowledge.facts.SparkProperties;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -50,6 +51,34 @@ public final class EditedRuns {
                 s.queuedTaskMs(), s.durationSample())).toList();
         return new RunFacts(app, f.coverage(), f.properties(), f.executors(), f.jobs(), stages, f.failures(), f.slots(),
                 f.timeline(), f.sqlExecutions(), f.cluster());
+    }
+
+    /** The run with each stage of {@code from} successful tasks counting {@code to} instead, as partitions merged by AQE would. */
+    public static RunFacts withStageTasks(RunFacts f, int from, int to) {
+        List<StageFacts> stages = f.stages().stream().map(s -> s.successfulTasks() != from ? s : new StageFacts(s.stageId(),
+                s.attemptId(), s.name(), to, s.parentIds(), s.submittedMs(), s.completedMs(), s.status(), s.failureReason(),
+                s.sqlExecutionId(), to, s.failedTasks(), s.killedTasks(), s.metrics(), s.queuedTaskMs(), s.durationSample())).toList();
+        return new RunFacts(f.application(), f.coverage(), f.properties(), f.executors(), f.jobs(), stages, f.failures(),
+                f.slots(), f.timeline(), f.sqlExecutions(), f.cluster());
+    }
+
+    /** The run with at most {@code tasks} tasks running at once, as the scheduler would have kept it with fewer slots. */
+    public static RunFacts withPeakRunningTasks(RunFacts f, int tasks) {
+        SlotAccounting a = f.slots();
+        SlotAccounting slots = new SlotAccounting(a.slotMs(), a.taskMs(), a.idleSlotMs(), a.stageSlotMs(), a.stageIdleSlotMs(),
+                a.queuedWallMs(), a.idleWhileQueuedSlotMs(), a.peakSlots(), tasks);
+        return new RunFacts(f.application(), f.coverage(), f.properties(), f.executors(), f.jobs(), f.stages(), f.failures(),
+                slots, f.timeline(), f.sqlExecutions(), f.cluster());
+    }
+
+    /** Every stage read {@code factor} times the bytes and records, as the same job on a day with more data would. */
+    public static RunFacts withInputScaled(RunFacts f, long factor) {
+        RunFacts scaled = f;
+        for (StageFacts s : f.stages()) {
+            scaled = withStageMetricScaled(withStageMetricScaled(scaled, s.stageId(), TaskMetric.INPUT_BYTES, factor), s.stageId(),
+                    TaskMetric.INPUT_RECORDS, factor);
+        }
+        return scaled;
     }
 
     /** One task metric of a stage multiplied (its whole distribution), e.g. CPU time as threads beyond the task's own count it. */

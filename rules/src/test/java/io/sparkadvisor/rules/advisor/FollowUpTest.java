@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -68,18 +70,17 @@ class FollowUpTest {
     }
 
     @Test
-    void checksCarryTheirBaselineFromTheAdvisedRunSoTheFollowUpNeedsNotReadItAgain() {
+    void checksCarryTheirBaselineFromTheAdvisedRunSoAVerdictNeedsNotItsLog() {
         List<MetricCheck> checks = firstStepChecks("skew", "skew");
-        assertFalse(FollowUp.needsBaselineRun(checks));
         assertEquals(RunMetrics.value(Corpus.facts("skew"), checks.get(0).metric()).getAsDouble(), checks.get(0).baseline(), 1e-9);
 
-        Verdict withoutBaselineRun = FollowUp.evaluate(checks, null, Corpus.facts("healthy"), true);
-        assertEquals(verdict("skew", "skew", "healthy", true), withoutBaselineRun);
+        Verdict withoutBaselineRun = FollowUp.evaluate(checks, RunHistory.of(null, List.of(), Thresholds.defaults()),
+                Corpus.facts("healthy"), true);
+        assertEquals(passes(verdict("skew", "skew", "healthy", true)), passes(withoutBaselineRun));
 
         List<MetricCheck> postedBeforeBaselines = checks.stream()
                 .map(c -> new MetricCheck(c.metric(), c.comparison(), c.bound(), c.text())).toList();
-        assertTrue(FollowUp.needsBaselineRun(postedBeforeBaselines));
-        Verdict baselineGone = FollowUp.evaluate(postedBeforeBaselines, null, Corpus.facts("healthy"), true);
+        Verdict baselineGone = FollowUp.evaluate(postedBeforeBaselines, (RunFacts) null, Corpus.facts("healthy"), true);
         assertEquals(List.of(false, false), passes(baselineGone), "nothing to compare with");
         assertEquals("not measured", baselineGone.rows().get(0).beforeText());
     }
@@ -93,7 +94,7 @@ class FollowUpTest {
 
     @Test
     void aRunThatFailedWithoutALogFailsWithNothingMeasured() {
-        Verdict v = FollowUp.withoutLog(firstStepChecks("skew", "skew"), Corpus.facts("skew"), false);
+        Verdict v = FollowUp.withoutLog(firstStepChecks("skew", "skew"), RunHistory.baselineOnly(Corpus.facts("skew")), false);
         assertEquals(List.of(false, false), passes(v));
         assertEquals("11x", v.rows().get(0).beforeText());
         assertEquals("not measured", v.rows().get(0).afterText());

@@ -3,6 +3,8 @@ package io.sparkadvisor.rules.advisor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.thresholds.Sources;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import io.sparkadvisor.rules.thresholds.ThresholdCatalogue;
@@ -13,9 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,6 +42,45 @@ class RuleUnitsTest {
 
     private static Path unitDir(Path base, Rule<?> rule) {
         return base.resolve(rule.evidenceType().getPackageName().replace('.', '/'));
+    }
+
+    /** Rules whose steps are code or table changes only: a person applies them and judges the next run. */
+    private static final Set<String> MANUAL_ONLY = Set.of("broad-listing", "cardinality-explosion", "cluster-on-write",
+            "delta-file-layout", "overread", "small-files");
+    private static final Pattern PASS = Pattern.compile("\\bP\\b");
+    private static final Pattern FAIL = Pattern.compile("\\bF\\b");
+
+    /**
+     * Every check can fail: a rule the follow-up judges has a test, beside its unit or naming it, that judges its step
+     * checks on an after-run where they must pass and one where they must fail ({@link Verdicts#outcomes}, P and F).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rules")
+    void aRuleWhoseStepsAreJudgedHasAStepCheckTestThatPassesAndFails(Rule<?> rule) throws IOException {
+        if (MANUAL_ONLY.contains(rule.id())) {
+            return;
+        }
+        Path unit = unitDir(TEST_JAVA, rule);
+        try (Stream<Path> tests = Files.walk(TEST_JAVA)) {
+            assertTrue(tests.filter(p -> p.toString().endsWith("Test.java")).anyMatch(p -> {
+                String source = read(p);
+                return (p.getParent().equals(unit) || source.contains("\"" + rule.id() + "\"")) && source.contains("outcomes(")
+                        && PASS.matcher(source).find() && FAIL.matcher(source).find();
+            }), "no test judges " + rule.id() + "'s step checks on a run that passes and one that fails");
+        }
+    }
+
+    /** The rules left out above offer nothing the bot applies, so nothing the follow-up judges. */
+    @Test
+    void manualOnlyRulesOfferNoStepTheBotApplies() {
+        for (String scenario : Corpus.scenarios()) {
+            for (Finding f : RuleTesting.advise(Corpus.facts(scenario), Map.of()).findings()) {
+                if (MANUAL_ONLY.contains(f.rule())) {
+                    f.recommendation().steps().forEach(step -> assertTrue(step.changes().stream().noneMatch(Change::applicable)
+                            && step.verify().isEmpty(), f.rule() + " step " + step.step() + " on " + scenario));
+                }
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,7 +1,7 @@
 package io.sparkadvisor.templates.digest;
 
-import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.templates.Templates;
+import io.sparkadvisor.templates.Wording;
 import io.sparkadvisor.templates.replies.DigestReply;
 import io.sparkadvisor.templates.replies.ScanReply;
 import io.sparkadvisor.templates.slack.SlackLimits;
@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -101,15 +100,8 @@ public final class DigestMessages {
     }
 
     private static String wasteLine(DigestReport.Waste w) {
-        List<String> saving = new ArrayList<>();
-        if (w.runtimeMs() > 0) {
-            saving.add(Format.duration(w.runtimeMs()));
-        }
-        if (w.coreHours() > 0) {
-            saving.add(String.format(Locale.ROOT, "%.2f core-hours", w.coreHours()));
-        }
         return DigestReply.WASTE.text("rule", w.rule(), "job", w.job(), "runId", w.runId(), "title", w.title(),
-                "saving", String.join(" and ", saving));
+                "saving", Wording.saving(w.runtimeMs(), w.coreHours(), 0, 0));
     }
 
     private static String job(DigestReport.JobLine j) {

@@ -2,7 +2,9 @@ package io.sparkadvisor.templates.slack;
 
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.advisor.Prediction;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.Templates;
@@ -204,13 +206,36 @@ public final class ChangeMessages {
                 "actual", Format.duration(o.actualMs()), "realised", Format.percent(o.realisedShare()));
     }
 
-    /** The checks, one a line, with each column headed by the run it was measured on. */
+    /**
+     * "±8.0 s over 5 runs", "±0 ms over 1 run, a guess", with ", per input (2.0x)" when the judged run read another amount;
+     * empty for a check against a fixed bound or without a baseline.
+     */
+    static String band(Verdict.Row r) {
+        return r.baseline().filter(b -> r.check().comparison().againstBaseline()).map(b -> {
+            NoiseBand band = b.band();
+            String spread = ApprovalReply.VERDICT_BAND.text("noise", RunMetrics.format(r.check().metric(), band.noise()),
+                    "runs", band.runs(), "plural", band.runs() != 1, "guess", band.guess());
+            return b.inputTimes().isPresent()
+                    ? spread + ApprovalReply.VERDICT_PER_INPUT.text("times", Format.ratio(b.inputTimes().getAsDouble())) : spread;
+        }).orElse("");
+    }
+
+    /**
+     * The checks, one a line, with each column headed by the run it was measured on, then the baseline's noise band
+     * (and "per input" when the judged run read another amount); a note when one run made the band a guess.
+     */
     private static String table(Judgement j) {
         Verdict v = j.verdict();
         int width = v.rows().stream().mapToInt(r -> r.check().text().length()).max().orElse(5);
-        String format = "%-" + width + "s  %-12s  %-12s  %s%n";
-        StringBuilder out = new StringBuilder(String.format(format, "check", "run " + j.baselineRunId(), "run " + j.runId(), ""));
-        v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(), r.passed() ? "pass" : "FAIL")));
-        return out.toString();
+        int bandWidth = v.rows().stream().mapToInt(r -> band(r).length()).max().orElse(0);
+        String format = "%-" + width + "s  %-12s  %-12s  %-4s  %-" + Math.max(1, bandWidth) + "s%n";
+        StringBuilder out = new StringBuilder(String.format(format, "check", "run " + j.baselineRunId(), "run " + j.runId(), "",
+                bandWidth == 0 ? "" : ApprovalReply.VERDICT_BAND_HEADING.text()));
+        v.rows().forEach(r -> out.append(String.format(format, r.check().text(), r.beforeText(), r.afterText(),
+                r.passed() ? "pass" : "FAIL", band(r))));
+        if (v.bandIsGuess()) {
+            out.append(ApprovalReply.VERDICT_BAND_GUESS.text()).append('\n');
+        }
+        return out.toString().replaceAll(" +\n", "\n");
     }
 }

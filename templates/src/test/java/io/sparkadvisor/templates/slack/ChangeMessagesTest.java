@@ -10,6 +10,8 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
+import io.sparkadvisor.rules.advisor.NoiseBand;
+import io.sparkadvisor.rules.advisor.RunHistory;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
@@ -43,6 +45,24 @@ class ChangeMessagesTest {
         assertTrue(text.contains("run 4201") && text.contains("run 4202"), "each column names its run: " + text);
         assertTrue(text.contains("longest task &lt; 3x the median in stage 3  11x           1.0x          pass"), text);
         assertTrue(buttons(blocks).isEmpty());
+    }
+
+    @Test
+    void theTableShowsTheBaselinesBandPerInputAndSaysWhenOneRunMadeItAGuess() {
+        MetricCheck notSlower = new MetricCheck("appDurationMs", Comparison.AT_MOST_BASELINE_TIMES, 1.05, "the run takes at most 5% longer");
+        var banded = new RunHistory.Before(new NoiseBand(72_000, 8_000, 5), OptionalDouble.of(2));
+        Verdict v = new Verdict(true, List.of(new Verdict.Row(notSlower, OptionalDouble.of(72_000), OptionalDouble.of(150_000), true,
+                Optional.of(banded)), new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.of(11), OptionalDouble.of(1), true)));
+        String summary = ChangeMessages.verdictSummary(SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, v, Optional.empty()));
+        assertTrue(summary.contains("baseline band"), summary);
+        assertTrue(summary.contains("pass  ±8.0 s over 5 runs, per input (2.0x)"), summary);
+        assertTrue(!summary.contains("a guess"), summary);
+
+        var oneRun = new RunHistory.Before(NoiseBand.single(72_000), OptionalDouble.empty());
+        Verdict guess = new Verdict(true, List.of(new Verdict.Row(notSlower, OptionalDouble.of(72_000), OptionalDouble.of(74_000), true,
+                Optional.of(oneRun))));
+        String guessed = ChangeMessages.verdictSummary(SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, guess, Optional.empty()));
+        assertTrue(guessed.contains("±0 ms over 1 run, a guess") && guessed.contains("the noise band is a guess"), guessed);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.infrastructure.memory;
 
+import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
@@ -21,8 +22,8 @@ import java.util.Map;
  * Off Databricks, the heap the run needed (peak x headroom + Spark's reserved memory), rounded up, as the new
  * setting. On Databricks classic compute, the node type with the same cores and less memory that holds that need,
  * with its $/hour and DBU/hour below the worker's; the saving is in dollars (node-hours do not change), when both
- * types have a list price. The follow-up measures a larger share of the heap in use, with no out-of-memory
- * failure, GC under the gc-pressure medium rung, no new spill and the run not slower.
+ * types have a list price. The follow-up measures the heap setting or the worker's memory down to the proposal, with
+ * no out-of-memory failure, GC under follow-up.maxGcShare, no new spill and the run not slower.
  */
 final class MemoryAdvice {
     private MemoryAdvice() {}
@@ -48,18 +49,32 @@ final class MemoryAdvice {
         Messages m = Messages.of(MemoryRule.ID, scope, t);
 
         Checks run = Checks.ofRun();
-        MetricCheck heapBetterUsed = new MetricCheck(RunMetrics.PEAK_HEAP_SHARE, Comparison.ABOVE_BASELINE_TIMES, 1, m.text("heapCheck"));
-        List<MetricCheck> verify = List.of(heapBetterUsed, run.noOutOfMemory(), run.gcUnder(t), run.noNewSpill(), run.notSlower(t));
+        boolean smaller = !e.proposedNodeType().isEmpty();
+        List<MetricCheck> verify = List.of(lessMemory(e, smaller, m), run.noOutOfMemory(), run.gcUnder(t), run.noNewSpill(),
+                run.notSlower(t));
         if (!e.nodeSized()) {
             Step step = new Step(1, List.of(Change.sparkConf(e.setting(), e.proposedMemory())), m.list("checks"),
                     m.text("rollback"), verify);
             return Remedy.of(m, "summary", List.of(step), Savings.NONE);
         }
-        boolean smaller = !e.proposedNodeType().isEmpty();
         Change change = smaller ? Change.cluster("node_type_id", e.proposedNodeType())
                 : Change.manual("node_type_id", m.text("noSmallerNode"));
         Step step = new Step(1, List.of(change), m.list("checks"), m.text("rollback"), verify);
         String summary = !smaller ? "noSmallerNodeSummary" : e.dollarsPerHourSaved() > 0 ? "nodeSummary" : "unpricedNodeSummary";
         return Remedy.of(m, summary, List.of(step), Savings.ofNodes(0, e.savedDollars()));
+    }
+
+    /**
+     * What the change moves: the heap setting down to the proposal, or the worker node's memory down to the proposed
+     * type's (any smaller type when the catalogue offers none to propose). Spill, GC and out-of-memory failures guard
+     * against a heap made too small.
+     */
+    private static MetricCheck lessMemory(MemoryEvidence e, boolean smallerNode, Messages m) {
+        if (!e.nodeSized()) {
+            return new MetricCheck(RunMetrics.HEAP_BYTES, Comparison.AT_MOST, SparkProperties.parseBytes(e.proposedMemory(), 1L << 20), m.text("heapCheck"));
+        }
+        return smallerNode ? new MetricCheck(RunMetrics.WORKER_MEMORY_BYTES, Comparison.AT_MOST,
+                Math.round(e.proposedNodeMemoryGb() * (1L << 30)), m.text("nodeMemoryCheck"))
+                : new MetricCheck(RunMetrics.WORKER_MEMORY_BYTES, Comparison.AT_MOST_BASELINE_MINUS, 1, m.text("smallerNodeCheck"));
     }
 }

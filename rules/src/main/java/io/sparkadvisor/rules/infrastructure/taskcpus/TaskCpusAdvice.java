@@ -18,15 +18,13 @@ import java.util.Map;
 
 /**
  * Tells the scheduler how many cores a task really uses: spark.task.cpus = CPU time / run time, rounded.
- * The follow-up measures the stage's CPU time per run time under the rule's own floor per reserved
- * core, and the stage and the run at most {@code follow-up.tradeOffRatio} slower.
+ * The follow-up measures at most cores / spark.task.cpus tasks running at once per executor, and the stage and the
+ * run at most {@code follow-up.tradeOffRatio} slower.
  */
 final class TaskCpusAdvice {
     private TaskCpusAdvice() {}
 
     static Remedy remedy(TaskCpusEvidence e, Diagnosis d, Thresholds t) {
-        // About one busy core per reserved core: below the rule's own floor per core.
-        double bound = e.proposedTaskCpus() * t.get(TaskCpusRule.MIN_CPU_PER_RUN);
         Map<String, Object> scope = new HashMap<>();
         scope.put("stageId", e.stageId());
         scope.put("cpuPerRun", Format.ratio(e.cpuPerRun()));
@@ -37,11 +35,13 @@ final class TaskCpusAdvice {
         scope.put("cores", e.executorCores());
         scope.put("concurrent", Math.max(1, e.executorCores() / e.proposedTaskCpus()));
         scope.put("appShare", Format.percent(e.appShare()));
-        scope.put("bound", Format.ratio(bound));
         Messages m = Messages.of(TaskCpusRule.ID, scope, t);
-        MetricCheck busyCores = new MetricCheck(RunMetrics.stageCpuShare(e.stageId()), Comparison.BELOW, bound, m.text("cpuCheck"));
+        // What spark.task.cpus moves: how many tasks share an executor's cores at once (a task's own CPU over its run
+        // time stays what its threads make it, so it cannot show the change).
+        MetricCheck fewerAtOnce = new MetricCheck(RunMetrics.TASKS_AT_ONCE, Comparison.AT_MOST,
+                Math.max(1, e.executorCores() / e.proposedTaskCpus()), m.text("atOnceCheck"));
         Step step = new Step(1, List.of(Change.sparkConf("spark.task.cpus", e.proposedTaskCpus())), m.list("checks"),
-                m.text("rollback"), List.of(busyCores, Checks.ofStage(e.stageId()).notMuchSlower(t), Checks.ofRun().notMuchSlower(t)));
+                m.text("rollback"), List.of(fewerAtOnce, Checks.ofStage(e.stageId()).notMuchSlower(t), Checks.ofRun().notMuchSlower(t)));
         return Remedy.of(m, "summary", List.of(step), Savings.NONE);
     }
 }

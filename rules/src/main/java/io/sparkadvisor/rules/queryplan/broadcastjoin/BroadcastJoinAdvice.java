@@ -72,9 +72,12 @@ final class BroadcastJoinAdvice {
                 m.list("preconditions" + kind), steps, m.text("proof" + kind), m.text("experiment" + kind)), savings);
     }
 
-    /** A step that broadcasts the small side: not slower, and the large side's shuffle gone (at least half its bytes). */
+    /**
+     * A step that broadcasts the small side: not slower, and the large side's shuffle gone (at least half the bytes its
+     * exchange wrote; its data size is the rows in memory, which a shuffle writes compressed, a third as large here).
+     */
     private static Step step(List<Step> before, Change change, Messages m, String checks, Thresholds t, BroadcastJoinEvidence e) {
         return new Step(before.size() + 1, List.of(change), m.list(checks), m.text("smallRollback"),
-                List.of(Checks.ofRun().notSlower(t), Checks.ofRun().lessShuffle(e.otherSideBytes() / 2)));
+                List.of(Checks.ofRun().notSlower(t), Checks.ofRun().lessShuffle(Math.max(1, e.otherSideShuffleBytes() / 2))));
     }
 }

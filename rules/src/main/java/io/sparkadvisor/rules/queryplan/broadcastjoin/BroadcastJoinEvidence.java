@@ -33,6 +33,8 @@ import java.util.regex.Pattern;
  * @param buildSideRows that side's rows
  * @param otherSideBytes the other side's data size (0 when no exchange of its own feeds a broadcast join)
  * @param otherSideRows the other side's rows
+ * @param otherSideShuffleBytes the bytes the other side's exchange wrote to shuffle files (serialized and compressed, so
+ *        far below its data size): what a broadcast of the build side takes off the disks and the network
  * @param thresholdBytes spark.sql.autoBroadcastJoinThreshold in force (-1: broadcasts off)
  * @param proposedThresholdBytes a threshold that lets the build side be broadcast, with headroom; 0 for a broadcast
  * @param shuffleWriteTimeMs both sides' shuffle write time
@@ -49,7 +51,7 @@ import java.util.regex.Pattern;
  * @param appDurationMs the run's duration
  */
 public record BroadcastJoinEvidence(String join, String joinType, String keys, String buildSide, long buildSideBytes,
-        long buildSideRows, long otherSideBytes, long otherSideRows, long thresholdBytes, long proposedThresholdBytes,
+        long buildSideRows, long otherSideBytes, long otherSideRows, long otherSideShuffleBytes, long thresholdBytes, long proposedThresholdBytes,
         long shuffleWriteTimeMs, long sortTimeMs, long sortSpillBytes, long fetchWaitMs, long broadcastTimeMs, long savedTaskMs,
         long stagesWallMs, @Internal BroadcastJoinKind kind, @Internal List<Integer> stageIds, @Internal List<Integer> joinStageIds, @Internal int slots,
         @Internal long appDurationMs) implements Evidence {
@@ -93,7 +95,8 @@ public record BroadcastJoinEvidence(String join, String joinType, String keys, S
         long wall = PlanStages.of(run, stageIds).wallMs();
         if (!shuffled) {
             return new BroadcastJoinEvidence(join.name(), type, keys, build.name(), build.bytes(), build.rows(),
-                    other.map(JoinSide::bytes).orElse(0L), other.map(JoinSide::rows).orElse(0L), threshold, 0, 0, 0, 0, 0,
+                    other.map(JoinSide::bytes).orElse(0L), other.map(JoinSide::rows).orElse(0L),
+                    other.map(JoinSide::shuffleWrittenBytes).orElse(0L), threshold, 0, 0, 0, 0, 0,
                     build.broadcastTimeMs(), 0, wall, BroadcastJoinKind.BROADCAST, stageIds, join.stageIds(),
                     run.slots(), run.appDurationMs());
         }
@@ -118,7 +121,7 @@ public record BroadcastJoinEvidence(String join, String joinType, String keys, S
         // The spill's memory form, counted once: a stand-in for writing and reading back its smaller disk form.
         long spillMs = Math.round(1_000.0 * spill / t.get(SpillRule.DISK_BYTES_PER_SECOND));
         return new BroadcastJoinEvidence(join.name(), type, keys, build.name(), build.bytes(), build.rows(), other.bytes(),
-                other.rows(), threshold, proposedThreshold(build.bytes(), t), write, sort, spill, fetchWaitMs, 0,
+                other.rows(), other.shuffleWrittenBytes(), threshold, proposedThreshold(build.bytes(), t), write, sort, spill, fetchWaitMs, 0,
                 write + sort + spillMs + fetchWaitMs, stagesWallMs, BroadcastJoinKind.SHUFFLED, stageIds, join.stageIds(),
                 slots, appDurationMs);
     }

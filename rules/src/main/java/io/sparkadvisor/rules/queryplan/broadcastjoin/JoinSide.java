@@ -65,6 +65,11 @@ record JoinSide(boolean left, PlanNode exchange, long bytes, long rows, List<Pla
         return left ? "left" : "right";
     }
 
+    /** Bytes the exchange wrote to shuffle files: the unit a run's shuffle write is measured in. */
+    long shuffleWrittenBytes() {
+        return exchange.metric("shuffle bytes written").orElse(0L);
+    }
+
     long shuffleWriteTimeMs() {
         return exchange.metric("shuffle write time").orElse(0L);
     }

@@ -5,7 +5,10 @@ import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Messages;
+import io.sparkadvisor.rules.advisor.MetricCheck;
+import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.queryplan.photonfallback.OutsideOperator.Cause;
@@ -58,8 +61,10 @@ final class PhotonFallbackAdvice {
         Messages m = Messages.of(PhotonFallbackRule.ID, scope, t);
         if (o.cause() == Cause.SORT_MERGE_JOIN) {
             Checks run = Checks.ofRun();
+            // What the setting moves: the join planned as a shuffled hash join, which Photon runs, so one operator fewer outside it.
+            MetricCheck inPhoton = new MetricCheck(RunMetrics.PHOTON_FALLBACKS, Comparison.AT_MOST_BASELINE_MINUS, 1, m.text("joinInPhotonCheck"));
             return new Step(number, List.of(Change.sparkConf(PREFER_SORT_MERGE_JOIN, false)), m.list("joinChecks"),
-                    m.text("joinRollback"), List.of(run.notSlower(t), run.noOutOfMemory()));
+                    m.text("joinRollback"), List.of(inPhoton, run.notSlower(t), run.noOutOfMemory()));
         }
         String kind = switch (o.cause()) {
             case UDF -> "udf";

@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Test;
 class MemoryOverprovisionedTest {
     private static final String RULE = "memory-overprovisioned";
 
+    /** The corpus runs last seconds; without the floor the share ladder decides, as it would on an hour-long run. */
+    private static final Map<String, String> NO_DOLLAR_FLOOR = Map.of(RULE + ".minSavedDollarsPerRun", "0");
+
     @Test
     void aSixGigabyteHeapThatPeakedUnderOneGigabyte() {
         Finding f = finding(advise("memory-overprovisioned"), RULE).orElseThrow();
@@ -56,7 +59,7 @@ class MemoryOverprovisionedTest {
     @Test
     void onDatabricksItIsACheaperNodeTypeWithTheSameCoresAndItsPriceDifference() {
         RunFacts run = RuleTesting.withCluster("memory-overprovisioned", "aws-i3-dedicated.json");
-        Finding f = finding(advise(run, Map.of()), RULE).orElseThrow();
+        Finding f = finding(advise(run, NO_DOLLAR_FLOOR), RULE).orElseThrow();
         Change change = f.recommendation().steps().get(0).changes().get(0);
         assertEquals("node_type_id=m5.xlarge", change.key() + "=" + change.value());
         assertTrue(change.applicable(), "a catalogue type on dedicated classic compute: Approve may apply it");
@@ -71,6 +74,16 @@ class MemoryOverprovisionedTest {
         assertEquals(0, f.savings().nodeHours(), "as many nodes for as long: the saving is the price");
         assertEquals(Severity.MEDIUM, f.severity(), "36% of the workers' cost: above the medium rung (20%), under high (40%)");
         assertTrue(f.recommendation().summary().contains("m5.xlarge (4 cores, 16.0 GiB)"), f.recommendation().summary());
+    }
+
+    /** The corpus run lasts seconds: 36% of two workers' cost for that long is a fraction of a cent, under the dollar floor. */
+    @Test
+    void aRunThatSavesOnlyCentsIsLowWhateverTheShare() {
+        RunFacts run = RuleTesting.withCluster("memory-overprovisioned", "aws-i3-dedicated.json");
+        Finding f = finding(advise(run, Map.of()), RULE).orElseThrow();
+        assertTrue(f.savings().dollars() < 0.01, String.valueOf(f.savings()));
+        assertEquals(Severity.LOW, f.severity(), "36% of the cost is the medium rung, but the run saves under $0.25");
+        assertEquals(Severity.MEDIUM, finding(advise(run, NO_DOLLAR_FLOOR), RULE).orElseThrow().severity());
     }
 
     /** x1e.xlarge has no list price here: the smallest 4-core type that holds the need, no dollars, so it stays quiet. */
@@ -92,7 +105,8 @@ class MemoryOverprovisionedTest {
     @Test
     void aSmallerSavingThanTheMediumRungIsLow() {
         RunFacts run = RuleTesting.withCluster("memory-overprovisioned", "aws-i3-dedicated.json");
-        Finding f = finding(advise(run, Map.of(RULE + ".mediumSavedShare", "0.5", RULE + ".highSavedShare", "0.6")), RULE)
+        Finding f = finding(advise(run, Map.of(RULE + ".mediumSavedShare", "0.5", RULE + ".highSavedShare", "0.6",
+                RULE + ".minSavedDollarsPerRun", "0")), RULE)
                 .orElseThrow();
         assertEquals(Severity.LOW, f.severity(), "36% saved is under a 50% medium rung");
     }

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.MetricCheck;
@@ -24,17 +23,19 @@ import org.junit.jupiter.api.Test;
  */
 class TaskCpusStepChecksTest {
     @Test
-    void reservedCoresMustMatchTheBusyOnesWithoutSlowingStageOrRun() {
-        // Tasks of stage 0 that kept 3.2 cores busy, as a platform counting all their threads reports it.
-        TaskCpusEvidence e = TaskCpusEvidence.of(0, 4, 320_000, 100_000, 33_537, 0.36, 4, 1);
+    void fewerTasksMustShareAnExecutorsCoresWithoutSlowingStageOrRun() {
+        // Tasks of io-bound's stage 0 (local[4]: four at once on one executor) as if they kept 3.2 cores busy each, as a
+        // platform counting all their threads reports it: three cores reserved per task leave one task at a time.
+        TaskCpusEvidence e = TaskCpusEvidence.of(0, 24, 320_000, 100_000, 20_000, 0.36, 4, 1);
         List<MetricCheck> c = TaskCpusAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults()).recommendation().steps().get(0).verify();
-        assertEquals(List.of("stage[0].cpuShare", "stage[0].wallMs", "appDurationMs"), metrics(c));
-        assertEquals(3 * 1.3, c.get(0).bound(), 1e-9); // 3 reserved cores x task-cpus.minCpuPerRun
-        RunFacts taskCpus = Corpus.facts("task-cpus");
-        // The healthy run with stage 0's CPU time counted over 40 threads: about 10 busy cores per task.
-        RunFacts threadsCounted = EditedRuns.withStageMetricScaled(Corpus.facts("healthy"), 0, TaskMetric.EXECUTOR_CPU_TIME, 40);
-        assertEquals(List.of(P, P, P), outcomes(c, taskCpus, "healthy"));
-        assertEquals(List.of(F, P, P), outcomes(c, taskCpus, threadsCounted));
-        assertEquals(List.of(P, F, F), outcomes(c, Corpus.facts("healthy"), taskCpus));
+        assertEquals(List.of("tasksAtOnce", "stage[0].wallMs", "appDurationMs"), metrics(c));
+        assertEquals(1, c.get(0).bound(), 1e-9); // 4 cores / 3 reserved
+        RunFacts ioBound = Corpus.facts("io-bound");
+        assertEquals(List.of(F, P, P), outcomes(c, ioBound, ioBound), "nothing changed: four tasks still share the executor");
+        // The same run with one task at a time (the only edit): what spark.task.cpus=3 makes the scheduler do.
+        assertEquals(List.of(P, P, P), outcomes(c, ioBound, EditedRuns.withPeakRunningTasks(ioBound, 1)));
+        assertEquals(List.of(P, F, F), outcomes(c, ioBound, EditedRuns.withTimesScaled(EditedRuns.withPeakRunningTasks(ioBound, 1), 1.5)),
+                "one at a time, but half again as long");
+        assertEquals(List.of(F, P, P), outcomes(c, ioBound, EditedRuns.withTimesScaled(ioBound, 0.8)), "faster, yet as crowded");
     }
 }

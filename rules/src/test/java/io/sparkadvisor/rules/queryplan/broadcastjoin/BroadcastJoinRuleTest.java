@@ -88,7 +88,7 @@ class BroadcastJoinRuleTest {
     @Test
     void anOversizedBroadcastSavesItsDriverTime() {
         BroadcastJoinEvidence huge = new BroadcastJoinEvidence("BroadcastHashJoin", "Inner", "id", "right", 3L << 30, 9_000_000,
-                40L << 30, 1_000_000_000, 4L << 30, 0, 0, 0, 0, 0, 45_000, 0, 300_000, BroadcastJoinKind.BROADCAST,
+                40L << 30, 1_000_000_000, 0, 4L << 30, 0, 0, 0, 0, 0, 45_000, 0, 300_000, BroadcastJoinKind.BROADCAST,
                 List.of(4, 5), List.of(5), 16, 900_000);
         Finding f = RuleFiring.fire(Map.of(), huge).get(0);
         assertEquals(45_000, f.savings().runtimeMs());
