@@ -229,9 +229,12 @@ class EveryTemplateRendersTest {
                     new BigDecimal("1000"), jobs, jobs.subList(0, 1),
                     List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer", "orders-ingest", 4201, 29_100, 1.2)),
                     List.of(new DigestReport.Pending("skew", 42, 4201, 1, at)),
-                    List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)));
+                    List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)),
+                    new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew", "One task runs 18x longer",
+                            "spark.sql.adaptive.skewJoin.enabled = true", 0.125, new BigDecimal("40"), 7, new BigDecimal("35"))),
+                            List.of(new DigestReport.Unanalysed("job 7", "no log delivery", "Cluster c1 has no log delivery")), 2));
             DigestReport quiet = new DigestReport(monday, monday.plusDays(7), "EUR", estimateReason, BigDecimal.TEN, BigDecimal.TEN,
-                    List.of(), List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), new DigestReport.TopFixes(3, List.of(), List.of(), 0));
             for (DigestReport report : List.of(full, quiet)) {
                 text("digest", DigestMessages.text(report));
                 json("digest", DigestMessages.slack(report));

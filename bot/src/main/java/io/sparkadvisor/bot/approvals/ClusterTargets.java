@@ -39,7 +39,7 @@ public final class ClusterTargets {
         return Optional.empty();
     }
 
-    static String encode(ClusterTarget target) {
+    public static String encode(ClusterTarget target) {
         return target instanceof ClusterTarget.JobCluster j ? JOB_CLUSTER + j.jobClusterKey()
                 : TASK + ((ClusterTarget.TaskCluster) target).taskKey();
     }

@@ -47,7 +47,7 @@ final class DigestCommand implements Callable<Integer> {
             throw new BadInputException("digest only prints (--dry-run); channels subscribe with /spark-advisor digest subscribe");
         }
         Map<String, String> env = System.getenv();
-        LocalDate weekStart = weekStart();
+        LocalDate weekStart = weekStart(week, clock);
         var workspace = WorkspaceChoice.of(workspaceDir, env);
         Database db = Database.existing(env).orElseGet(Database::inMemory).migrate();
         var digests = new Digests(workspace, AdvisorConfig.load(config).digest(), new AnalysedFindings(db), new Changes(db));
@@ -56,7 +56,8 @@ final class DigestCommand implements Callable<Integer> {
         return 0;
     }
 
-    private LocalDate weekStart() {
+    /** {@code --week} as given, else the seven days before today (UTC). */
+    static LocalDate weekStart(String week, Clock clock) {
         if (week == null) {
             return LocalDate.now(clock.withZone(ZoneOffset.UTC)).minusDays(7);
         }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "spark-advisor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Finds why a Spark job costs what it costs, and what to change.",
         subcommands = {AnalyzeCommand.class, FactsCommand.class, ThresholdsCommand.class, ServeCommand.class, DigestCommand.class,
-                AccuracyCommand.class,
+                ScanCommand.class, AccuracyCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     static final int BAD_INPUT = 2;

@@ -11,10 +11,10 @@ import io.sparkadvisor.bot.config.AdvisorConfig;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
-import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.slack.DigestCommands;
-import io.sparkadvisor.bot.slack.DigestPoster;
+import io.sparkadvisor.bot.scan.FleetScan;
+import io.sparkadvisor.bot.slack.ScanWiring;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.AnalysedFindings;
@@ -77,15 +77,18 @@ final class ServeCommand implements Callable<Integer> {
         Changes changes = new Changes(db);
         JobLocks locks = new JobLocks(db, Clock.systemUTC());
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, workspace, policy, Clock.systemUTC());
-        DigestConfig digestConfig = AdvisorConfig.load(thresholdOptions.config).digest();
+        AdvisorConfig config = AdvisorConfig.load(thresholdOptions.config);
+        DigestConfig digestConfig = config.digest();
         AnalysedFindings analysed = new AnalysedFindings(db);
-        Digests digests = new Digests(workspace, digestConfig, analysed, changes);
+        Advisor advisor = new Advisor(thresholdOptions.thresholds());
+        FleetScan fleet = ScanWiring.scan(db, workspace, advisor, config.scan(), Clock.systemUTC());
+        Digests digests = new Digests(workspace, digestConfig, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        Scheduler scheduler = DigestScheduler.start(db, new ScheduledDigests(subscriptions, digests, digestConfig,
-                new DigestPoster(SlackBot.methods(settings))));
+        Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings),
+                approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig.schedule(), Clock.systemUTC(), policy);
-        SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, new Advisor(thresholdOptions.thresholds()), approvals,
+        SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC())));
         App app = bot.app();
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
@@ -96,11 +99,11 @@ final class ServeCommand implements Callable<Integer> {
         if (settings.socketMode()) {
             SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
             // closing the connection first makes Slack send new envelopes to the other connections (a new replica) at once
-            onShutdown(socketMode::close, bot, followUps, scheduler);
+            onShutdown(socketMode::close, bot, followUps, scheduler, fleet);
             socketMode.start(); // blocks until the process is stopped, as the HTTP server does
         } else {
             SlackAppServer server = new SlackAppServer(app, EVENTS_PATH, settings.port());
-            onShutdown(server::stop, bot, followUps, scheduler);
+            onShutdown(server::stop, bot, followUps, scheduler, fleet);
             server.start();
         }
         return 0;
@@ -109,9 +112,10 @@ final class ServeCommand implements Callable<Integer> {
     /**
      * SIGTERM (a deploy, docker stop): stop taking requests, let the asks and clicks under way
      * finish for {@link #GRACE}, mark the rest "restarted, ask again" in their threads, then let
-     * the digest scheduler give back what it picked.
+     * the digest scheduler give back what it picked; a fleet scan under way gives back the jobs it
+     * has not finished, which the next scan of the week (on any replica) takes.
      */
-    private void onShutdown(AutoCloseable intake, SlackBot bot, ScheduledExecutorService followUps, Scheduler scheduler) {
+    private void onShutdown(AutoCloseable intake, SlackBot bot, ScheduledExecutorService followUps, Scheduler scheduler, FleetScan fleet) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 intake.close();
@@ -120,6 +124,9 @@ final class ServeCommand implements Callable<Integer> {
             }
             followUps.shutdownNow(); // a poll cut short is repeated by the next instance: its steps are settled from the job
             bot.stop(GRACE);
+            if (fleet != null) {
+                fleet.stop();
+            }
             scheduler.stop();
         }, "spark-advisor-shutdown"));
     }

@@ -13,19 +13,20 @@ import java.util.Map;
 /**
  * The optional YAML config file ({@code --config} or {@code SPARK_ADVISOR_CONFIG}); environment
  * variables are read where they are used and win over it. It holds threshold overrides and the
- * weekly digest's settings ({@link DigestConfig}):
+ * weekly digest's settings ({@link DigestConfig}) and the fleet scan's ({@link ScanConfig}):
  * <pre>thresholds:
  *   general.minStageWallMs: 10000
  * digest:
  *   minWeeklyCost: 50</pre>
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-public record AdvisorConfig(Map<String, String> thresholds, DigestConfig digest) {
+public record AdvisorConfig(Map<String, String> thresholds, DigestConfig digest, ScanConfig scan) {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     public AdvisorConfig {
         thresholds = thresholds == null ? Map.of() : Map.copyOf(thresholds);
         digest = digest == null ? DigestConfig.DEFAULTS : digest;
+        scan = scan == null ? ScanConfig.DEFAULTS : scan;
     }
 
     public static AdvisorConfig load(Path explicit) {
@@ -33,7 +34,7 @@ public record AdvisorConfig(Map<String, String> thresholds, DigestConfig digest)
         if (path == null) {
             String env = System.getenv("SPARK_ADVISOR_CONFIG");
             if (env == null || env.isBlank()) {
-                return new AdvisorConfig(new LinkedHashMap<>(), null);
+                return new AdvisorConfig(new LinkedHashMap<>(), null, null);
             }
             path = Path.of(env);
         }
@@ -42,7 +43,7 @@ public record AdvisorConfig(Map<String, String> thresholds, DigestConfig digest)
         }
         try {
             AdvisorConfig config = YAML.readValue(path.toFile(), AdvisorConfig.class);
-            return config == null ? new AdvisorConfig(Map.of(), null) : config;
+            return config == null ? new AdvisorConfig(Map.of(), null, null) : config;
         } catch (IOException e) {
             throw new BadInputException("config file " + path + " is not valid: " + e.getMessage().lines().findFirst().orElse(""));
         }

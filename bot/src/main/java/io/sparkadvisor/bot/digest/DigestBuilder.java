@@ -47,7 +47,7 @@ public final class DigestBuilder {
         List<DigestReport.Realised> realised = verified.stream().map(v -> realised(v, jobs, runCosts, weekEnd))
                 .flatMap(Optional::stream).toList();
         return new DigestReport(weekStart, weekStart.plusDays(7), costs.currency(), estimateReason, costs.total(), costs.previousTotal(),
-                topJobs, increases, waste, waiting, realised);
+                topJobs, increases, waste, waiting, realised, null);
     }
 
     /**

@@ -1,12 +1,18 @@
 package io.sparkadvisor.bot.digest;
 
 import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.config.ScanConfig;
+import io.sparkadvisor.bot.scan.FleetScan;
+import io.sparkadvisor.bot.scan.JobScan;
+import io.sparkadvisor.bot.scan.Opportunity;
+import io.sparkadvisor.bot.scan.ScanProgress;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.StepSummary;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.billing.DailyCost;
+import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.databricks.billing.JobCosts;
 import io.sparkadvisor.databricks.billing.RunCost;
 import io.sparkadvisor.databricks.billing.SystemTableCosts;
@@ -18,6 +24,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,25 +45,42 @@ public final class Digests {
     private final DigestConfig config;
     private final AnalysedFindings findings;
     private final Changes changes;
+    /** Null when the fleet scan is off. */
+    private final FleetScan scan;
 
     public Digests(Workspace workspace, DigestConfig config, AnalysedFindings findings, Changes changes) {
+        this(workspace, config, findings, changes, null);
+    }
+
+    /** With {@code scan}, the digest lists the week's top fixes, from the scan of its costliest jobs (run, resumed or read). */
+    public Digests(Workspace workspace, DigestConfig config, AnalysedFindings findings, Changes changes, FleetScan scan) {
         this.workspace = workspace;
         this.config = config;
         this.findings = findings;
         this.changes = changes;
+        this.scan = scan;
+    }
+
+    /** The fleet scan's settings, when it is on. */
+    public Optional<ScanConfig> scanConfig() {
+        return Optional.ofNullable(scan).map(FleetScan::config);
     }
 
     public PreparedDigest prepare(LocalDate weekStart) {
+        return prepare(weekStart, ScanProgress.NONE);
+    }
+
+    public PreparedDigest prepare(LocalDate weekStart, ScanProgress progress) {
         JobCosts costs = new SystemTableCosts(workspace::query, workspace.id().orElse(null));
         String estimateReason = null;
         WeeklyCosts weekly;
         try {
-            weekly = costs.weekly(weekStart, config.topJobs());
+            weekly = costs.weekly(weekStart, listed());
         } catch (WorkspaceException e) {
             LOG.info("billing tables unavailable, estimating the digest's costs: {}", e.getMessage());
             costs = new EstimatedCosts(workspace, config);
             estimateReason = e.getMessage();
-            weekly = costs.weekly(weekStart, config.topJobs());
+            weekly = costs.weekly(weekStart, listed());
         }
         Instant from = weekStart.atStartOfDay(ZoneOffset.UTC).toInstant();
         Instant to = weekStart.plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -68,7 +92,22 @@ public final class Digests {
                 findings.largest(from, to, config.topJobs()), recentPending(to), verified, runCosts);
         List<String> top = report.topJobs().stream().map(DigestReport.JobLine::jobId).toList();
         List<DailyCost> daily = extra("the daily cost chart", () -> read.daily(top, weekStart, weekStart.plusDays(7)));
-        return new PreparedDigest(report, daily);
+        PreparedDigest digest = new PreparedDigest(report, daily);
+        return scan == null ? digest : scanned(digest, weekStart, weekly, progress);
+    }
+
+    /** Jobs the billing query lists: the digest's top jobs, or the scan's costliest when it wants more. */
+    private int listed() {
+        return scan == null ? config.topJobs() : Math.max(config.topJobs(), scan.config().jobs());
+    }
+
+    private PreparedDigest scanned(PreparedDigest digest, LocalDate weekStart, WeeklyCosts weekly, ScanProgress progress) {
+        List<JobCost> costliest = weekly.jobs().stream().sorted(Comparator.comparing(JobCost::cost).reversed().thenComparing(JobCost::jobId))
+                .limit(scan.config().jobs()).toList();
+        List<JobScan> scans = scan.scan(weekStart, costliest, progress);
+        List<Opportunity> ranked = Opportunity.rank(scans, costliest);
+        return new PreparedDigest(digest.report(), digest.dailyCosts(), scans, ranked, List.of())
+                .keeping(ranked.stream().limit(scan.config().topFixes()).toList(), 0);
     }
 
     private List<StepSummary> recentPending(Instant weekEnd) {

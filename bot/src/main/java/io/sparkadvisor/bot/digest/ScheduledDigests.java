@@ -31,12 +31,23 @@ public final class ScheduledDigests {
         void post(String channel, PreparedDigest digest, Reached from, Consumer<Reached> reached);
     }
 
+    /** What one channel gets of a prepared digest: its own noise controls on the fleet scan's fixes. */
+    public interface ChannelFilter {
+        PreparedDigest forChannel(String channel, PreparedDigest digest);
+    }
+
     private final DigestSubscriptions subscriptions;
     private final Digests digests;
     private final NoiseControls defaults;
     private final Channel slack;
+    private final ChannelFilter filter;
 
     public ScheduledDigests(DigestSubscriptions subscriptions, Digests digests, DigestConfig config, Channel slack) {
+        this(subscriptions, digests, config, slack, (channel, digest) -> digest);
+    }
+
+    public ScheduledDigests(DigestSubscriptions subscriptions, Digests digests, DigestConfig config, Channel slack, ChannelFilter filter) {
+        this.filter = filter;
         this.subscriptions = subscriptions;
         this.digests = digests;
         this.defaults = NoiseControls.of(config);
@@ -53,7 +64,7 @@ public final class ScheduledDigests {
             return; // unsubscribed while this execution was due
         }
         LocalDate week = schedule.weekStartFor(schedule.lastAtOrBefore(startedAt));
-        PreparedDigest digest = digests.prepare(week);
+        PreparedDigest digest = filter.forChannel(channel, digests.prepare(week));
         Optional<Reached> unfinished = subscriptions.unfinished(channel, week);
         if (unfinished.isEmpty()) {
             Optional<String> silenced = defaults.overriddenBy(subscription.get()).silences(digest.report());

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * may be phrased as a question ("why is nightly-etl slow?").
  */
 public record AskText(Kind kind, String query) {
-    public enum Kind { HELP, RUN, HISTORY, DIGEST }
+    public enum Kind { HELP, RUN, HISTORY, DIGEST, SCAN }
 
     /** Read before mentions are dropped: its arguments may name a channel ({@code <#C123|data>}). */
     private static final Pattern DIGEST = Pattern.compile("(?is)^(?:<@[^>]+>\\s*)?digest(?:\\s+(.*))?$");
@@ -43,6 +43,9 @@ public record AskText(Kind kind, String query) {
         String word = plain.toLowerCase(Locale.ROOT);
         if (plain.isEmpty() || word.equals("help")) {
             return new AskText(Kind.HELP, "");
+        }
+        if (word.equals("scan")) {
+            return new AskText(Kind.SCAN, "");
         }
         return new AskText(Kind.RUN, plain);
     }

@@ -19,6 +19,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
@@ -48,6 +49,7 @@ public final class DigestCommands {
     private final Clock clock;
     private final ApprovalPolicy policy;
     private final Map<String, Instant> lastPreview = new ConcurrentHashMap<>();
+    private final OnDemandScan scan;
 
     public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, String defaultSchedule, Clock clock,
             ApprovalPolicy policy) {
@@ -57,6 +59,12 @@ public final class DigestCommands {
         this.digests = digests;
         this.defaultSchedule = defaultSchedule;
         this.clock = clock;
+        this.scan = new OnDemandScan(digests, defaultSchedule, clock);
+    }
+
+    /** {@code scan}: the fleet scan now, in a thread of {@code channel}; what to tell the asker alone when it cannot run. */
+    Optional<String> scan(MethodsClient slack, String channel, String user) {
+        return this.scan.run(slack, channel, user);
     }
 
     /** The reply to {@code digest <args>} typed in {@code channel} by {@code user}; {@code slack} asks whether they are an approver. */

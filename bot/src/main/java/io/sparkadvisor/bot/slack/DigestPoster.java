@@ -13,15 +13,22 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Posts a digest in a channel: its first message in the channel, the rest and the chart in that
- * message's thread; a retry goes on in the thread of the parent already posted.
+ * message's thread, then a thread per top fix of the fleet scan; a retry goes on where it stopped.
  */
 public final class DigestPoster implements ScheduledDigests.Channel {
     private static final Logger LOG = LoggerFactory.getLogger(DigestPoster.class);
 
     private final MethodsClient client;
+    /** Null when the fleet scan is off. */
+    private final FixThreads fixes;
 
     public DigestPoster(MethodsClient client) {
+        this(client, null);
+    }
+
+    public DigestPoster(MethodsClient client, FixThreads fixes) {
         this.client = client;
+        this.fixes = fixes;
     }
 
     @Override
@@ -42,6 +49,9 @@ public final class DigestPoster implements ScheduledDigests.Channel {
             } catch (SlackCallException e) {
                 LOG.warn("digest chart not uploaded in {}: {}", channel, e.getMessage());
             }
+        }
+        if (fixes != null) {
+            fixes.post(channel, digest);
         }
     }
 }

@@ -29,10 +29,17 @@ import java.util.Map;
 public final class RunAnalysis {
     private final Workspace workspace;
     private final Advisor advisor;
+    /** The fleet scan posts no charts, and drawing them is a good part of a small run's analysis. */
+    private final boolean drawCharts;
 
     RunAnalysis(Workspace workspace, Advisor advisor) {
+        this(workspace, advisor, true);
+    }
+
+    RunAnalysis(Workspace workspace, Advisor advisor, boolean drawCharts) {
         this.workspace = workspace;
         this.advisor = advisor;
+        this.drawCharts = drawCharts;
     }
 
     RunRef resolve(String query) {
@@ -45,7 +52,12 @@ public final class RunAnalysis {
 
     List<AnalysedRun> analyse(RunRef ref, Progress progress) {
         progress.step(AskReply.FETCHING.text("runId", ref.runId()));
-        RunTelemetry telemetry = workspace.fetch(ref);
+        return analyse(workspace.fetch(ref), progress);
+    }
+
+    /** Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. */
+    List<AnalysedRun> analyse(RunTelemetry telemetry, Progress progress) {
+        RunRef ref = telemetry.ref();
         List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
         if (withLogs.isEmpty()) {
             throw new EventLogUnavailableException(telemetry.clusters().stream().map(c -> whyNoLog(c.eventLog()))
@@ -67,7 +79,7 @@ public final class RunAnalysis {
                 "taskKeys", String.join(", ", cluster.taskKeys())) : subject(telemetry);
         Advice advice = advisor.advise(facts);
         Map<String, Chart> charts = new HashMap<>();
-        for (Finding f : advice.findings()) {
+        for (Finding f : drawCharts ? advice.findings() : List.<Finding>of()) {
             Charts.forFinding(f, facts).ifPresent(chart -> charts.put(f.rule(), chart));
         }
         ClusterTarget target = ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null);

@@ -30,6 +30,7 @@ import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -90,6 +91,8 @@ public final class SlackBot {
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text, ctx.client())))
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
+                case SCAN -> later(pool, () -> scan(digest, ctx.client(), payload.getChannelId(), payload.getUserId())
+                        .ifPresent(reply -> respond(ctx, reply))) ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
                         ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.query()))
@@ -187,6 +190,7 @@ public final class SlackBot {
             case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query()));
             case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
             case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed, client));
+            case SCAN -> asks.whisperAll(client, channel, user, () -> scan(digest, client, channel, user).map(SlackMessages::notice).stream().toList());
             case RUN -> {
                 if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
                     asks.whisper(client, channel, user, () -> SlackMessages.notice(AskReply.BUSY.text()));
@@ -210,6 +214,16 @@ public final class SlackBot {
             ctx.respond(text);
         } catch (IOException e) {
             LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
+        }
+    }
+
+    /** The fleet scan on demand; a failure to start it (Slack, the database) becomes a reply that says what went wrong. */
+    private static Optional<String> scan(DigestCommands digest, MethodsClient client, String channel, String user) {
+        try {
+            return digest.scan(client, channel, user);
+        } catch (RuntimeException e) {
+            LOG.warn("scan failed: {}", e.toString());
+            return Optional.of(ErrorReplies.of(e).text());
         }
     }
 

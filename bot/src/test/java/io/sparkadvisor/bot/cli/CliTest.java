@@ -248,8 +248,27 @@ class CliTest {
         assertTrue(r.out().startsWith("Jobs cost, Mon 23 Nov 2026 to Sun 29 Nov 2026 (estimate)\nestimated spend $0.00"), r.out());
     }
 
+    @Test
+    void scanAnalysesTheWeeksCostliestJobsAndPrintsTheirTopFixes() {
+        String workspace = Corpus.dir().resolve("workspace").toString();
+        Result r = run("scan", "--workspace-dir", workspace, "--week", "2026-11-23");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\nTop fixes this week:\n  - orders-ingest (job 42): "), r.out());
+        assertTrue(r.out().contains("\nJobs the scan could not read:\n  - customer-360 (job 57): no completed run to analyse"), r.out());
+        assertTrue(r.err().contains("Scanning: "), r.err());
+    }
+
+    @Test
+    void aScanSettingOutOfRangeIsBadInputNamingTheKey(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(dir.resolve("config.yaml"), "scan:\n  jobs: 0\n");
+        Result r = run("scan", "--workspace-dir", Corpus.dir().resolve("workspace").toString(), "--config", config.toString());
+        assertEquals(2, r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("scan.jobs is 0: give a whole number of 1 or more"), r.err());
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"analyze", "facts", "thresholds", "digest"})
+    @ValueSource(strings = {"analyze", "facts", "thresholds", "digest", "scan"})
     void everyCommandHasHelp(String command) {
         Result r = run(command, "--help");
         assertEquals(0, r.code());

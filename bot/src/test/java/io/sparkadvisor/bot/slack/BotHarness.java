@@ -8,10 +8,11 @@ import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
 import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.config.ScanConfig;
+import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.DigestSchedulers;
 import io.sparkadvisor.bot.digest.Digests;
-import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
@@ -84,6 +85,8 @@ final class BotHarness implements AutoCloseable {
     final SlackBot bot;
     private final AutoCloseable serving;
     private final Map<String, String> approvalEnv;
+    /** Null when the fleet scan is off. */
+    private final ScanConfig scan;
 
     /** Nobody may approve; approvals in a fresh H2 file. */
     BotHarness() {
@@ -92,18 +95,24 @@ final class BotHarness implements AutoCloseable {
 
     /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings. */
     BotHarness(Database db, Map<String, String> approvalEnv, Clock clock) {
-        this(db, approvalEnv, clock, null, WorkspaceEmulator.startWithSample(), newFolder());
+        this(db, approvalEnv, clock, null, WorkspaceEmulator.startWithSample(), newFolder(), null);
+    }
+
+    /** With the weekly fleet scan on: digests list the top fixes of {@code scan.jobs()} costliest jobs, each with a thread. */
+    static BotHarness scanning(Database db, Map<String, String> approvalEnv, ScanConfig scan) {
+        return new BotHarness(db, approvalEnv, Clock.systemUTC(), null, WorkspaceEmulator.startWithSample(), newFolder(), scan);
     }
 
     /** Nobody may approve; Slack reaches the bot over Socket Mode, as behind a firewall: no port, no signing secret. */
     static BotHarness overSocketMode() {
         return new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC(), new FakeSocketMode(),
-                WorkspaceEmulator.startWithSample(), newFolder());
+                WorkspaceEmulator.startWithSample(), newFolder(), null);
     }
 
     private BotHarness(Database db, Map<String, String> approvalEnv, Clock clock, FakeSocketMode socket, WorkspaceEmulator workspace,
-            Path factsCache) {
+            Path factsCache, ScanConfig scan) {
         this.db = db;
+        this.scan = scan;
         this.approvalEnv = approvalEnv;
         this.socket = socket;
         this.clock = clock;
@@ -121,13 +130,15 @@ final class BotHarness implements AutoCloseable {
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(approvalEnv, clock);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
-        Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes);
+        Advisor advisor = new Advisor(Thresholds.defaults());
+        FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock);
+        Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        digestScheduler = DigestSchedulers.manual(db, new ScheduledDigests(subscriptions, digests, DigestConfig.DEFAULTS,
-                new DigestPoster(SlackBot.methods(settings))), NOW);
+        digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
+                approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
                 DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler), policy);
-        bot = SlackBot.start(settings, new SlackBot.Services(connected, new Advisor(Thresholds.defaults()), approvals,
+        bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock)));
         App app = bot.app();
         followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock, Thresholds.defaults());
@@ -205,16 +216,29 @@ final class BotHarness implements AutoCloseable {
      */
     static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String corpusLog,
             long firstRun, long lastRun) {
-        emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
+        addJob(emulator, jobId, jobName, clusterId, LOG_CONF, corpusLog, firstRun, lastRun);
+    }
+
+    /**
+     * The same with the clusters' {@code logConf} ({@code "cluster_log_conf":{...}}, or "" for none); {@code corpusLog}
+     * is delivered under dbfs:/cluster-logs when not null.
+     */
+    static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String logConf, String corpusLog,
+            long firstRun, long lastRun) {
+        String newCluster = newCluster(logConf);
+        emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, logConf));
         emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
-                + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + NEW_CLUSTER + "}],\"tasks\":"
+                + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":"
                 + "[{\"task_key\":\"main\",\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/"
                 + jobName + ".py\"}}]}}");
         for (long run = firstRun; run <= lastRun; run++) {
-            emulator.putJson("runs/" + run + ".json", runJson(jobId, run, jobName, clusterId, FIRST_RUN_START + (run - firstRun) * 3_600_000L));
+            emulator.putJson("runs/" + run + ".json", runJson(jobId, run, jobName, clusterId, FIRST_RUN_START + (run - firstRun) * 3_600_000L,
+                    newCluster));
         }
-        emulator.putFile("dbfs/cluster-logs/" + clusterId + "/eventlog/" + clusterId + "_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
-                Corpus.dir().resolve(corpusLog));
+        if (corpusLog != null) {
+            emulator.putFile("dbfs/cluster-logs/" + clusterId + "/eventlog/" + clusterId + "_10_0_0_7/777/eventlog-2026-12-01--00-00.gz",
+                    Corpus.dir().resolve(corpusLog));
+        }
     }
 
     /**
@@ -240,31 +264,34 @@ final class BotHarness implements AutoCloseable {
     }
 
     private void addRun(long jobId, long runId, String jobName, String clusterId, boolean succeeded, Path eventLog, long startMs) {
-        workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId));
-        String run = runJson(jobId, runId, jobName, clusterId, startMs);
+        workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, LOG_CONF));
+        String run = runJson(jobId, runId, jobName, clusterId, startMs, newCluster(LOG_CONF));
         workspace.addRun(jobId, succeeded ? run : run.replace(SUCCEEDED, FAILED), eventLog);
     }
 
-    private static final String LOG_CONF = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
-    private static final String NEW_CLUSTER = "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
-            + "\"data_security_mode\":\"SINGLE_USER\"," + LOG_CONF + "}";
+    static final String LOG_CONF = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
+
+    private static String newCluster(String logConf) {
+        return "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+                + "\"data_security_mode\":\"SINGLE_USER\"" + (logConf.isEmpty() ? "" : "," + logConf) + "}";
+    }
     private static final String SUCCEEDED = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
     private static final String FAILED = SUCCEEDED.replace("SUCCESS", "FAILED");
 
     /** A terminated job cluster: 2 x i3.xlarge, dedicated access mode, logs delivered to dbfs:/cluster-logs. */
-    private static String clusterJson(String clusterId) {
+    private static String clusterJson(String clusterId, String logConf) {
         return "{\"cluster_id\":\"" + clusterId + "\",\"spark_version\":"
                 + "\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
-                + "\"data_security_mode\":\"SINGLE_USER\"," + LOG_CONF + ",\"cluster_source\":\"JOB\",\"state\":\"TERMINATED\","
+                + "\"data_security_mode\":\"SINGLE_USER\"," + (logConf.isEmpty() ? "" : logConf + ",") + "\"cluster_source\":\"JOB\",\"state\":\"TERMINATED\","
                 + "\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}";
     }
 
     /** A successful run of the job's one task "main" on job cluster "main", 100 s from {@code start}. */
-    private static String runJson(long jobId, long run, String jobName, String clusterId, long start) {
+    private static String runJson(long jobId, long run, String jobName, String clusterId, long start, String newCluster) {
         String times = "\"start_time\":" + start + ",\"end_time\":" + (start + 100_000);
         return "{\"job_id\":" + jobId + ",\"run_id\":" + run + ",\"run_name\":\""
                 + jobName + "\",\"state\":" + SUCCEEDED + "," + times + ",\"job_clusters\":[{\"job_cluster_key\":\"main\","
-                + "\"new_cluster\":" + NEW_CLUSTER + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)
+                + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)
                 + ",\"state\":" + SUCCEEDED + ",\"cluster_instance\":{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":"
                 + "\"777\"},\"job_cluster_key\":\"main\"," + times + "}]}";
     }
@@ -295,7 +322,7 @@ final class BotHarness implements AutoCloseable {
      */
     BotHarness restart() throws Exception {
         stopBot();
-        return new BotHarness(db, approvalEnv, clock, null, workspace, factsCache);
+        return new BotHarness(db, approvalEnv, clock, null, workspace, factsCache, scan);
     }
 
     private void stopBot() throws Exception {

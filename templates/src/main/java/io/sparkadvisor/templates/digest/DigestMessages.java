@@ -3,6 +3,7 @@ package io.sparkadvisor.templates.digest;
 import io.sparkadvisor.templates.Templates;
 import io.sparkadvisor.templates.Wording;
 import io.sparkadvisor.templates.replies.DigestReply;
+import io.sparkadvisor.templates.replies.ScanReply;
 import io.sparkadvisor.templates.slack.SlackLimits;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import java.math.BigDecimal;
@@ -49,10 +50,28 @@ public final class DigestMessages {
                 "before", money(r, s.beforePerRun()), "after", money(r, s.afterPerRun()), "runs", s.runsAfter(), "oneRun", s.runsAfter() == 1,
                 "saved", money(r, s.saved()))).toList());
         scope.put("realisedTotal", money(r, r.realised().stream().map(DigestReport.Realised::saved).reduce(BigDecimal.ZERO, BigDecimal::add)));
+        topFixes(r, scope);
         for (String list : List.of("increases", "waste", "pending", "realised")) {
             scope.put("has" + Character.toUpperCase(list.charAt(0)) + list.substring(1), !((List<?>) scope.get(list)).isEmpty());
         }
         return scope;
+    }
+
+    /** The fleet scan's section, when the scan ran: each fix with the arithmetic of its dollars a week. */
+    private static void topFixes(DigestReport r, Map<String, Object> scope) {
+        DigestReport.TopFixes t = r.topFixes();
+        scope.put("scanned", t != null);
+        if (t == null) {
+            return;
+        }
+        scope.put("fixes", t.fixes().stream().map(f -> ScanReply.FIX.text("job", f.job(), "rule", f.rule(), "title", f.title(),
+                "perWeek", money(r, f.perWeek()), "percent", String.format(Locale.ROOT, "%.1f%%", f.savedShare() * 100),
+                "costPerRun", money(r, f.costPerRun()), "runs", f.runsPerWeek(), "oneRun", f.runsPerWeek() == 1, "firstStep", f.firstStep())).toList());
+        scope.put("noFixes", t.fixes().isEmpty() ? ScanReply.NO_FIXES.text("jobs", t.jobsScanned()) : "");
+        scope.put("held", t.held() > 0 ? ScanReply.HELD.text("count", t.held(), "one", t.held() == 1) : "");
+        scope.put("unanalysed", t.unanalysed().stream().map(u -> ScanReply.UNANALYSED.text("job", u.job(), "what", u.what(),
+                "detail", u.detail())).toList());
+        scope.put("hasUnanalysed", !t.unanalysed().isEmpty());
     }
 
     private static String title(DigestReport r) {
@@ -96,7 +115,7 @@ public final class DigestMessages {
         return change.toPlainString() + "%";
     }
 
-    static String money(DigestReport r, BigDecimal amount) {
+    public static String money(DigestReport r, BigDecimal amount) {
         String digits = String.format(Locale.ROOT, "%,.2f", amount.abs().setScale(2, RoundingMode.HALF_UP));
         String sign = amount.signum() < 0 ? "-" : "";
         return "USD".equals(r.currency()) ? sign + "$" + digits : sign + digits + " " + r.currency();

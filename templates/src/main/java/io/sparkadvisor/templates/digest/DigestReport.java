@@ -11,10 +11,11 @@ import java.util.List;
  * that week, steps awaiting approval, and what verified changes saved.
  *
  * @param estimateReason null when the costs come from the billing tables; otherwise why they are estimates
+ * @param topFixes       the fleet scan's ranked fixes; null when the scan is off
  */
 public record DigestReport(LocalDate from, LocalDate to, String currency, String estimateReason, BigDecimal total,
         BigDecimal previousTotal, List<JobLine> topJobs, List<JobLine> increases, List<Waste> waste, List<Pending> pending,
-        List<Realised> realised) {
+        List<Realised> realised, TopFixes topFixes) {
 
     public DigestReport {
         topJobs = List.copyOf(topJobs);
@@ -22,6 +23,11 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
         waste = List.copyOf(waste);
         pending = List.copyOf(pending);
         realised = List.copyOf(realised);
+    }
+
+    /** The same report with the fleet scan's section replaced: a channel's noise controls leave out fixes it saw. */
+    public DigestReport withTopFixes(TopFixes fixes) {
+        return new DigestReport(from, to, currency, estimateReason, total, previousTotal, topJobs, increases, waste, pending, realised, fixes);
     }
 
     public boolean estimated() {
@@ -47,4 +53,28 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
             return beforePerRun.subtract(afterPerRun).multiply(BigDecimal.valueOf(runsAfter));
         }
     }
+
+    /**
+     * The fleet scan's part: fixes in order of dollars a week, the jobs it could not read, and how
+     * many fixes were left out because the channel saw them before and nothing changed.
+     */
+    public record TopFixes(int jobsScanned, List<Fix> fixes, List<Unanalysed> unanalysed, int held) {
+        public TopFixes {
+            fixes = List.copyOf(fixes);
+            unanalysed = List.copyOf(unanalysed);
+        }
+    }
+
+    /**
+     * One fix: {@code perWeek} = {@code savingPerRun} x {@code runsPerWeek}, where {@code savingPerRun} =
+     * {@code savedShare} x {@code costPerRun}.
+     *
+     * @param job       the job as the digest names it
+     * @param firstStep what the first step changes, in words
+     */
+    public record Fix(String job, long runId, String rule, String title, String firstStep, double savedShare, BigDecimal costPerRun,
+            long runsPerWeek, BigDecimal perWeek) {}
+
+    /** A job the scan could not read: {@code what} to fix, and the workspace's own words. */
+    public record Unanalysed(String job, String what, String detail) {}
 }

@@ -23,7 +23,7 @@ class DigestMessagesTest {
                 jobs, jobs.subList(0, 1),
                 List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer than the median", "orders-ingest", 4201, 29_100, 1.2)),
                 List.of(new DigestReport.Pending("skew", 42, 4201, 1, Instant.parse("2026-12-01T10:00:00Z"))),
-                List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)));
+                List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)), null);
     }
 
     static final List<JobLine> JOBS = List.of(new JobLine("42", "orders-ingest", 14, new BigDecimal("500"), new BigDecimal("400")),
@@ -57,9 +57,28 @@ class DigestMessagesTest {
     }
 
     @Test
+    void topFixesShowTheArithmeticOfTheirDollarsAndTheJobsTheScanCouldNotRead() {
+        DigestReport.TopFixes fixes = new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew",
+                "One task runs 18x longer", "spark.sql.adaptive.skewJoin.enabled = true", 0.125, new BigDecimal("40.00"), 7,
+                new BigDecimal("35.00"))), List.of(new DigestReport.Unanalysed("job 7", "no log delivery: set cluster_log_conf", "cluster c1")), 1);
+        String text = DigestMessages.text(report(null, JOBS).withTopFixes(fixes));
+        assertTrue(text.contains("""
+                Top fixes this week:
+                  - orders-ingest (job 42): skew, One task runs 18x longer; $35.00 a week (12.5% of $40.00 a run x 7 runs); first step:\
+                 spark.sql.adaptive.skewJoin.enabled = true
+                  1 fix this channel got in an earlier week left out: its dollars a week did not grow by scan.repostGrowth or more.
+
+                Jobs the scan could not read:
+                  - job 7: no log delivery: set cluster_log_conf (cluster c1)
+                """), text);
+        String shown = BlockKitAssertions.text(BlockKitAssertions.parse(DigestMessages.slack(report(null, JOBS).withTopFixes(fixes)).get(0)));
+        assertTrue(shown.contains("Top fixes this week") && shown.contains("$35.00 a week"), shown);
+    }
+
+    @Test
     void aWeekWithoutAnalysedRunsSaysWhereWasteComesFrom() {
         DigestReport quiet = new DigestReport(MONDAY, MONDAY.plusDays(7), "USD", null, new BigDecimal("10"), new BigDecimal("10"),
-                JOBS, List.of(), List.of(), List.of(), List.of());
+                JOBS, List.of(), List.of(), List.of(), List.of(), null);
         assertTrue(DigestMessages.text(quiet).endsWith("\nNo findings from runs analysed this week: the waste section lists what the"
                 + " bot finds in runs people ask it about.\n"), DigestMessages.text(quiet));
         String shown = BlockKitAssertions.text(BlockKitAssertions.parse(DigestMessages.slack(quiet).get(0)));

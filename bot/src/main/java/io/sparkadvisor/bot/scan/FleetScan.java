@@ -1,0 +1,173 @@
+package io.sparkadvisor.bot.scan;
+
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.config.ScanConfig;
+import io.sparkadvisor.bot.store.ScanLedger;
+import io.sparkadvisor.databricks.billing.JobCost;
+import io.sparkadvisor.templates.replies.ScanReply;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Analyses the latest completed run of each of a week's costliest jobs: {@code parallelism} at a
+ * time, within the time budget, each job claimed in the {@link ScanLedger} so that of several
+ * replicas (or a scan and a restarted one) one analyses it and all read its outcome. A job that
+ * fails is an outcome like any other; jobs not reached in time are listed as such.
+ */
+public final class FleetScan {
+    private static final Logger LOG = LoggerFactory.getLogger(FleetScan.class);
+    /** Findings leave empty lists out of their JSON (Savings.netOf): read back, they are empty again. */
+    private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    static {
+        JSON.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
+    }
+    /** How often a scan whose remaining jobs another replica holds looks whether they are done. */
+    private static final Duration POLL = Duration.ofMillis(250);
+
+    private final ScanLedger ledger;
+    private final JobAnalyser analyser;
+    private final ScanConfig config;
+    private final Clock clock;
+    private final String holder = UUID.randomUUID().toString();
+    private final Set<ExecutorService> running = ConcurrentHashMap.newKeySet();
+    /** Set by {@link #stop}: an analysis that ends after it is given back, not recorded (it may have failed for the stop). */
+    private volatile boolean stopping;
+
+    public FleetScan(ScanLedger ledger, JobAnalyser analyser, ScanConfig config, Clock clock) {
+        this.ledger = ledger;
+        this.analyser = analyser;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    public ScanConfig config() {
+        return config;
+    }
+
+    /** The outcome of every job in {@code costliest}, in that order; jobs done by an earlier scan of the week are not analysed again. */
+    public List<JobScan> scan(LocalDate week, List<JobCost> costliest, ScanProgress progress) {
+        long deadline = System.nanoTime() + config.budget().toNanos();
+        Set<String> ids = costliest.stream().map(JobCost::jobId).collect(Collectors.toSet());
+        Map<String, String> done = ledger.outcomes(week);
+        done.keySet().retainAll(ids); // jobs of a scan of more jobs than this one
+        AtomicInteger finished = new AtomicInteger(done.size());
+        AtomicInteger unreadable = new AtomicInteger((int) done.values().stream().map(FleetScan::read).filter(s -> !s.wasAnalysed()).count());
+        progress.moved(finished.get(), costliest.size(), unreadable.get());
+        ExecutorService pool = Executors.newFixedThreadPool(config.parallelism(), r -> {
+            Thread t = new Thread(r, "fleet-scan");
+            t.setDaemon(true); // a stopping bot is not held by a scan: its claims are given back or go stale
+            return t;
+        });
+        running.add(pool);
+        try {
+            for (JobCost job : costliest) {
+                if (!done.containsKey(job.jobId())) {
+                    pool.execute(() -> {
+                        JobScan outcome = System.nanoTime() < deadline ? scanOne(week, job) : null;
+                        if (outcome != null) {
+                            int cannot = outcome.wasAnalysed() ? unreadable.get() : unreadable.incrementAndGet();
+                            progress.moved(finished.incrementAndGet(), costliest.size(), cannot);
+                        }
+                    });
+                }
+            }
+            pool.shutdown();
+            awaitUntil(pool, deadline);
+            return outcomes(week, costliest, deadline);
+        } finally {
+            pool.shutdownNow();
+            running.remove(pool);
+        }
+    }
+
+    /** Stops scans under way (the bot is stopping): their jobs not done are given back for the next scan. */
+    public void stop() {
+        stopping = true;
+        running.forEach(ExecutorService::shutdownNow);
+    }
+
+    /** Analyses the job if this replica wins its claim; null when it did not (or stopped). */
+    private JobScan scanOne(LocalDate week, JobCost job) {
+        if (!ledger.claim(week, job.jobId(), holder, clock.instant(), config.budget())) {
+            return null;
+        }
+        JobScan outcome;
+        try {
+            outcome = analyser.analyse(job);
+        } catch (RuntimeException e) {
+            LOG.warn("fleet scan: job {} failed: {}", job.jobId(), e.toString());
+            outcome = JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.FAILED, e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+        if (stopping) {
+            ledger.release(week, job.jobId(), holder);
+            return null;
+        }
+        ledger.done(week, job.jobId(), holder, write(outcome));
+        return outcome;
+    }
+
+    /** Waits for the pool, then for jobs other replicas hold, until the deadline. */
+    private void awaitUntil(ExecutorService pool, long deadline) {
+        try {
+            pool.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private List<JobScan> outcomes(LocalDate week, List<JobCost> costliest, long deadline) {
+        Map<String, String> done = ledger.outcomes(week);
+        List<String> ids = costliest.stream().map(JobCost::jobId).toList();
+        while (!done.keySet().containsAll(ids) && System.nanoTime() < deadline && !stopping && !Thread.currentThread().isInterrupted()) {
+            try {
+                Thread.sleep(POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            done = ledger.outcomes(week);
+        }
+        List<JobScan> out = new ArrayList<>();
+        for (JobCost job : costliest) {
+            String json = done.get(job.jobId());
+            out.add(json != null ? read(json) : JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.NOT_IN_TIME,
+                    ScanReply.OUT_OF_TIME.text("minutes", config.budgetMinutes())));
+        }
+        return out;
+    }
+
+    static JobScan read(String json) {
+        try {
+            return JSON.readValue(json, JobScan.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a fleet scan outcome that is not JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static String write(JobScan scan) {
+        try {
+            return JSON.writeValueAsString(scan);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.sparkadvisor.bot.scan;
+
+import io.sparkadvisor.rules.advisor.Finding;
+import java.util.List;
+
+/**
+ * What the fleet scan learnt about one job: the findings of its latest completed run, or why that
+ * run could not be analysed. Kept as JSON in the scan's ledger.
+ *
+ * @param runId      the run analysed; 0 when none was found
+ * @param runMs      how long its Spark application ran: what the findings' savings are a share of
+ * @param target     the job cluster approved changes go to ({@code ClusterTargets.encode}); null when there is none,
+ *                   or when the job's cluster changed since the run (its steps are then not offered to Approve)
+ * @param unreadable null when the run was analysed
+ */
+public record JobScan(String jobId, String jobName, long runId, long runMs, String target, List<Finding> findings, Unreadable unreadable) {
+    public JobScan {
+        findings = findings == null ? List.of() : List.copyOf(findings);
+    }
+
+    public static JobScan analysed(String jobId, String jobName, long runId, long runMs, String target, List<Finding> findings) {
+        return new JobScan(jobId, jobName, runId, runMs, target, findings, null);
+    }
+
+    public static JobScan unreadable(String jobId, String jobName, long runId, Unreadable.Kind kind, String reason) {
+        return new JobScan(jobId, jobName, runId, 0, null, List.of(), new Unreadable(kind, reason));
+    }
+
+    public boolean wasAnalysed() {
+        return unreadable == null;
+    }
+
+    /** Why a job's latest run could not be analysed, in a class (what to fix) and in the workspace's own words. */
+    public record Unreadable(Kind kind, String reason) {
+        public enum Kind { NO_LOG_DELIVERY, S3_DESTINATION, DBFS_MOUNT, LOG_MISSING, PERMISSIONS, NO_COMPLETED_RUN, FAILED, NOT_IN_TIME }
+    }
+}

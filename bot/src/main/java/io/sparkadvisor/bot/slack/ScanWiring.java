@@ -1,0 +1,39 @@
+package io.sparkadvisor.bot.slack;
+
+import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.config.DigestConfig;
+import io.sparkadvisor.bot.config.ScanConfig;
+import io.sparkadvisor.bot.digest.Digests;
+import io.sparkadvisor.bot.digest.ScheduledDigests;
+import io.sparkadvisor.bot.scan.FixNoise;
+import io.sparkadvisor.bot.scan.FleetScan;
+import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.bot.store.FixPosts;
+import io.sparkadvisor.bot.store.ScanLedger;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.rules.advisor.Advisor;
+import java.time.Clock;
+
+/** The fleet scan put together for {@code serve} (and the tests that run the bot): off unless the config turns it on. */
+public final class ScanWiring {
+    private ScanWiring() {}
+
+    /** The scan over {@code workspace}'s jobs with claims in {@code db}; null when {@code config} leaves it off. */
+    public static FleetScan scan(Database db, Workspace workspace, Advisor advisor, ScanConfig config, Clock clock) {
+        return config.enabled() ? new FleetScan(new ScanLedger(db), new LatestRuns(workspace, advisor), config, clock) : null;
+    }
+
+    /** The scheduled digest; with a scan, each channel gets its top fixes (its own noise controls) with a thread each. */
+    public static ScheduledDigests digests(Database db, Digests digests, DigestConfig digestConfig, FleetScan scan, MethodsClient slack,
+            ApprovalDesk approvals, Clock clock) {
+        DigestSubscriptions subscriptions = new DigestSubscriptions(db);
+        if (scan == null) {
+            return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack));
+        }
+        FixPosts posts = new FixPosts(db);
+        return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack, new FixThreads(slack, posts, approvals, clock)),
+                new FixNoise(posts, scan.config(), clock));
+    }
+}

@@ -1,0 +1,64 @@
+package io.sparkadvisor.bot.store;
+
+import java.sql.Date;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Which jobs of a week's fleet scan are claimed or done, across replicas and restarts: a job is
+ * analysed by the one replica whose insert won, and its outcome (JSON) is kept for everyone after.
+ */
+public final class ScanLedger {
+    private static final String RUNNING = "running";
+    private static final String DONE = "done";
+
+    private final Database db;
+
+    public ScanLedger(Database db) {
+        this.db = db;
+    }
+
+    /**
+     * Claims the job for {@code holder}: true for one caller, false while another holds it or it is
+     * done. A claim older than {@code stale} was left by a stopped replica and is taken over.
+     */
+    public boolean claim(LocalDate week, String jobId, String holder, Instant now, Duration stale) {
+        Date day = Date.valueOf(week);
+        try {
+            return db.inTransaction(sql -> {
+                sql.update("DELETE FROM fleet_scan_jobs WHERE week_start = ? AND job_id = ? AND state = ? AND claimed_at < ?",
+                        day, jobId, RUNNING, now.minus(stale));
+                return sql.update("INSERT INTO fleet_scan_jobs (week_start, job_id, state, holder, claimed_at) VALUES (?, ?, ?, ?, ?)",
+                        day, jobId, RUNNING, holder, now) == 1;
+            });
+        } catch (StoreException e) {
+            if (e.isDuplicateKey()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** Keeps the outcome of a claimed job; nothing when the claim was taken over meanwhile. */
+    public void done(LocalDate week, String jobId, String holder, String outcomeJson) {
+        db.inTransaction(sql -> sql.update("UPDATE fleet_scan_jobs SET state = ?, outcome_json = ? WHERE week_start = ? AND job_id = ?"
+                + " AND holder = ? AND state = ?", DONE, outcomeJson, Date.valueOf(week), jobId, holder, RUNNING));
+    }
+
+    /** Gives back a claim this replica will not finish (it is stopping), so the next scan takes the job at once. */
+    public void release(LocalDate week, String jobId, String holder) {
+        db.inTransaction(sql -> sql.update("DELETE FROM fleet_scan_jobs WHERE week_start = ? AND job_id = ? AND holder = ? AND state = ?",
+                Date.valueOf(week), jobId, holder, RUNNING));
+    }
+
+    /** The outcomes of the week's done jobs, by job id. */
+    public Map<String, String> outcomes(LocalDate week) {
+        Map<String, String> out = new LinkedHashMap<>();
+        db.inTransaction(sql -> sql.query("SELECT job_id, outcome_json FROM fleet_scan_jobs WHERE week_start = ? AND state = ? ORDER BY job_id",
+                rs -> out.put(rs.getString("job_id"), rs.getString("outcome_json")), Date.valueOf(week), DONE));
+        return out;
+    }
+}

@@ -1,0 +1,46 @@
+package io.sparkadvisor.bot.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class ScanLedgerTest {
+    static final LocalDate WEEK = LocalDate.parse("2026-11-23");
+    static final Instant T0 = Instant.parse("2026-11-30T08:00:00Z");
+    static final Duration STALE = Duration.ofMinutes(30);
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
+    void oneReplicaClaimsAJobAndEveryoneReadsItsOutcome(TestDatabases.Kind kind) {
+        ScanLedger ledger = new ScanLedger(TestDatabases.fresh(kind));
+        assertTrue(ledger.claim(WEEK, "601", "a", T0, STALE));
+        assertFalse(ledger.claim(WEEK, "601", "b", T0.plusSeconds(60), STALE), "held by a");
+        assertTrue(ledger.claim(WEEK.plusDays(7), "601", "b", T0, STALE), "another week is another scan");
+
+        ledger.done(WEEK, "601", "b", "{\"by\":\"b\"}");
+        assertEquals(Map.of(), ledger.outcomes(WEEK), "only the holder records the outcome");
+        ledger.done(WEEK, "601", "a", "{\"by\":\"a\"}");
+        assertEquals(Map.of("601", "{\"by\":\"a\"}"), ledger.outcomes(WEEK));
+        assertFalse(ledger.claim(WEEK, "601", "b", T0.plus(STALE).plusSeconds(60), STALE), "a done job is never claimed again");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
+    void aClaimOfAKilledReplicaIsTakenOverOnceStaleAndAGivenBackOneAtOnce(TestDatabases.Kind kind) {
+        ScanLedger ledger = new ScanLedger(TestDatabases.fresh(kind));
+        ledger.claim(WEEK, "601", "killed", T0, STALE);
+        assertFalse(ledger.claim(WEEK, "601", "b", T0.plus(STALE).minusSeconds(1), STALE));
+        assertTrue(ledger.claim(WEEK, "601", "b", T0.plus(STALE).plusSeconds(1), STALE));
+
+        ledger.claim(WEEK, "602", "stopping", T0, STALE);
+        ledger.release(WEEK, "602", "stopping");
+        assertTrue(ledger.claim(WEEK, "602", "c", T0.plusSeconds(1), STALE));
+    }
+}

@@ -1,0 +1,47 @@
+package io.sparkadvisor.templates.replies;
+
+import java.util.List;
+
+/**
+ * The sentences of the fleet scan ({@code templates/replies/scan.yaml}): its progress, the digest's
+ * "Top fixes this week" lines, and what to fix for each kind of job it could not read.
+ * Each constant names what its entry is filled with.
+ */
+public enum ScanReply implements Reply {
+    NO_LOG_DELIVERY,
+    S3_DESTINATION,
+    DBFS_MOUNT,
+    LOG_MISSING,
+    PERMISSIONS,
+    NO_COMPLETED_RUN,
+    FAILED,
+    NOT_IN_TIME,
+    OUT_OF_TIME("minutes"),
+    FIX("job", "rule", "title", "perWeek", "percent", "costPerRun", "runs", "oneRun", "firstStep"),
+    FIX_PARENT("job", "title", "perWeek"),
+    SETTING("key", "value"),
+    MANUAL_STEP("scope"),
+    UNANALYSED("job", "what", "detail"),
+    HELD("count", "one"),
+    NO_FIXES("jobs"),
+    OFF,
+    STARTED("jobs", "week"),
+    MOVED("done", "total", "unreadable"),
+    FINISHED("analysed", "unreadable", "fixes");
+
+    private final List<String> fills;
+
+    ScanReply(String... fills) {
+        this.fills = List.of(fills);
+    }
+
+    @Override
+    public String catalogue() {
+        return "scan";
+    }
+
+    @Override
+    public List<String> fills() {
+        return fills;
+    }
+}
