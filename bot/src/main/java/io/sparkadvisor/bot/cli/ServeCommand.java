@@ -13,14 +13,18 @@ import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.hotvalue.HotValueLookup;
+import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
 import io.sparkadvisor.bot.slack.DigestCommands;
 import io.sparkadvisor.bot.slack.DigestPoster;
+import io.sparkadvisor.bot.slack.HotValueDesk;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.SlackEvents;
@@ -85,12 +89,15 @@ final class ServeCommand implements Callable<Integer> {
                 new DigestPoster(SlackBot.methods(settings))));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig.schedule(), Clock.systemUTC(), policy);
+        HotValues hotValues = new HotValues(db);
+        HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, new Advisor(thresholdOptions.thresholds()), approvals,
-                new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC())));
+                new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),
+                new HotValueDesk(hotValues, hotValueLookup, policy, Clock.systemUTC())));
         App app = bot.app();
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
-        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC())
-                .start(followUps, FollowUpWatcher.interval(env));
+        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC(),
+                new HotValueRecheck(hotValues, hotValueLookup)).start(followUps, FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
             SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);

@@ -73,9 +73,13 @@ final class EmulatedStatements {
         warehouses.put(warehouseId, new Warehouse("STOPPED", pollsToStart));
     }
 
-    /** The identity lacks CAN USE on the warehouse. */
-    void refuse(String warehouseId) {
-        refused.add(warehouseId);
+    /** Whether the identity lacks CAN USE on the warehouse. */
+    void refuse(String warehouseId, boolean refuse) {
+        if (refuse) {
+            refused.add(warehouseId);
+        } else {
+            refused.remove(warehouseId);
+        }
     }
 
     synchronized Answer handle(Call call) {

@@ -197,7 +197,12 @@ public final class WorkspaceEmulator implements AutoCloseable {
 
     /** The advisor's identity lacks CAN USE on SQL warehouse {@code warehouseId}: submitting a statement gets HTTP 403. */
     public void refuseWarehouse(String warehouseId) {
-        statements.refuse(warehouseId);
+        statements.refuse(warehouseId, true);
+    }
+
+    /** Gives the advisor's identity CAN USE on SQL warehouse {@code warehouseId} again. */
+    public void allowWarehouse(String warehouseId) {
+        statements.refuse(warehouseId, false);
     }
 
     public void putJson(String relativePath, String json) {

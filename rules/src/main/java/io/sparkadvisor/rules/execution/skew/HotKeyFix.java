@@ -22,16 +22,15 @@ public final class HotKeyFix {
     private HotKeyFix() {}
 
     /**
-     * The PySpark code for a skew finding of a join with keys, {@code value} (null for SQL NULL) being the hot key's
-     * value as the Statement Execution API returns it and {@code sqlType} its column's type name; empty for a finding
-     * without a join to split.
+     * The PySpark code for a skew finding's evidence ({@link Finding#evidence()}) of a join with keys, {@code value}
+     * (null for SQL NULL) being the hot key's value as the Statement Execution API returns it and {@code sqlType} its
+     * column's type name; empty for a finding without a join to split.
      */
-    public static Optional<String> code(Finding skew, String value, String sqlType) {
-        Map<String, Object> e = skew.evidence();
+    public static Optional<String> code(Map<String, Object> e, String value, String sqlType) {
         List<String> keys = strings(e.get("partitionKeys"));
         List<String> left = strings(e.get("leftKeys"));
         List<String> right = strings(e.get("rightKeys"));
-        if (!skew.rule().equals(SkewRule.ID) || keys.isEmpty() || left.isEmpty() || left.size() != right.size()) {
+        if (keys.isEmpty() || left.isEmpty() || left.size() != right.size()) {
             return Optional.empty();
         }
         boolean sameNames = left.equals(right);
