@@ -53,9 +53,9 @@ public record HotValueSource(String key, String relation, Kind kind, String sql)
         return new Statement("the hot-value query", sql, List.of(), ROW_LIMIT, BYTE_LIMIT);
     }
 
-    /** How the replies name it: the relation in a code span, or that the plan read no table. */
+    /** How the replies name it: a table's name in a code span, a path read through its format as SQL writes it, or that there is none. */
     String described() {
-        return relation.isEmpty() ? "no table (the job made the rows itself)" : "`" + relation + "`";
+        return relation.isEmpty() ? "no table (the job made the rows itself)" : kind == Kind.TABLE ? "`" + relation + "`" : relation;
     }
 
     /** The GRANT that lets {@code principal} read it. */
