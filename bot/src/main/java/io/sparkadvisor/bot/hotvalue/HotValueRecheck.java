@@ -1,8 +1,5 @@
 package io.sparkadvisor.bot.hotvalue;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.approvals.SlackReplies;
 import io.sparkadvisor.bot.followup.AfterVerdict;
 import io.sparkadvisor.bot.store.HotValues;
@@ -11,7 +8,6 @@ import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.templates.replies.HotValueReply;
 import io.sparkadvisor.templates.slack.SlackMessages;
-import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +18,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class HotValueRecheck implements AfterVerdict {
     private static final Logger LOG = LoggerFactory.getLogger(HotValueRecheck.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HotValues store;
     private final HotValueLookup lookup;
@@ -40,13 +35,13 @@ public final class HotValueRecheck implements AfterVerdict {
         }
         Lookup l = found.get();
         try {
-            HotValueSource source = HotValueSource.of(JSON.readValue(l.evidenceJson(), new TypeReference<Map<String, Object>>() {}));
+            HotValueSource source = HotValueSource.of(l.evidence());
             lookup.again(source).ifPresent(top -> slack.inThread(rec, SlackMessages.notice(top.shareOf(l.value())
                     .map(share -> HotValueReply.RECHECKED.text("runId", runId, "key", source.key(), "value", TopValues.shown(l.value()),
                             "share", TopValues.percent(share), "before", TopValues.percent(l.share()), "source", source.described()))
                     .orElseGet(() -> HotValueReply.NO_LONGER_HOT.text("runId", runId, "key", source.key(), "value",
                             TopValues.shown(l.value()), "before", TopValues.percent(l.share()), "source", source.described())))));
-        } catch (JsonProcessingException | WorkspaceException e) {
+        } catch (WorkspaceException e) {
             LOG.warn("hot value of {} not looked at again: {}", rec.id(), e.getMessage()); // the verdict stands without it
         }
     }

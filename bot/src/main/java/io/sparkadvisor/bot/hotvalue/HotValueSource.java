@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.hotvalue;
 
 import io.sparkadvisor.databricks.billing.Statement;
+import io.sparkadvisor.rules.execution.skew.SkewRule;
 import io.sparkadvisor.templates.replies.HotValueReply;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ public record HotValueSource(String key, String relation, Kind kind, String sql)
 
     /** The rule that finds a hot value to look up: a skew finding with a shuffle key. */
     public static boolean offeredFor(String rule, Map<String, Object> evidence) {
-        return rule.equals("skew") && !strings(evidence.get("partitionKeys")).isEmpty();
+        return rule.equals(SkewRule.ID) && !strings(evidence.get("partitionKeys")).isEmpty();
     }
 
     public static HotValueSource of(Map<String, Object> evidence) {

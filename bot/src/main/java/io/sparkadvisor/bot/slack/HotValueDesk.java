@@ -1,7 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.slack.api.bolt.App;
 import com.slack.api.methods.MethodsClient;
@@ -112,7 +111,7 @@ public final class HotValueDesk {
         }
         SlackThread thread = SlackThread.existing(client, l.channel(), l.threadTs());
         try {
-            Map<String, Object> evidence = JSON.readValue(l.evidenceJson(), new TypeReference<Map<String, Object>>() {});
+            Map<String, Object> evidence = l.evidence();
             HotValueSource source = HotValueSource.of(evidence);
             Outcome outcome = lookup.run(source, evidence, line -> thread.reply(SlackMessages.notice(line)));
             if (outcome instanceof Found f) {
@@ -124,7 +123,7 @@ public final class HotValueDesk {
                 store.failed(id);
                 thread.reply(SlackMessages.notice(((Told) outcome).text()));
             }
-        } catch (JsonProcessingException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.warn("hot-value lookup {} by {} failed: {}", id, user, e.toString());
             store.failed(id);
             whisper(client, channel, user, ApprovalReply.CLICK_FAILED.text());

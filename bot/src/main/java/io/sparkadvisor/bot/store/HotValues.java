@@ -1,8 +1,12 @@
 package io.sparkadvisor.bot.store;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -10,6 +14,8 @@ import java.util.Optional;
  * statement (whatever the clicks or replicas), and the value found kept for the follow-up to look at again.
  */
 public final class HotValues {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final Database db;
 
     public HotValues(Database db) {
@@ -21,6 +27,15 @@ public final class HotValues {
             String state, String startedBy, String value, String valueType, Double share) {
         public boolean found() {
             return state.equals("found");
+        }
+
+        /** The finding's evidence as it was posted. */
+        public Map<String, Object> evidence() {
+            try {
+                return JSON.readValue(evidenceJson, new TypeReference<Map<String, Object>>() {});
+            } catch (JsonProcessingException e) {
+                throw new StoreException(new SQLException("evidence of hot-value lookup " + id + " is not JSON", e));
+            }
         }
     }
 
