@@ -55,7 +55,9 @@ import picocli.CommandLine.Spec;
                 "Facts of completed runs read once: SPARK_ADVISOR_FACTS_CACHE_DIR (default ~/.spark-advisor/facts-cache),"
                         + " at most SPARK_ADVISOR_FACTS_CACHE_MB (default 256; 0 keeps none).",
                 "Weekly digest: costs from system.billing on DATABRICKS_WAREHOUSE_ID (else estimates), scheduled per channel"
-                        + " in the same database; defaults in the config file's digest: section."})
+                        + " in the same database; defaults in the config file's digest: section.",
+                "Find the hot value (skew findings): the query runs on DATABRICKS_WAREHOUSE_ID, each lookup within"
+                        + " SPARK_ADVISOR_HOT_VALUE_SECONDS (default 300), a stopped warehouse's start included."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
     /** What a stopping bot gives its work under way: below docker stop's 10 s before SIGKILL, so the notes still go out. */

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.hotvalue;
 
+import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.billing.SqlWarehouse;
@@ -28,7 +29,12 @@ public final class HotValueLookup {
 
     /** SPARK_ADVISOR_HOT_VALUE_SECONDS: the budget of one lookup, warehouse start included; 300 by default. */
     public static Duration budget(Map<String, String> env) {
-        return Duration.ofSeconds(Long.parseLong(env.getOrDefault("SPARK_ADVISOR_HOT_VALUE_SECONDS", "300").trim()));
+        String seconds = env.getOrDefault("SPARK_ADVISOR_HOT_VALUE_SECONDS", "300").trim();
+        if (!seconds.matches("[1-9]\\d{0,5}")) {
+            throw new BadInputException("SPARK_ADVISOR_HOT_VALUE_SECONDS is malformed: \"" + seconds
+                    + "\" is not a number of seconds (1 to 999999)");
+        }
+        return Duration.ofSeconds(Long.parseLong(seconds));
     }
 
     public Duration budget() {

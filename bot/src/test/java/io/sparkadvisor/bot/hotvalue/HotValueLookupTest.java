@@ -94,4 +94,13 @@ class HotValueLookupTest {
         assertEquals("NULL", TopValues.shown(top.values().get(1).value()));
         assertEquals(0.012, top.shareOf(null).orElseThrow());
     }
+
+    @Test
+    void theBudgetIsASettingAndAMalformedOneIsNamed() {
+        assertEquals(Duration.ofSeconds(300), HotValueLookup.budget(Map.of()));
+        assertEquals(Duration.ofSeconds(90), HotValueLookup.budget(Map.of("SPARK_ADVISOR_HOT_VALUE_SECONDS", " 90 ")));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.sparkadvisor.bot.cli.BadInputException.class,
+                () -> HotValueLookup.budget(Map.of("SPARK_ADVISOR_HOT_VALUE_SECONDS", "5m")));
+        assertTrue(e.getMessage().startsWith("SPARK_ADVISOR_HOT_VALUE_SECONDS is malformed"), e.getMessage());
+    }
 }
