@@ -7,6 +7,7 @@ import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.billing.BillingQuery;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.RunUsage;
+import io.sparkadvisor.databricks.billing.SqlWarehouse;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
@@ -60,6 +61,9 @@ public interface Workspace {
 
     /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */
     QueryResult query(BillingQuery query);
+
+    /** The SQL warehouse for the advisor's own statements (DATABRICKS_WAREHOUSE_ID); empty when none is configured. */
+    Optional<SqlWarehouse> warehouse();
 
     /** The workspace's id when known (the SDK's DATABRICKS_WORKSPACE_ID): account-wide billing tables are kept to it. */
     Optional<String> id();

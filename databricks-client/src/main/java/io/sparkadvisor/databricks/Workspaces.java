@@ -11,6 +11,7 @@ import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.QueryRunner;
 import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.billing.BillingUnavailableException;
+import io.sparkadvisor.databricks.billing.SqlWarehouse;
 import io.sparkadvisor.databricks.billing.StatementRunner;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.FactsCache;
@@ -44,10 +45,11 @@ public final class Workspaces {
 
     /** As {@link #connect(WorkspaceClient, String)}, keeping the facts of completed runs in {@code cache}. */
     public static Workspace connect(WorkspaceClient client, String warehouseId, FactsCache cache) {
-        QueryRunner billing = warehouseId == null ? query -> {
+        Optional<StatementRunner> warehouse = Optional.ofNullable(warehouseId).map(id -> new StatementRunner(client, id, BILLING_TIMEOUT));
+        QueryRunner billing = warehouse.<QueryRunner>map(w -> w).orElse(query -> {
             throw new BillingUnavailableException("Billing query " + query.name() + " needs a SQL warehouse, and"
                     + " DATABRICKS_WAREHOUSE_ID is not set: costs are estimated from job runs instead.", null);
-        } : new StatementRunner(client, warehouseId, BILLING_TIMEOUT);
+        });
         Optional<String> id = Optional.ofNullable(client.config().getWorkspaceId()).filter(w -> !w.isBlank());
         SdkWorkspaceSource source = new SdkWorkspaceSource(client);
         // A client always has a host once its config is resolved; without one there is nothing to compare links with.
@@ -56,7 +58,7 @@ public final class Workspaces {
                         () -> id.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi)));
         // The host names the workspace in the cache: two workspaces may have runs of the same id.
         LogFacts facts = new LogFacts(cache, "host " + client.config().getHost());
-        return new Composed(source, billing, id, identity, facts);
+        return new Composed(source, billing, warehouse.map(SqlWarehouse.class::cast), id, identity, facts);
     }
 
     /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */
@@ -68,7 +70,8 @@ public final class Workspaces {
     public static Workspace fromDirectory(Path folder, FactsCache cache) {
         // Recorded answers stand for whichever workspace they were recorded in: any link is taken.
         LogFacts facts = new LogFacts(cache, "folder " + folder.toAbsolutePath().normalize());
-        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional.empty(), facts);
+        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional.empty(),
+                Optional.empty(), facts);
     }
 
     private static final class Composed implements Workspace {
@@ -76,11 +79,14 @@ public final class Workspaces {
         private final RunFetcher fetcher;
         private final JobSettingsEditor editor;
         private final QueryRunner billing;
+        private final Optional<SqlWarehouse> warehouse;
         private final WorkspaceSource source;
         private final Optional<String> id;
         private final LogFacts facts;
 
-        Composed(WorkspaceSource source, QueryRunner billing, Optional<String> id, Optional<WorkspaceIdentity> identity, LogFacts facts) {
+        Composed(WorkspaceSource source, QueryRunner billing, Optional<SqlWarehouse> warehouse, Optional<String> id,
+                Optional<WorkspaceIdentity> identity, LogFacts facts) {
+            this.warehouse = warehouse;
             this.resolver = new RunResolver(source, identity);
             this.fetcher = new RunFetcher(source);
             this.editor = new JobSettingsEditor(source);
@@ -88,6 +94,11 @@ public final class Workspaces {
             this.source = source;
             this.id = id;
             this.facts = facts;
+        }
+
+        @Override
+        public Optional<SqlWarehouse> warehouse() {
+            return warehouse;
         }
 
         @Override

@@ -12,8 +12,11 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.hotvalue.HotValueLookup;
+import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
 import io.sparkadvisor.bot.slack.DigestCommands;
 import io.sparkadvisor.bot.scan.FleetScan;
+import io.sparkadvisor.bot.slack.HotValueDesk;
 import io.sparkadvisor.bot.slack.ScanWiring;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
@@ -21,6 +24,7 @@ import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.SlackEvents;
@@ -51,7 +55,9 @@ import picocli.CommandLine.Spec;
                 "Facts of completed runs read once: SPARK_ADVISOR_FACTS_CACHE_DIR (default ~/.spark-advisor/facts-cache),"
                         + " at most SPARK_ADVISOR_FACTS_CACHE_MB (default 256; 0 keeps none).",
                 "Weekly digest: costs from system.billing on DATABRICKS_WAREHOUSE_ID (else estimates), scheduled per channel"
-                        + " in the same database; defaults in the config file's digest: section."})
+                        + " in the same database; defaults in the config file's digest: section.",
+                "Find the hot value (skew findings): the query runs on DATABRICKS_WAREHOUSE_ID, each lookup within"
+                        + " SPARK_ADVISOR_HOT_VALUE_SECONDS (default 300), a stopped warehouse's start included."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
     /** What a stopping bot gives its work under way: below docker stop's 10 s before SIGKILL, so the notes still go out. */
@@ -88,12 +94,15 @@ final class ServeCommand implements Callable<Integer> {
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig.schedule(), Clock.systemUTC(), policy);
+        HotValues hotValues = new HotValues(db);
+        HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
-                new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC())));
+                new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),
+                new HotValueDesk(hotValues, hotValueLookup, policy, Clock.systemUTC())));
         App app = bot.app();
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC(),
-                thresholdOptions.thresholds())
+                thresholdOptions.thresholds(), new HotValueRecheck(hotValues, hotValueLookup))
                 .start(followUps, FollowUpWatcher.interval(env));
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {

@@ -68,10 +68,18 @@ public final class FollowUpWatcher {
     private final Clock clock;
     private final InterruptedApprovals interrupted;
     private final JobHistoryRuns history;
+    private final AfterVerdict afterVerdict;
 
     /** {@code thresholds}: the follow-up's tolerances and how many earlier runs form a baseline's band. */
     public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
             Clock clock, Thresholds thresholds) {
+        this(recommendations, changes, locks, workspace, slack, clock, thresholds, AfterVerdict.NOTHING);
+    }
+
+    /** {@code afterVerdict}: what else is said in the thread once a verdict is posted. */
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
+            Clock clock, Thresholds thresholds, AfterVerdict afterVerdict) {
+        this.afterVerdict = afterVerdict;
         this.recommendations = recommendations;
         this.changes = changes;
         this.workspace = workspace;
@@ -152,6 +160,7 @@ public final class FollowUpWatcher {
         }
         outcome.ifPresent(o -> predictions.judged(rec.id(), change.step(), latest.runId(), o.actualMs()));
         slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, judgement));
+        afterVerdict.judged(rec, latest.runId(), slack);
         Optional<Step> following = steps.stream().filter(s -> s.step() == change.step() + 1).findFirst();
         if (verdict.passed() && following.isPresent()
                 && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {

@@ -45,11 +45,13 @@ final class AskService {
     private final ExecutorService pool;
     private final ApprovalDesk approvals;
     private final AnalysedFindings analysed;
+    private final HotValueDesk hotValues;
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
     private final Set<Answering> answering = ConcurrentHashMap.newKeySet();
 
-    AskService(RunAnalysis analysis, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed) {
+    AskService(RunAnalysis analysis, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed, HotValueDesk hotValues) {
         this.analysis = analysis;
+        this.hotValues = hotValues;
         this.pool = pool;
         this.approvals = approvals;
         this.analysed = analysed;
@@ -186,7 +188,9 @@ final class AskService {
                 boolean approvable = run.drift().isEmpty();
                 for (Finding f : run.advice().findings()) {
                     String id = approvable ? run.postedId(f.rule(), thread.parentTs()) : null;
-                    List<String> ts = SlackMessages.finding(f, id).stream().map(thread::reply).toList();
+                    String hotValue = hotValues.offer(f, run.postedId(f.rule(), thread.parentTs()), run, thread.channel(), thread.parentTs(),
+                            ask.userId());
+                    List<String> ts = SlackMessages.finding(f, id, hotValue).stream().map(thread::reply).toList();
                     posted.add(new PostedAdvice.Posted(id, f, ts.get(0)));
                     run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
                 }

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.hotvalue.TopValues;
 import io.sparkadvisor.databricks.billing.DailyCost;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SlotTimeline;
@@ -26,6 +27,7 @@ import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYStepRenderer;
+import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.statistics.HistogramDataset;
 import org.jfree.data.time.Day;
 import org.jfree.data.time.TimeSeries;
@@ -35,12 +37,14 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * Pictures for findings people would rather look at than read: how task durations spread in a
- * skewed stage, how many tasks ran against the slots there were, for slot findings, and the daily
- * cost of a digest's top jobs.
+ * skewed stage, how many tasks ran against the slots there were, for slot findings, the daily
+ * cost of a digest's top jobs, and the top values of a skewed key.
  */
 final class Charts {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 450;
+    /** Bars in a top-values chart: past ten the bars are too thin to read, and the tail is flat anyway. */
+    private static final int TOP_VALUES = 10;
 
     static {
         // no display on a server: AWT must not look for one
@@ -106,6 +110,15 @@ final class Charts {
         String title = ChartTitle.DAILY_COSTS.text("estimated", report.estimated(), "currency", report.currency());
         JFreeChart chart = ChartFactory.createTimeSeriesChart(title, "day (UTC)", report.currency(), data, true, false, false);
         return new Chart("jobs-cost-" + report.from() + ".png", title, png(chart));
+    }
+
+    /** The share of rows of the key's top values, the hot one first. */
+    static Chart topValues(TopValues top, String source) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        top.values().stream().limit(TOP_VALUES).forEach(v -> data.addValue(100.0 * top.share(v), "share", TopValues.shown(v.value())));
+        String title = ChartTitle.TOP_VALUES.text("key", top.key(), "source", source);
+        JFreeChart chart = ChartFactory.createBarChart(title, top.key(), "% of rows", data, PlotOrientation.VERTICAL, false, false, false);
+        return new Chart("top-values-" + top.key() + ".png", title, png(chart));
     }
 
     private static ValueMarker marker(double x, String label, Color color) {

@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Bolt app: {@code /spark-advisor}, mentions ("@spark-advisor why is nightly-etl slow?") and
- * direct messages with a run link, and the Approve / Reject buttons on its recommendations. Every
+ * direct messages with a run link, the Approve / Reject buttons on its recommendations and "Find the hot value" on
+ * skew findings. Every
  * handler acks at once (Slack gives three seconds) and leaves the work to {@link AskService}.
  * Slack resends an event it saw no answer to, perhaps to another replica: the event's id in the
  * database, not the retry header, says whether some replica already took it. Requests from users
@@ -58,25 +59,28 @@ public final class SlackBot {
 
     /** What the app's handlers use, built by {@code serve} (or a test) around one database and workspace. */
     public record Services(Workspace workspace, Advisor advisor, ApprovalDesk approvals, JobHistory history, DigestCommands digest,
-            AnalysedFindings analysed, SlackEvents events) {}
+            AnalysedFindings analysed, SlackEvents events, HotValueDesk hotValues) {}
 
     private final App app;
     private final AskService asks;
     private final ApprovalButtons buttons;
+    private final HotValueDesk hotValues;
 
-    private SlackBot(App app, AskService asks, ApprovalButtons buttons) {
+    private SlackBot(App app, AskService asks, ApprovalButtons buttons, HotValueDesk hotValues) {
         this.app = app;
         this.asks = asks;
         this.buttons = buttons;
+        this.hotValues = hotValues;
     }
 
     public static SlackBot start(SlackSettings settings, Services services) {
         App app = new App(config(settings));
         ExecutorService pool = Workers.bounded("spark-advisor-ask", THREADS, QUEUED_ASKS);
         AskService asks = new AskService(new RunAnalysis(services.workspace(), services.advisor()), pool, services.approvals(),
-                services.analysed());
+                services.analysed(), services.hotValues());
         app.use(new SameTeamOnly(app.client()));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
+        services.hotValues().register(app);
         JobHistory history = services.history();
         DigestCommands digest = services.digest();
         app.command(COMMAND, (req, ctx) -> {
@@ -113,7 +117,7 @@ public final class SlackBot {
             }
             return ctx.ack();
         });
-        return new SlackBot(app, asks, buttons);
+        return new SlackBot(app, asks, buttons, services.hotValues());
     }
 
     public App app() {
@@ -129,6 +133,7 @@ public final class SlackBot {
         try {
             asks.stop(grace);
             buttons.stop(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            hotValues.stop(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -14,10 +14,13 @@ import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.DigestSchedulers;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.hotvalue.HotValueLookup;
+import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.SlackEvents;
@@ -93,7 +96,7 @@ final class BotHarness implements AutoCloseable {
         this(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC());
     }
 
-    /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings. */
+    /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings (and SPARK_ADVISOR_HOT_VALUE_SECONDS). */
     BotHarness(Database db, Map<String, String> approvalEnv, Clock clock) {
         this(db, approvalEnv, clock, null, WorkspaceEmulator.startWithSample(), newFolder(), null);
     }
@@ -138,10 +141,14 @@ final class BotHarness implements AutoCloseable {
                 approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
                 DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler), policy);
+        HotValues hotValues = new HotValues(db);
+        HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
-                new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock)));
+                new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
+                new HotValueDesk(hotValues, hotValueLookup, policy, clock)));
         App app = bot.app();
-        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock, Thresholds.defaults());
+        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock, Thresholds.defaults(),
+                new HotValueRecheck(hotValues, hotValueLookup));
         if (socket != null) {
             slack.openSocketModeAt(socket.url());
             serving = socketMode(settings, app);

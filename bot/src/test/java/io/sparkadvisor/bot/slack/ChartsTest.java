@@ -1,13 +1,16 @@
 package io.sparkadvisor.bot.slack;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.bot.hotvalue.TopValues;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Comparator;
 import org.junit.jupiter.api.Test;
 
@@ -27,5 +30,17 @@ class ChartsTest {
         assertArrayEquals(PNG_MAGIC, Arrays.copyOf(slots.png(), 4));
         assertTrue(durations.title().contains("median") && durations.fileName().endsWith(".png"));
         assertTrue(slots.png().length > 5_000, "a drawn chart, not an empty image");
+    }
+
+    @Test
+    void topValuesOfTheHotKeyAsBars() {
+        TopValues top = new TopValues("market_id", List.of(new TopValues.Value("7", 8_500_000), new TopValues.Value("12", 751),
+                new TopValues.Value(null, 40)), 10_000_000, "INT", false);
+
+        Chart chart = Charts.topValues(top, "spark_catalog.default.sales");
+
+        assertArrayEquals(PNG_MAGIC, Arrays.copyOf(chart.png(), 4));
+        assertEquals("Top values of market_id in spark_catalog.default.sales, share of rows", chart.title());
+        assertTrue(chart.png().length > 5_000, "a drawn chart, not an empty image");
     }
 }

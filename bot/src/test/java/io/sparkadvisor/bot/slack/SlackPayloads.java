@@ -46,6 +46,13 @@ final class SlackPayloads {
     /** A click by {@code user} on step {@code step}'s button {@code actionId} of {@code finding}'s message as it now shows {@code blocks}. */
     static String blockAction(FakeSlackApi.Call finding, String blocks, String user, String actionId, String recommendationId, int step,
             String responseUrl) {
+        return buttonClick(finding, blocks, user, actionId, (actionId.equals("roll_back_step") ? "rollback:" : "approval:")
+                + recommendationId + ":" + step, recommendationId + ":" + step, responseUrl);
+    }
+
+    /** A click by {@code user} on the button {@code actionId} (in block {@code blockId}, carrying {@code value}) of {@code finding}'s message. */
+    static String buttonClick(FakeSlackApi.Call finding, String blocks, String user, String actionId, String blockId, String value,
+            String responseUrl) {
         return "{\"type\":\"block_actions\",\"team\":{\"id\":\"T111\",\"domain\":\"t\"},\"user\":{\"id\":\"" + user
                 + "\",\"username\":\"someone\",\"team_id\":\"T111\"},\"api_app_id\":\"A111\",\"token\":\"unused\","
                 + "\"trigger_id\":\"1.2.3\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
@@ -53,8 +60,7 @@ final class SlackPayloads {
                 + "\",\"name\":\"data\"},\"message\":{\"type\":\"message\",\"ts\":\"" + finding.tsPosted() + "\",\"thread_ts\":\""
                 + finding.param("thread_ts") + "\",\"text\":" + JSON.valueToTree(finding.param("text")) + ",\"blocks\":"
                 + blocks + "},\"response_url\":\"" + responseUrl + "\",\"actions\":[{\"type\":\"button\","
-                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + (actionId.equals("roll_back_step") ? "rollback:" : "approval:")
-                + recommendationId + ":" + step + "\",\"value\":\"" + recommendationId + ":" + step
+                + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + blockId + "\",\"value\":\"" + value
                 + "\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
     }
 }

@@ -2,7 +2,8 @@ package io.sparkadvisor.databricks.billing;
 
 import java.time.LocalDate;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Jobs costs from the billing system tables, run through a {@link QueryRunner} (a SQL warehouse,
@@ -10,8 +11,8 @@ import java.util.regex.Pattern;
  */
 public final class SystemTableCosts implements JobCosts {
     /** What the warehouse answers when the tables are missing or not granted. */
-    private static final Pattern NOT_READABLE = Pattern.compile(
-            "TABLE_OR_VIEW_NOT_FOUND|SCHEMA_NOT_FOUND|PERMISSION_DENIED|INSUFFICIENT_PERMISSIONS|does not have \\w+ privilege");
+    private static final Set<StatementFailedException.Kind> NOT_READABLE = EnumSet.of(StatementFailedException.Kind.MISSING_PRIVILEGE,
+            StatementFailedException.Kind.NOT_FOUND);
     static final String FIX = "Grant the advisor's identity SELECT on system.billing.usage, system.billing.list_prices and"
             + " system.lakeflow.jobs, or unset DATABRICKS_WAREHOUSE_ID to use estimates from job runs.";
 
@@ -43,7 +44,7 @@ public final class SystemTableCosts implements JobCosts {
         try {
             return runner.run(query);
         } catch (StatementFailedException e) {
-            if (NOT_READABLE.matcher(String.valueOf(e.getMessage())).find()) {
+            if (NOT_READABLE.contains(e.kind())) {
                 throw new BillingUnavailableException("The billing system tables cannot be read (" + e.getMessage() + "). " + FIX, e);
             }
             throw e;

@@ -68,4 +68,57 @@ class StatementRunnerTest {
         assertTrue(e.getMessage().contains("did not finish within"), e.getMessage());
         assertEquals(1, emulator.requests().stream().filter(r -> r.path().endsWith("/cancel")).count());
     }
+
+    @Test
+    void aStoppedWarehouseStartsOnTheStatementWhichWaitsPendingUntilItRuns() {
+        emulator.stopWarehouse("wh-stopped", 3);
+        emulator.onStatement("FROM sales", StatementScript.succeeds(List.of("market_id", "rows"), List.of(List.of(List.of("7", "8500000"))))
+                .typed(List.of("INT", "LONG")));
+        StatementRunner warehouse = new StatementRunner(client, "wh-stopped", Duration.ofSeconds(30));
+        assertEquals("STOPPED", warehouse.state());
+
+        StatementResult result = warehouse.execute(new Statement("top values", "SELECT market_id, COUNT(*) AS rows FROM sales GROUP BY 1",
+                List.of(), 20L, 4096L), Duration.ofSeconds(30));
+
+        assertEquals(List.of(List.of("7", "8500000")), result.rows());
+        assertEquals(List.of("INT", "LONG"), result.types());
+        assertEquals("RUNNING", warehouse.state());
+    }
+
+    @Test
+    void theRowAndByteLimitsGoWithTheStatementAndACutResultSaysSo() throws Exception {
+        List<List<String>> rows = java.util.stream.IntStream.range(0, 30).mapToObj(i -> List.of("v" + i, "1")).toList();
+        emulator.onStatement("FROM wide", StatementScript.succeeds(List.of("v", "rows"), List.of(rows.subList(0, 15), rows.subList(15, 30))));
+        StatementRunner warehouse = new StatementRunner(client, "wh-1", Duration.ofSeconds(30));
+
+        StatementResult byRows = warehouse.execute(new Statement("top", "SELECT v FROM wide", List.of(), 20L, null), Duration.ofSeconds(30));
+        StatementResult byBytes = warehouse.execute(new Statement("top", "SELECT v FROM wide", List.of(), null, 45L), Duration.ofSeconds(30));
+        StatementResult whole = warehouse.execute(new Statement("top", "SELECT v FROM wide", List.of(), 30L, null), Duration.ofSeconds(30));
+
+        assertEquals(rows.subList(0, 20), byRows.rows());
+        assertTrue(byRows.truncated());
+        assertEquals(rows.subList(0, 4), byBytes.rows(), "each row is 10 bytes of JSON: four fit in 45");
+        assertTrue(byBytes.truncated());
+        assertEquals(rows, whole.rows());
+        assertTrue(!whole.truncated());
+        var submit = new ObjectMapper().readTree(emulator.requests("POST", "/api/2.0/sql/statements").stream()
+                .filter(r -> r.body().contains("FROM wide")).findFirst().orElseThrow().body());
+        assertEquals(20, submit.path("row_limit").asInt());
+        assertEquals("CONTINUE", submit.path("on_wait_timeout").asText());
+    }
+
+    @Test
+    void aMissingGrantAndAWarehouseThatRefusesTheIdentityAreToldApart() {
+        emulator.onStatement("FROM main.sales.orders", StatementScript.lacksSelectOn("main.sales.orders"));
+        var noSelect = assertThrows(StatementFailedException.class, () -> new StatementRunner(client, "wh-1", Duration.ofSeconds(30))
+                .execute(new Statement("top", "SELECT 1 FROM main.sales.orders", List.of(), null, null), Duration.ofSeconds(30)));
+        assertEquals(StatementFailedException.Kind.MISSING_PRIVILEGE, noSelect.kind());
+
+        emulator.refuseWarehouse("wh-private");
+        var noUse = assertThrows(StatementFailedException.class, () -> new StatementRunner(client, "wh-private", Duration.ofSeconds(30))
+                .execute(new Statement("top", "SELECT 1 FROM main.sales.orders", List.of(), null, null), Duration.ofSeconds(30)));
+        assertEquals(StatementFailedException.Kind.NO_WAREHOUSE_ACCESS, noUse.kind());
+        assertTrue(noUse.getMessage().contains("CAN USE on the warehouse"), noUse.getMessage());
+        assertEquals("advisor@example.com", new StatementRunner(client, "wh-1", Duration.ofSeconds(30)).principal());
+    }
 }

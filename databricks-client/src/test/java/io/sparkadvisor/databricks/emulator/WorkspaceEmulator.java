@@ -39,7 +39,7 @@ import java.util.stream.Stream;
 
 /**
  * A local Databricks workspace for tests: the REST paths SDK 0.141.0 really calls (Jobs 2.2,
- * Clusters 2.1, DBFS 2.0, Files 2.0, SQL statements 2.0, SCIM Me, the driver proxy), a bearer token
+ * Clusters 2.1, DBFS 2.0, Files 2.0, SQL statements 2.0, SQL warehouses get, SCIM Me, the driver proxy), a bearer token
  * required on each, answers from a workspace folder (databricks-client/WORKSPACE-DIR.md), faults
  * on demand, and a record of every request.
  *
@@ -188,6 +188,21 @@ public final class WorkspaceEmulator implements AutoCloseable {
     /** Scripts how the warehouse answers any statement containing {@code sqlContains}. */
     public void onStatement(String sqlContains, StatementScript script) {
         statements.on(sqlContains, script);
+    }
+
+    /** SQL warehouse {@code warehouseId} is stopped: a statement starts it, and it runs after {@code pollsToStart} status calls. */
+    public void stopWarehouse(String warehouseId, int pollsToStart) {
+        statements.stopped(warehouseId, pollsToStart);
+    }
+
+    /** The advisor's identity lacks CAN USE on SQL warehouse {@code warehouseId}: submitting a statement gets HTTP 403. */
+    public void refuseWarehouse(String warehouseId) {
+        statements.refuse(warehouseId, true);
+    }
+
+    /** Gives the advisor's identity CAN USE on SQL warehouse {@code warehouseId} again. */
+    public void allowWarehouse(String warehouseId) {
+        statements.refuse(warehouseId, false);
     }
 
     public void putJson(String relativePath, String json) {

@@ -9,7 +9,8 @@ import java.util.List;
 public enum ChartTitle implements Reply {
     TASK_DURATIONS("stageId", "median", "longest"),
     SLOTS,
-    DAILY_COSTS("estimated", "currency");
+    DAILY_COSTS("estimated", "currency"),
+    TOP_VALUES("key", "source");
 
     private final List<String> fills;
 

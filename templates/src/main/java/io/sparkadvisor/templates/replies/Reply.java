@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * One sentence the product says, kept in a replies catalogue ({@code templates/replies/<catalogue>.yaml})
  * under its entry and filled with the values it names. Each catalogue has an enum of its entries
- * ({@link AskReply}, {@link ErrorReply}, {@link ApprovalReply}, {@link DigestReply}, {@link ChartTitle}),
+ * ({@link AskReply}, {@link ErrorReply}, {@link ApprovalReply}, {@link DigestReply}, {@link ChartTitle}, {@link HotValueReply}),
  * so Java refers to a sentence by a constant, never by a string, and {@link Replies#all()} lists them all.
  */
 public interface Reply {

@@ -77,7 +77,15 @@ public final class SlackMessages {
      * none when {@code recommendationId} is null (the finding is for people only).
      */
     public static List<SlackMessage> finding(Finding f, String recommendationId) {
+        return finding(f, recommendationId, null);
+    }
+
+    /** As {@link #finding(Finding, String)}, with a "Find the hot value" button carrying {@code hotValueId} unless it is null. */
+    public static List<SlackMessage> finding(Finding f, String recommendationId, String hotValueId) {
         Map<String, Object> scope = findingLine(f);
+        scope.put("hotValue", hotValueId);
+        scope.put("hotValueAction", HotValueIds.FIND);
+        scope.put("hotValueBlock", HotValueIds.BLOCK);
         scope.put("rule", f.rule());
         scope.put("layer", f.layer().id());
         scope.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));

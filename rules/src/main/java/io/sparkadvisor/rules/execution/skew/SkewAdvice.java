@@ -64,6 +64,11 @@ final class SkewAdvice {
     private static final Map<String, String> HOW = Map.of("Inner", "inner", "Cross", "cross", "LeftOuter", "left",
             "RightOuter", "right", "FullOuter", "full", "LeftSemi", "left_semi", "LeftAnti", "left_anti");
 
+    /** The join type as PySpark's {@code how} names it. */
+    static String how(String joinType) {
+        return HOW.getOrDefault(joinType, "inner");
+    }
+
     /**
      * The AQE step without what the run already has: a switch already on is not proposed again, and a skew factor already
      * set lower is kept (the stage stayed skewed under it, so the byte threshold and the advisory size are what change).
@@ -120,7 +125,7 @@ final class SkewAdvice {
         scope.put("buckets", buckets);
         scope.put("join", e.joinOperator().isEmpty() ? "no join" : e.joinOperator());
         scope.put("joinType", e.joinType().isEmpty() ? "unknown" : e.joinType());
-        scope.put("how", HOW.getOrDefault(e.joinType(), "inner"));
+        scope.put("how", how(e.joinType()));
         scope.put("salted", saltLeft ? "left" : "right");
         scope.put("copied", saltLeft ? "right" : "left");
         scope.put("preserved", e.joinType().equals("FullOuter") ? "both sides" : saltLeft ? "the right side" : "the left side");
@@ -171,10 +176,13 @@ final class SkewAdvice {
                 Savings.of(e.stragglerMs(), e.stragglerMs() * (double) Math.max(0, e.slots() - 1)).upTo());
     }
 
-    /** The join condition of the snippet: every key pair, plus the salt when salting. */
     private static String on(SkewEvidence e, boolean sameNames, String left, String right, boolean salt) {
-        List<String> l = e.leftKeys().isEmpty() ? e.partitionKeys() : e.leftKeys();
-        List<String> r = e.rightKeys().isEmpty() ? e.partitionKeys() : e.rightKeys();
+        return on(e.leftKeys().isEmpty() ? e.partitionKeys() : e.leftKeys(), e.rightKeys().isEmpty() ? e.partitionKeys() : e.rightKeys(),
+                sameNames, left, right, salt);
+    }
+
+    /** The join condition of the snippet: every key pair, plus the salt when salting. */
+    static String on(List<String> l, List<String> r, boolean sameNames, String left, String right, boolean salt) {
         if (sameNames) {
             List<String> cols = new ArrayList<>(l);
             if (salt) {
@@ -192,7 +200,7 @@ final class SkewAdvice {
         return String.join(" & ", terms);
     }
 
-    private static String quoted(List<String> names) {
+    static String quoted(List<String> names) {
         return names.stream().map(n -> "\"" + n + "\"").collect(java.util.stream.Collectors.joining(", "));
     }
 

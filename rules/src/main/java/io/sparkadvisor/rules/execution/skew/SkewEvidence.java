@@ -48,13 +48,15 @@ import java.util.regex.Pattern;
  * @param hotValueQuery the SQL that finds the hot value of the first key, over the largest table the query read: by its
  *        catalog name, else through its format by path (a Delta table through Delta, {@code delta.`path`}, never its files)
  * @param tableFormat the format of that table ({@code delta}, {@code parquet}, ...), empty when the query read none
+ * @param sourceTable that table's catalog name, empty when the query read it by path (or read none)
+ * @param sourcePath the path the query read that table from when it had no catalog name, empty otherwise
  * @param stageId the stage
  * @param tasks successful tasks of the stage
  * @param p75TaskMs the 75th-percentile task
  * @param aqeCanSplit whether AQE's skew join handling splits this join: a sort-merge or shuffled-hash join whose type
  *        lets it split the skewed side (inner and cross both sides; left outer, semi and anti the left; right outer the right)
- * @param leftKeys the join's left keys, attribute ids stripped
- * @param rightKeys the join's right keys, attribute ids stripped
+ * @param leftKeys the join's left keys, attribute ids stripped (empty without a join)
+ * @param rightKeys the join's right keys, attribute ids stripped (empty without a join)
  * @param slots task slots of the run
  * @param appDurationMs the run's duration
  * @param aqeSettings the AQE settings the cluster or the run set ({@link #AQE_KEYS}), so the AQE step proposes only what changes
@@ -62,9 +64,9 @@ import java.util.regex.Pattern;
 public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian, double skewShareOfStage,
         long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, long maxShuffleReadRecords,
         long medianShuffleReadRecords, double shuffleRatio, List<String> partitionKeys, String joinOperator, String joinType,
-        String skewedSide, List<String> aggregateKeys, String hotValueQuery, String tableFormat, @Internal int stageId, @Internal int tasks,
-        @Internal long p75TaskMs, @Internal boolean aqeCanSplit, @Internal List<String> leftKeys,
-        @Internal List<String> rightKeys, @Internal int slots, @Internal long appDurationMs,
+        String skewedSide, List<String> aggregateKeys, String hotValueQuery, String tableFormat, String sourceTable, String sourcePath,
+        @Internal int stageId, @Internal int tasks, @Internal long p75TaskMs, @Internal boolean aqeCanSplit, List<String> leftKeys,
+        List<String> rightKeys, @Internal int slots, @Internal long appDurationMs,
         @Internal Map<String, String> aqeSettings) implements Evidence {
 
     static final String AQE = "spark.sql.adaptive.enabled";
@@ -108,7 +110,8 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
         return new SkewEvidence(duration.max(), duration.p50(), RunMetrics.maxToMedian(stage),
                 Math.min(1, (double) (duration.max() - duration.p50()) / wall), wall, shuffle.max(), shuffle.p50(),
                 records.max(), records.p50(), ratio, keys, join, joinType, side, aggregateKeys,
-                hotValueQuery(keys, source), source.map(ScanFacts::tableFormat).orElse(""), stage.stageId(), stage.successfulTasks(), duration.p75(),
+                hotValueQuery(keys, source), source.map(ScanFacts::tableFormat).orElse(""), source.map(ScanFacts::table).orElse(""),
+                source.filter(s -> s.table().isEmpty()).map(s -> s.locations().get(0)).orElse(""), stage.stageId(), stage.successfulTasks(), duration.p75(),
                 shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs(), aqeSettings(run));
     }
 

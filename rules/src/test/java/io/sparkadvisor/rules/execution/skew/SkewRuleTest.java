@@ -44,6 +44,8 @@ class SkewRuleTest {
         assertEquals((double) records.max() / records.p50(), (double) f.evidence().get("shuffleRatio"), 0.001);
         assertEquals("Inner", f.evidence().get("joinType"));
         assertEquals("left", f.evidence().get("skewedSide"), "the 10M-row fact table is the left side");
+        assertEquals("", f.evidence().get("sourceTable"), "the rows were made in the job: no table to look the value up in");
+        assertEquals("", f.evidence().get("sourcePath"));
     }
 
     /**
@@ -56,8 +58,10 @@ class SkewRuleTest {
         Finding f = Findings.of("skew", "delta-skew-join").orElseThrow();
         assertEquals(List.of("market_id"), f.evidence().get("partitionKeys"));
         assertEquals("delta", f.evidence().get("tableFormat"));
-        assertEquals("SELECT market_id, COUNT(*) AS rows FROM spark_catalog.default.sales GROUP BY market_id ORDER BY rows DESC LIMIT 20",
-                f.evidence().get("hotValueQuery"));
+        assertEquals("SELECT market_id, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM spark_catalog.default.sales"
+                + " GROUP BY market_id ORDER BY rows DESC LIMIT 20", f.evidence().get("hotValueQuery"));
+        assertEquals("spark_catalog.default.sales", f.evidence().get("sourceTable"));
+        assertEquals("", f.evidence().get("sourcePath"), "read by name, not by path");
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, f.severity().toString());
     }
 
@@ -208,7 +212,7 @@ class SkewRuleTest {
         long median = 40 * MIB;
         long max = Math.round(median * shuffleRatio);
         return new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, max, median, max / 100, median / 100, shuffleRatio, keys,
-                join, type, side, aggregateKeys, "", "", 2, 8, 6_000,
+                join, type, side, aggregateKeys, "", "", "", "", 2, 8, 6_000,
                 (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000,
                 Map.of());
     }

@@ -91,7 +91,7 @@ class SpillRuleTest {
         SpillEvidence elsewhere = SpillEvidence.of(5, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
                 8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
         SkewEvidence straggler = new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, 400 * mib, 40 * mib, 4_000_000,
-                400_000, 10, List.of("k"), "SortMergeJoin", "Inner", "left", List.of(), "", "", 2, 8, 6_000, true, List.of("k"),
+                400_000, 10, List.of("k"), "SortMergeJoin", "Inner", "left", List.of(), "", "", "", "", 2, 8, 6_000, true, List.of("k"),
                 List.of("k"), 2, 120_000, Map.of());
 
         List<Diagnosis> standing = RuleFiring.diagnose(Thresholds.defaults(), spread, elsewhere, straggler);

@@ -1,0 +1,116 @@
+package io.sparkadvisor.bot.hotvalue;
+
+import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.databricks.billing.SqlWarehouse;
+import io.sparkadvisor.databricks.billing.StatementFailedException;
+import io.sparkadvisor.rules.execution.skew.HotKeyFix;
+import io.sparkadvisor.templates.replies.HotValueReply;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Counts a skew finding's key values on the SQL warehouse, within a time budget that includes starting a stopped
+ * warehouse, and words the outcome: the hot value and its share with the targeted fix, or what stopped it (no
+ * warehouse set, a source SQL cannot read, a missing grant, the budget) with the query to run by hand.
+ */
+public final class HotValueLookup {
+    private final Workspace workspace;
+    private final Duration budget;
+
+    public HotValueLookup(Workspace workspace, Duration budget) {
+        this.workspace = workspace;
+        this.budget = budget;
+    }
+
+    /** SPARK_ADVISOR_HOT_VALUE_SECONDS: the budget of one lookup, warehouse start included; 300 by default. */
+    public static Duration budget(Map<String, String> env) {
+        String seconds = env.getOrDefault("SPARK_ADVISOR_HOT_VALUE_SECONDS", "300").trim();
+        if (!seconds.matches("[1-9]\\d{0,5}")) {
+            throw new BadInputException("SPARK_ADVISOR_HOT_VALUE_SECONDS is malformed: \"" + seconds
+                    + "\" is not a number of seconds (1 to 999999)");
+        }
+        return Duration.ofSeconds(Long.parseLong(seconds));
+    }
+
+    public Duration budget() {
+        return budget;
+    }
+
+    /** What a lookup came to: the values found, or a reply that says why there are none. */
+    public sealed interface Outcome permits Found, Told {}
+
+    /** {@code answer}: the value and its share; {@code fix}: the code step aimed at it, when the finding is a join with keys. */
+    public record Found(TopValues top, String answer, Optional<String> fix) implements Outcome {}
+
+    public record Told(String text) implements Outcome {}
+
+    /** Runs the lookup; {@code note} gets the lines worth posting while it runs (started, warehouse starting). */
+    public Outcome run(HotValueSource source, Map<String, Object> evidence, Consumer<String> note) {
+        if (!source.runnable()) {
+            return new Told(HotValueReply.COPY_SQL.text("key", source.key(), "source", source.described(), "sql", source.sql()));
+        }
+        Optional<SqlWarehouse> warehouse = workspace.warehouse();
+        if (warehouse.isEmpty()) {
+            return new Told(HotValueReply.NO_WAREHOUSE.text("sql", source.sql()));
+        }
+        SqlWarehouse w = warehouse.get();
+        note.accept(HotValueReply.RUNNING.text("key", source.key(), "source", source.described(), "warehouse", w.id(),
+                "seconds", budget.toSeconds()));
+        try {
+            String state = w.state();
+            if (!state.equals("RUNNING")) {
+                note.accept(HotValueReply.WAREHOUSE_STARTING.text("warehouse", w.id(), "state", state.toLowerCase(Locale.ROOT),
+                        "seconds", budget.toSeconds()));
+            }
+            return TopValues.of(source.key(), w.execute(source.statement(), budget)).<Outcome>map(top -> found(source, evidence, top))
+                    .orElseGet(() -> new Told(HotValueReply.NO_ROWS.text("source", source.described(), "sql", source.sql())));
+        } catch (StatementFailedException e) {
+            return new Told(failure(source, w, e));
+        } catch (WorkspaceException e) {
+            return new Told(HotValueReply.FAILED.text("reason", e.getMessage(), "sql", source.sql()));
+        }
+    }
+
+    /** The statement again, for the follow-up; empty when it cannot run or fails (the follow-up's verdict stands without it). */
+    public Optional<TopValues> again(HotValueSource source) {
+        if (!source.runnable() || workspace.warehouse().isEmpty()) {
+            return Optional.empty();
+        }
+        return TopValues.of(source.key(), workspace.warehouse().get().execute(source.statement(), budget));
+    }
+
+    private static Found found(HotValueSource source, Map<String, Object> evidence, TopValues top) {
+        TopValues.Value hot = top.hot();
+        String next = top.values().size() > 1 ? TopValues.percent(top.share(top.values().get(1))) : null;
+        String answer = HotValueReply.FOUND.text("key", source.key(), "value", TopValues.shown(hot.value()), "share",
+                TopValues.percent(top.share(hot)), "next", next, "rows", String.format(Locale.ROOT, "%,d", hot.rows()),
+                "source", source.described(), "truncated", top.truncated());
+        Optional<String> fix = HotKeyFix.code(evidence, hot.value(), top.valueType()).map(code -> HotValueReply.TARGETED_FIX.text(
+                "key", source.key(), "value", TopValues.shown(hot.value()), "code", code));
+        return new Found(top, answer, fix);
+    }
+
+    private String failure(HotValueSource source, SqlWarehouse w, StatementFailedException e) {
+        return switch (e.kind()) {
+            case MISSING_PRIVILEGE -> HotValueReply.MISSING_SELECT.text("principal", principal(w), "source", source.described(),
+                    "grant", source.grant(principal(w)), "sql", source.sql());
+            case NO_WAREHOUSE_ACCESS -> HotValueReply.NO_WAREHOUSE_ACCESS.text("reason", e.getMessage(), "sql", source.sql());
+            case OVER_BUDGET -> HotValueReply.OVER_BUDGET.text("seconds", budget.toSeconds(), "warehouse", w.id(), "sql", source.sql());
+            case NOT_FOUND, OTHER -> HotValueReply.FAILED.text("reason", e.getMessage(), "sql", source.sql());
+        };
+    }
+
+    /** The identity to grant to; a placeholder when even that cannot be read. */
+    private static String principal(SqlWarehouse w) {
+        try {
+            return w.principal();
+        } catch (WorkspaceException e) {
+            return "<the bot's identity>";
+        }
+    }
+}

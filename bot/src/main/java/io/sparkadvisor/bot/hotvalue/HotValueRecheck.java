@@ -1,0 +1,48 @@
+package io.sparkadvisor.bot.hotvalue;
+
+import io.sparkadvisor.bot.approvals.SlackReplies;
+import io.sparkadvisor.bot.followup.AfterVerdict;
+import io.sparkadvisor.bot.store.HotValues;
+import io.sparkadvisor.bot.store.HotValues.Lookup;
+import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.templates.replies.HotValueReply;
+import io.sparkadvisor.templates.slack.SlackMessages;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * After the verdict on a skew step whose hot value was found, counts the key again on the warehouse and says what
+ * share the value holds now: still hot means the skew is in the data and comes back every run.
+ */
+public final class HotValueRecheck implements AfterVerdict {
+    private static final Logger LOG = LoggerFactory.getLogger(HotValueRecheck.class);
+
+    private final HotValues store;
+    private final HotValueLookup lookup;
+
+    public HotValueRecheck(HotValues store, HotValueLookup lookup) {
+        this.store = store;
+        this.lookup = lookup;
+    }
+
+    @Override
+    public void judged(StoredRecommendation rec, long runId, SlackReplies slack) {
+        Optional<Lookup> found = store.find(rec.id()).filter(Lookup::found);
+        if (found.isEmpty()) {
+            return;
+        }
+        Lookup l = found.get();
+        try {
+            HotValueSource source = HotValueSource.of(l.evidence());
+            lookup.again(source).ifPresent(top -> slack.inThread(rec, SlackMessages.notice(top.shareOf(l.value())
+                    .map(share -> HotValueReply.RECHECKED.text("runId", runId, "key", source.key(), "value", TopValues.shown(l.value()),
+                            "share", TopValues.percent(share), "before", TopValues.percent(l.share()), "source", source.described()))
+                    .orElseGet(() -> HotValueReply.NO_LONGER_HOT.text("runId", runId, "key", source.key(), "value",
+                            TopValues.shown(l.value()), "before", TopValues.percent(l.share()), "source", source.described())))));
+        } catch (WorkspaceException e) {
+            LOG.warn("hot value of {} not looked at again: {}", rec.id(), e.getMessage()); // the verdict stands without it
+        }
+    }
+}
