@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.advisor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusEvidence;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -63,6 +64,14 @@ class EveryMessageRendersTest {
                 io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/join_agg_on_yarn_eventlog.zstd")));
         // No public Photon log has a fallback: photon-fallback speaks on the real Photon log with Spark operators in it.
         io.sparkadvisor.rules.queryplan.photonfallback.PhotonRuns.eachCause().forEach(advisor::advise);
+        // The follow-up's words for a check's stage in the next run: found under another id, not found, a tie, no stage.
+        RunFacts skew = Corpus.facts("skew");
+        StageMatcher matcher = new StageMatcher(Thresholds.defaults());
+        RunFacts noStage = new RunFacts(skew.application(), skew.coverage(), skew.properties(), skew.executors(), skew.jobs(),
+                List.of(), skew.failures(), skew.slots(), skew.timeline(), skew.sqlExecutions(), skew.cluster());
+        for (RunFacts next : List.of(Corpus.facts("skew-aqe-skewjoin"), Corpus.facts("skew-salted"), Corpus.facts("healthy"), noStage)) {
+            StageSignature.allOf(new RunView(skew)).forEach(s -> matcher.find(s, next).note());
+        }
         Set<String> unfilled = new TreeSet<>();
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);

@@ -35,6 +35,7 @@ public enum ApprovalReply implements Reply {
     VERDICT_NO_EVENT_LOG,
     VERDICT_NO_BASELINE,
     VERDICT_SUMMARY("headline", "table"),
+    VERDICT_STAGE("runId", "note"),
     VERDICT_PREDICTION("upperBound", "predicted", "baseline", "saving", "actual", "realised"),
     HISTORY_USAGE,
     NOT_A_JOB("job"),

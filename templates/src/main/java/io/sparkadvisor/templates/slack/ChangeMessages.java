@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The messages about a change to a job, from its approval to its verdict: notes in the
@@ -119,7 +120,7 @@ public final class ChangeMessages {
 
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
     public static String verdictSummary(Subject s, Judgement j) {
-        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, j.runId(), j.verdict()), "table", table(j))
+        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, j.runId(), j.verdict()), "table", table(j) + stages(j))
                 + j.prediction().map(o -> "\n" + prediction(o)).orElse("");
     }
 
@@ -128,7 +129,7 @@ public final class ChangeMessages {
         String headline = verdictHeadline(s, j.runId(), v);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("headline", headline);
-        scope.put("table", table(j));
+        scope.put("table", table(j) + stages(j));
         scope.put("prediction", j.prediction().map(ChangeMessages::prediction).orElse(""));
         scope.put("canRollBack", !v.passed());
         scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
@@ -202,6 +203,12 @@ public final class ChangeMessages {
         return ApprovalReply.VERDICT_PREDICTION.text("upperBound", p.upperBound(), "predicted", Format.duration(p.predictedMs()),
                 "baseline", Format.duration(p.baselineMs()), "saving", Format.duration(p.predictedSavingMs()),
                 "actual", Format.duration(o.actualMs()), "realised", Format.percent(o.realisedShare()));
+    }
+
+    /** One line per stage the judged run numbers differently or does not have: which stage was read, or why none. */
+    private static String stages(Judgement j) {
+        return j.verdict().rows().stream().flatMap(r -> r.stageNote().stream()).distinct()
+                .map(note -> ApprovalReply.VERDICT_STAGE.text("runId", j.runId(), "note", note) + "\n").collect(Collectors.joining());
     }
 
     /** The checks, one a line, with each column headed by the run it was measured on. */
