@@ -112,6 +112,22 @@ class StagePairsTest {
         assertTrue(prediction("partition-sizing", "large-files-default", "large-files-32mb").realisedShare() < 0);
     }
 
+    @Test
+    void moreSlotsShortenTheSleepingStageButOnTheLoadedGeneratingMachineTheRunTookLonger() {
+        Verdict v = judge("io-bound-slots", 1, "io-bound", "io-bound-6-slots");
+        int sleeping = significantStage("io-bound");
+        Verdict.Row slotTime = row(v, RunMetrics.stage(sleeping, RunMetrics.TASK_MS));
+        assertTrue(slotTime.stage().orElseThrow().sameId(), slotTime.stage().get().note());
+        assertTrue(slotTime.passed(), "the same sleeping task time, on more slots");
+        RunFacts after = Corpus.facts("io-bound-6-slots");
+        assertTrue(after.stage(sleeping).orElseThrow().wallMs() < Corpus.facts("io-bound").stage(sleeping).orElseThrow().wallMs(),
+                "six slots run the 24 sleeping tasks in fewer waves");
+        assertFalse(row(v, RunMetrics.APP_DURATION_MS).passed(), "start-up and the driver took longer under the load");
+        assertFalse(v.passed());
+
+        assertTrue(prediction("io-bound-slots", "io-bound", "io-bound-6-slots").realisedShare() < 0);
+    }
+
     /**
      * The same settings on twice the rows: every stage is found under its id, and what does not grow with the input
      * holds. Whether the run-time checks hold is branch baselines' per-input comparison (RunHistory, #16): with main's

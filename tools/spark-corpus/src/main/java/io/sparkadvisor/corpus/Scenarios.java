@@ -68,6 +68,13 @@ final class Scenarios {
         .known("tasksInSleepStage", Jobs.IO_TASKS).known("sleepMsPerTask", Jobs.IO_SLEEP_MS)
         .known("slots", 4)
         .fires("io-bound-slots").build());
+    list.add(Scenario.of("io-bound-6-slots", "io-bound")
+        .master("local[6]")
+        .describe("io-bound after io-bound-slots' step 1 (SPARK_WORKER_CORES 4 -> 6), as local mode takes it: the same"
+            + " 24 sleeping tasks on 6 slots, in 4 waves.")
+        .known("pairOf", "io-bound").known("tasksInSleepStage", Jobs.IO_TASKS).known("sleepMsPerTask", Jobs.IO_SLEEP_MS)
+        .known("slots", 6)
+        .fires("io-bound-slots").build());
     list.add(Scenario.of("small-files", "small-files")
         .describe("Reads a folder of " + Jobs.SMALL_FILES + " tiny JSON files (written by plain Java"
             + " before the application starts, 3 records each) with spark.read.json (schema"
