@@ -12,8 +12,8 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -40,9 +40,9 @@ public record StageSignature(int stageId, String callSite, String description, L
 
     /** ":97" in "collectAsList at Jobs.java:97": the line moves with any edit above it. */
     private static final Pattern LINE = Pattern.compile(":\\d+\\b");
-    /** Nodes that wrap or re-plan work without being work: code generation, AQE's stages and reads, reuse. */
     /** "(skew=true)" after an operator AQE split partitions for. */
     private static final Pattern ADAPTIVE_FLAG = Pattern.compile("\\(\\w+=\\w+\\)$");
+    /** Nodes that wrap or re-plan work without being work: code generation, AQE's stages and reads, reuse, shuffles. */
     private static final Pattern NOT_WORK = Pattern.compile(
             "WholeStageCodegen.*|InputAdapter|AQEShuffleRead|AdaptiveSparkPlan|.*QueryStage|Reused.*|ColumnarToRow|Exchange");
 
