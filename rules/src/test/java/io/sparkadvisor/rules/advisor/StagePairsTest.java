@@ -89,12 +89,16 @@ class StagePairsTest {
             assertFalse(r.passed());
         }
         assertTrue(stageRows.get(0).stageNote().orElseThrow().contains("no stage does what it did"));
+        assertWorseAndFailed(v, "partition-sizing", "too-few-partitions", "too-few-partitions-repartitioned");
+    }
+
+    /** The run after the step took longer than the one before: its run-time check and the verdict fail, the prediction went the wrong way. */
+    private static void assertWorseAndFailed(Verdict v, String rule, String before, String after) {
         Verdict.Row run = row(v, RunMetrics.APP_DURATION_MS);
-        assertTrue(run.after().getAsDouble() > run.before().getAsDouble(), "the round-robin shuffle made the run longer");
+        assertTrue(run.after().getAsDouble() > run.before().getAsDouble(), after + " took longer than " + before);
         assertFalse(run.passed());
         assertFalse(v.passed());
-
-        assertTrue(prediction("partition-sizing", "too-few-partitions", "too-few-partitions-repartitioned").realisedShare() < 0);
+        assertTrue(prediction(rule, before, after).realisedShare() < 0);
     }
 
     @Test
@@ -106,10 +110,7 @@ class StagePairsTest {
         assertTrue(shorter.stage().orElseThrow().sameId(), "the DAG kept its shape: " + shorter.stage().get().note());
         assertTrue(shorter.stageNote().isEmpty());
         assertFalse(shorter.passed(), "the scan stage took longer with 32 MB splits");
-        assertFalse(row(v, RunMetrics.APP_DURATION_MS).passed());
-        assertFalse(v.passed());
-
-        assertTrue(prediction("partition-sizing", "large-files-default", "large-files-32mb").realisedShare() < 0);
+        assertWorseAndFailed(v, "partition-sizing", "large-files-default", "large-files-32mb");
     }
 
     @Test
@@ -122,10 +123,8 @@ class StagePairsTest {
         RunFacts after = Corpus.facts("io-bound-6-slots");
         assertTrue(after.stage(sleeping).orElseThrow().wallMs() < Corpus.facts("io-bound").stage(sleeping).orElseThrow().wallMs(),
                 "six slots run the 24 sleeping tasks in fewer waves");
-        assertFalse(row(v, RunMetrics.APP_DURATION_MS).passed(), "start-up and the driver took longer under the load");
-        assertFalse(v.passed());
-
-        assertTrue(prediction("io-bound-slots", "io-bound", "io-bound-6-slots").realisedShare() < 0);
+        // start-up and the driver took longer under the generating machine's load
+        assertWorseAndFailed(v, "io-bound-slots", "io-bound", "io-bound-6-slots");
     }
 
     /**
