@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Finds a stage in another run of its job by what it does ({@link StageSignature}), not by its id: each completed
@@ -75,8 +76,12 @@ public final class StageMatcher {
         }
         Scored best = ranked.get(0);
         if (best.similarity() < minSimilarity) {
-            return notComparable(wanted, best.similarity(), StageMatch.text("stageNotFound", Map.of("from", wanted.stageId(),
-                    "summary", StageMatch.summary(wanted), "closest", best.stageId(), "similarity", Format.percent(best.similarity()))));
+            List<Integer> split = splitOver(wanted, ranked);
+            return notComparable(wanted, best.similarity(), split.size() > 1
+                    ? StageMatch.text("stageSplit", Map.of("from", wanted.stageId(), "summary", StageMatch.summary(wanted),
+                            "stages", split.stream().map(String::valueOf).collect(Collectors.joining(", "))))
+                    : StageMatch.text("stageNotFound", Map.of("from", wanted.stageId(), "summary", StageMatch.summary(wanted),
+                            "closest", best.stageId(), "similarity", Format.percent(best.similarity()))));
         }
         List<Scored> tied = ranked.stream().filter(s -> best.similarity() - s.similarity() < margin).toList();
         List<Scored> inOrder = tied.stream().filter(s -> s.signature().occurrence() == wanted.occurrence()).toList();
@@ -88,6 +93,19 @@ public final class StageMatcher {
                     "first", tied.get(0).stageId(), "second", tied.get(1).stageId(), "similarity", Format.percent(best.similarity()))));
         }
         return new StageMatch(wanted, chosen.stageId(), chosen.similarity(), null);
+    }
+
+    /**
+     * The stages that each run only operators the wanted stage ran, when together they run most of them: the change
+     * split its work (a repartition puts a shuffle in the middle of it), and no one of them is that stage.
+     */
+    private static List<Integer> splitOver(StageSignature wanted, List<Scored> ranked) {
+        Set<String> operators = Set.copyOf(wanted.operators());
+        List<StageSignature> parts = ranked.stream().map(Scored::signature)
+                .filter(s -> !s.operators().isEmpty() && operators.containsAll(s.operators())).toList();
+        Set<String> covered = new HashSet<>();
+        parts.forEach(p -> covered.addAll(p.operators()));
+        return 2 * covered.size() > operators.size() ? parts.stream().map(StageSignature::stageId).sorted().toList() : List.of();
     }
 
     /** Stages of one shape run one after another are told apart by their order; stages of different shapes are not. */

@@ -64,7 +64,8 @@ class EveryMessageRendersTest {
                 io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/join_agg_on_yarn_eventlog.zstd")));
         // No public Photon log has a fallback: photon-fallback speaks on the real Photon log with Spark operators in it.
         io.sparkadvisor.rules.queryplan.photonfallback.PhotonRuns.eachCause().forEach(advisor::advise);
-        // The follow-up's words for a check's stage in the next run: found under another id, not found, a tie, no stage.
+        // The follow-up's words for a check's stage in the next run: found under another id, not found, a tie, no stage,
+        // its work split over several.
         RunFacts skew = Corpus.facts("skew");
         StageMatcher matcher = new StageMatcher(Thresholds.defaults());
         RunFacts noStage = new RunFacts(skew.application(), skew.coverage(), skew.properties(), skew.executors(), skew.jobs(),
@@ -72,6 +73,8 @@ class EveryMessageRendersTest {
         for (RunFacts next : List.of(Corpus.facts("skew-aqe-skewjoin"), Corpus.facts("skew-salted"), Corpus.facts("healthy"), noStage)) {
             StageSignature.allOf(new RunView(skew)).forEach(s -> matcher.find(s, next).note());
         }
+        StageSignature coalesced = StageSignature.of(Corpus.facts("too-few-partitions"), 0).orElseThrow();
+        matcher.find(coalesced, Corpus.facts("too-few-partitions-repartitioned")).note();
         Set<String> unfilled = new TreeSet<>();
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);
