@@ -1,31 +1,71 @@
 package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A check of a step that the follow-up evaluates on the next run: a {@link RunMetrics} metric of
  * that run compared to a fixed bound or to a multiple of the same metric on the baseline run.
  * {@code baseline} is that metric on the run the advice came from, measured when the advice was
  * made (null when it could not be): the follow-up then needs neither that run's event log, which
- * log retention may have deleted by the job's next run, nor the time to read it again.
+ * log retention may have deleted by the job's next run, nor the time to read it again. {@code stage}
+ * is the signature of the stage a per-stage metric names, taken on that run: in another run the check
+ * reads the stage found by it, not the stage that happens to carry the same id (null: a whole-run
+ * metric, or a check stored before signatures, which reads by id).
  */
-public record MetricCheck(String metric, Comparison comparison, double bound, String text, Double baseline) {
+public record MetricCheck(String metric, Comparison comparison, double bound, String text, Double baseline,
+        StageSignature stage) {
 
     /** A check not measured yet; the advisor measures it on the run it advises on. */
     public MetricCheck(String metric, Comparison comparison, double bound, String text) {
-        this(metric, comparison, bound, text, null);
+        this(metric, comparison, bound, text, null, null);
     }
 
-    /** This check with its metric measured on {@code run} (unchanged when the run cannot measure it). */
+    public MetricCheck(String metric, Comparison comparison, double bound, String text, Double baseline) {
+        this(metric, comparison, bound, text, baseline, null);
+    }
+
+    /**
+     * This check with its metric measured on {@code run}, the run its stage id refers to, and that stage's signature
+     * (the value unchanged when the run cannot measure it).
+     */
     public MetricCheck measuredOn(RunFacts run) {
         var value = RunMetrics.value(run, metric);
-        return value.isPresent() ? new MetricCheck(metric, comparison, bound, text, value.getAsDouble()) : this;
+        StageSignature signature = stage != null ? stage : StageSignature.of(run, RunMetrics.stageIdOf(metric)).orElse(null);
+        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? value.getAsDouble() : baseline, signature);
     }
 
-    /** This check judged against {@code run} instead: its metric measured there, null when that run cannot measure it. */
+    /** This check judged against {@code run} instead: its metric read there ({@link #on}), null when that run cannot measure it. */
     public MetricCheck rebasedOn(RunFacts run) {
-        var value = RunMetrics.value(run, metric);
-        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? value.getAsDouble() : null);
+        var value = on(run).value();
+        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? value.getAsDouble() : null, stage);
+    }
+
+    /** The check's metric on another run of its job, its stage found there by signature with the default thresholds. */
+    public Reading on(RunFacts run) {
+        return on(run, StageMatcher.defaults());
+    }
+
+    /**
+     * The check's metric on another run of its job: a per-stage metric is read on the stage {@code matcher} finds
+     * there; when it finds none, nothing is read and the match says why.
+     */
+    public Reading on(RunFacts run, StageMatcher matcher) {
+        if (stage == null) {
+            return new Reading(RunMetrics.value(run, metric), Optional.empty());
+        }
+        StageMatch match = matcher.find(stage, run);
+        OptionalDouble value = match.found() ? RunMetrics.value(run, RunMetrics.ofStage(metric, match.stageId())) : OptionalDouble.empty();
+        return new Reading(value, Optional.of(match));
+    }
+
+    /**
+     * A check's metric read on a run: its value (empty when the run cannot measure it) and, for a stage check, which
+     * stage of the run was read or why none was.
+     */
+    public record Reading(OptionalDouble value, Optional<StageMatch> stage) {
+        public static final Reading NONE = new Reading(OptionalDouble.empty(), Optional.empty());
     }
 
     public enum Comparison {

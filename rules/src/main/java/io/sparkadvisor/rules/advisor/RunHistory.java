@@ -69,7 +69,7 @@ public final class RunHistory {
         List<Double> values = new ArrayList<>(List.of(baselineValue));
         RunInput base = baseline == null ? null : RunInput.of(baseline);
         for (RunFacts run : comparable) {
-            OptionalDouble value = RunMetrics.value(run, check.metric());
+            OptionalDouble value = check.on(run).value(); // a stage check reads the stage that does the checked stage's work
             if (value.isPresent()) {
                 OptionalDouble times = perInput ? inputChange(base, RunInput.of(run)) : OptionalDouble.empty();
                 values.add(value.getAsDouble() * (times.isPresent() ? times.getAsDouble() : 1));

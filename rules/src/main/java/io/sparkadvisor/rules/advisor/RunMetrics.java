@@ -22,8 +22,8 @@ import java.util.stream.Collectors;
 /**
  * The metrics a {@link MetricCheck} names, measured the same way on the baseline and the next run.
  * Whole-run metrics have plain names ({@code appDurationMs}, {@code gcShare}); per-stage metrics are
- * {@code stage[ID].name} and read the final attempt of that stage, found by its id in both runs
- * (stage ids match across runs of the same job code). Several names exist both ways: {@code gcShare}
+ * {@code stage[ID].name} and read the final attempt of that stage in the run the check was written on; in another
+ * run the check finds its stage by signature ({@link MetricCheck#on}). Several names exist both ways: {@code gcShare}
  * is the whole run's, {@code stage[3].gcShare} stage 3's.
  *
  * <p>Whole run: {@code appDurationMs}; {@code slotMs} (slot time paid while executors existed, the
@@ -125,6 +125,18 @@ public final class RunMetrics {
     /** The name of a per-stage metric: {@code stage(3, SPILL_BYTES)} is {@code stage[3].spillBytes}. */
     public static String stage(int stageId, String metric) {
         return "stage[" + stageId + "]." + metric;
+    }
+
+    /** The stage a per-stage metric names; -1 for a whole-run metric. */
+    public static int stageIdOf(String metric) {
+        Matcher m = STAGE_METRIC.matcher(metric);
+        return m.matches() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    /** The same per-stage metric of another stage: {@code stage[2].wallMs} of stage 5 is {@code stage[5].wallMs}. */
+    public static String ofStage(String metric, int stageId) {
+        Matcher m = STAGE_METRIC.matcher(metric);
+        return m.matches() ? stage(stageId, m.group(2)) : metric;
     }
 
     public static String stageCpuShare(int stageId) {

@@ -13,13 +13,14 @@ public record Verdict(boolean runSucceeded, List<Row> rows) {
 
     /**
      * One check: the metric on the baseline (the band's median) and on the next run (empty when that run cannot
-     * measure it), and the baseline's noise band and input scaling when the history gave them.
+     * measure it), the baseline's noise band and input scaling when the history gave them, and for a stage check
+     * which stage of the next run was read, or why none could be.
      */
     public record Row(MetricCheck check, OptionalDouble before, OptionalDouble after, boolean passed,
-            Optional<RunHistory.Before> baseline) {
+            Optional<RunHistory.Before> baseline, Optional<StageMatch> stage) {
 
         public Row(MetricCheck check, OptionalDouble before, OptionalDouble after, boolean passed) {
-            this(check, before, after, passed, Optional.empty());
+            this(check, before, after, passed, Optional.empty(), Optional.empty());
         }
 
         public String beforeText() {
@@ -27,7 +28,12 @@ public record Verdict(boolean runSucceeded, List<Row> rows) {
         }
 
         public String afterText() {
-            return text(after);
+            return stage.filter(m -> !m.found()).isPresent() ? Messages.of(Checks.MESSAGES, Map.of()).text("notComparable") : text(after);
+        }
+
+        /** What the verdict says of the stage read: another id than the checked stage's, or not comparable; empty otherwise. */
+        public Optional<String> stageNote() {
+            return stage.filter(m -> !m.sameId()).map(StageMatch::note);
         }
 
         /** Only one run gave the baseline of a check that compares with it. */

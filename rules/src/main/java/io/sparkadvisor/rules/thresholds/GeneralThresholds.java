@@ -38,6 +38,20 @@ public final class GeneralThresholds {
             "After a memory or executor-shape step, GC must stay below this share of task time (the steps' checks and rollback"
                     + " sentences say so): a heap that became too small shows first as GC.",
             Sources.DR_ELEPHANT_GC + " (the moderate rung, 0.1)");
+    public static final Threshold FOLLOW_UP_MIN_STAGE_SIMILARITY = new Threshold("follow-up.minStageSimilarity", 0.75, 0, 1,
+            "weighted share of the stage's signature in common",
+            "A stage check reads the stage of the judged run whose signature (operators, shuffles read and written,"
+                    + " tables, call site, description) is most like the checked stage's; below this similarity no stage"
+                    + " is the same one and the check is not comparable.",
+            OURS + "on the corpus pairs the renumbered join scores 100% after AQE's skew join and 93% salted (one more"
+                    + " shuffle key), the same join over tables 80%; a stage whose work a repartition split in two scores"
+                    + " 68%, another job's join 55%");
+    public static final Threshold FOLLOW_UP_STAGE_MATCH_MARGIN = new Threshold("follow-up.stageMatchMargin", 0.05, 0, 1,
+            "similarity",
+            "When two stages of the judged run are within this similarity of each other and both like the checked"
+                    + " stage, the check cannot tell which is the same one and says so (unless one kept its id).",
+            OURS + "a differing call site or description moves the similarity by a tenth; half of that is a tie, as"
+                    + " between the salted job's two map stages (87% each)");
 
     public static final Threshold FOLLOW_UP_HISTORY_RUNS = new Threshold("follow-up.historyRuns", 5, 0, 20, "runs",
             "The follow-up reads up to this many of the job's completed runs before the baseline run, keeps those run with"
@@ -68,7 +82,8 @@ public final class GeneralThresholds {
 
     static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, FOLLOW_UP_NOISE_RATIO,
             FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,
-            FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO);
+            FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO,
+            FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN);
 
     private GeneralThresholds() {}
 }

@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.advisor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.infrastructure.taskcpus.TaskCpusEvidence;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -66,6 +67,17 @@ class EveryMessageRendersTest {
         // skew's hot-key code is written once the bot has looked the hot value up.
         advisor.advise(Corpus.facts("delta-skew-join")).findings().stream().filter(f -> f.rule().equals("skew"))
                 .forEach(f -> io.sparkadvisor.rules.execution.skew.HotKeyFix.code(f.evidence(), "7", "INT"));
+        // The follow-up's words for a check's stage in the next run: found under another id, not found, a tie, no stage,
+        // its work split over several.
+        RunFacts skew = Corpus.facts("skew");
+        StageMatcher matcher = new StageMatcher(Thresholds.defaults());
+        RunFacts noStage = new RunFacts(skew.application(), skew.coverage(), skew.properties(), skew.executors(), skew.jobs(),
+                List.of(), skew.failures(), skew.slots(), skew.timeline(), skew.sqlExecutions(), skew.cluster());
+        for (RunFacts next : List.of(Corpus.facts("skew-aqe-skewjoin"), Corpus.facts("skew-salted"), Corpus.facts("healthy"), noStage)) {
+            StageSignature.allOf(new RunView(skew)).forEach(s -> matcher.find(s, next).note());
+        }
+        StageSignature coalesced = StageSignature.of(Corpus.facts("too-few-partitions"), 0).orElseThrow();
+        matcher.find(coalesced, Corpus.facts("too-few-partitions-repartitioned")).note();
         Set<String> unfilled = new TreeSet<>();
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);

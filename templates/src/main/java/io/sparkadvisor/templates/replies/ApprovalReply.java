@@ -39,6 +39,7 @@ public enum ApprovalReply implements Reply {
     VERDICT_BAND("noise", "runs", "plural", "guess"),
     VERDICT_PER_INPUT("times"),
     VERDICT_BAND_GUESS,
+    VERDICT_STAGE("runId", "note"),
     VERDICT_PREDICTION("upperBound", "predicted", "baseline", "saving", "actual", "realised"),
     HISTORY_USAGE,
     NOT_A_JOB("job"),

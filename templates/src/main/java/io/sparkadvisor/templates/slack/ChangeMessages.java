@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The messages about a change to a job, from its approval to its verdict: notes in the
@@ -121,7 +122,7 @@ public final class ChangeMessages {
 
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
     public static String verdictSummary(Subject s, Judgement j) {
-        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, j.runId(), j.verdict()), "table", table(j))
+        return ApprovalReply.VERDICT_SUMMARY.text("headline", verdictHeadline(s, j.runId(), j.verdict()), "table", table(j) + stages(j))
                 + j.prediction().map(o -> "\n" + prediction(o)).orElse("");
     }
 
@@ -130,7 +131,7 @@ public final class ChangeMessages {
         String headline = verdictHeadline(s, j.runId(), v);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("headline", headline);
-        scope.put("table", table(j));
+        scope.put("table", table(j) + stages(j));
         scope.put("prediction", j.prediction().map(ChangeMessages::prediction).orElse(""));
         scope.put("canRollBack", !v.passed());
         scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
@@ -218,6 +219,12 @@ public final class ChangeMessages {
             return b.inputTimes().isPresent()
                     ? spread + ApprovalReply.VERDICT_PER_INPUT.text("times", Format.ratio(b.inputTimes().getAsDouble())) : spread;
         }).orElse("");
+    }
+
+    /** One line per stage the judged run numbers differently or does not have: which stage was read, or why none. */
+    private static String stages(Judgement j) {
+        return j.verdict().rows().stream().flatMap(r -> r.stageNote().stream()).distinct()
+                .map(note -> ApprovalReply.VERDICT_STAGE.text("runId", j.runId(), "note", note) + "\n").collect(Collectors.joining());
     }
 
     /**

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.slack.api.model.block.ActionsBlock;
 import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.block.element.ButtonElement;
+import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.FollowUp;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.advisor.RunHistory;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
@@ -52,7 +56,7 @@ class ChangeMessagesTest {
         MetricCheck notSlower = new MetricCheck("appDurationMs", Comparison.AT_MOST_BASELINE_TIMES, 1.05, "the run takes at most 5% longer");
         var banded = new RunHistory.Before(new NoiseBand(72_000, 8_000, 5), OptionalDouble.of(2));
         Verdict v = new Verdict(true, List.of(new Verdict.Row(notSlower, OptionalDouble.of(72_000), OptionalDouble.of(150_000), true,
-                Optional.of(banded)), new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.of(11), OptionalDouble.of(1), true)));
+                Optional.of(banded), Optional.empty()), new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.of(11), OptionalDouble.of(1), true)));
         String summary = ChangeMessages.verdictSummary(SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, v, Optional.empty()));
         assertTrue(summary.contains("baseline band"), summary);
         assertTrue(summary.contains("pass  ±8.0 s over 5 runs, per input (2.0x)"), summary);
@@ -60,7 +64,7 @@ class ChangeMessagesTest {
 
         var oneRun = new RunHistory.Before(NoiseBand.single(72_000), OptionalDouble.empty());
         Verdict guess = new Verdict(true, List.of(new Verdict.Row(notSlower, OptionalDouble.of(72_000), OptionalDouble.of(74_000), true,
-                Optional.of(oneRun))));
+                Optional.of(oneRun), Optional.empty())));
         String guessed = ChangeMessages.verdictSummary(SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, guess, Optional.empty()));
         assertTrue(guessed.contains("±0 ms over 1 run, a guess") && guessed.contains("the noise band is a guess"), guessed);
     }
@@ -82,6 +86,24 @@ class ChangeMessagesTest {
         Verdict baselineGone = new Verdict(true, List.of(new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.empty(), OptionalDouble.of(1), false)));
         assertTrue(ChangeMessages.verdictHeadline(SKEW_STEP_1, 4202, baselineGone)
                 .endsWith("The event log of the run the advice came from is gone, so there was nothing to compare with."));
+    }
+
+    @Test
+    void aStageTheJudgedRunNumbersAnewOrDoesNotHaveIsNamedUnderTheTable() {
+        MetricCheck even = new MetricCheck(RunMetrics.stageMaxToMedian(2), Comparison.BELOW, 3, "longest task < 3x the median in stage 2")
+                .measuredOn(Corpus.facts("skew"));
+        Verdict renumbered = FollowUp.evaluate(List.of(even), (RunFacts) null, Corpus.facts("skew-aqe-skewjoin"), true);
+        String passed = ChangeMessages.verdictSummary(SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, renumbered, Optional.empty()));
+        assertTrue(passed.contains("In run 4202, stage 2 is stage 4 (100% alike: HashAggregate, Project, Sort, SortMergeJoin reading"
+                + " hashpartitioning(market_id))."), passed);
+
+        Verdict otherJob = FollowUp.evaluate(List.of(even), (RunFacts) null, Corpus.facts("healthy"), true);
+        List<LayoutBlock> blocks = BlockKitAssertions.parse(ChangeMessages.verdict("4201-skew", SKEW_STEP_1,
+                new ChangeMessages.Judgement(4201, 4203, otherJob, Optional.empty())));
+        String text = BlockKitAssertions.text(blocks);
+        assertTrue(text.contains("11x           not comparable  FAIL"), text);
+        assertTrue(text.contains("In run 4203, stage 2 is not comparable: no stage does what it did"), text);
+        assertEquals("Roll back", buttons(blocks).get(0).getText().getText());
     }
 
     @Test

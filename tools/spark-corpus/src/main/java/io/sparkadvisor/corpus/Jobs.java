@@ -33,6 +33,8 @@ final class Jobs {
   private Jobs() {}
 
   static final long SKEW_ROWS = 10_000_000L;
+  /** Buckets the salted skew job splits each market into: skew's step 2 on the skew scenario proposes 12. */
+  static final int SALT_BUCKETS = 12;
   /** As many as the Parquet skew scenario: the hot task must run long enough to matter. */
   static final long DELTA_SKEW_ROWS = SKEW_ROWS;
   static final int IO_TASKS = 24;
@@ -83,6 +85,7 @@ final class Jobs {
   static void run(String job, SparkSession spark, Path work) throws Exception {
     switch (job) {
       case "skew" -> skew(spark);
+      case "skew-salted" -> skewSalted(spark);
       case "io-bound" -> ioBound(spark);
       case "small-files" -> smallFiles(spark, work.resolve("small-json"));
       case "healthy" -> healthy(spark, HEALTHY_ROWS);
@@ -91,6 +94,8 @@ final class Jobs {
       case "cardinality-explosion" -> cardinalityExplosion(spark);
       case "spill" -> spill(spark);
       case "too-few-partitions" -> tooFewPartitions(spark);
+      case "repartitioned" -> repartitioned(spark, TFP_ROWS);
+      case "repartitioned-2x" -> repartitioned(spark, 2 * TFP_ROWS);
       case "broad-listing" -> broadListing(spark, work.resolve("partitioned"));
       case "exact-partition-path" -> exactPartitionPath(spark, work.resolve("partitioned"));
       case "task-failures" -> taskFailures(spark);
@@ -114,17 +119,38 @@ final class Jobs {
   // ---------------------------------------------------------------- scenarios
 
   static void skew(SparkSession spark) {
-    Dataset<Row> facts = spark.range(0, SKEW_ROWS, 1, 4).select(
+    hashPerMarket(skewedSales(spark).join(markets(spark), "market_id"));
+  }
+
+  /**
+   * The skew job salted as skew's step 2 writes it: each sale gets one of {@link #SALT_BUCKETS} salts, each market
+   * is copied once per salt, and the join matches on both, so the hot market spreads over 12 join keys.
+   */
+  static void skewSalted(SparkSession spark) {
+    Dataset<Row> sales = skewedSales(spark).withColumn("salt", col("amount").mod(SALT_BUCKETS).cast("int"));
+    Dataset<Row> markets = markets(spark).withColumn("salt", explode(sequence(lit(0), lit(SALT_BUCKETS - 1))));
+    hashPerMarket(sales.join(markets, scala.jdk.javaapi.CollectionConverters.asScala(List.of("market_id", "salt")).toSeq()));
+  }
+
+  /** 85% of the sales carry market_id 7. */
+  private static Dataset<Row> skewedSales(SparkSession spark) {
+    return spark.range(0, SKEW_ROWS, 1, 4).select(
         when(col("id").mod(100).lt(85), lit(7))
             .otherwise(col("id").mod(1993).plus(8)).cast("int").as("market_id"),
         col("id").multiply(31).mod(1_000_003).as("amount"));
-    Dataset<Row> markets = spark.range(0, 2000, 1, 2).select(
+  }
+
+  private static Dataset<Row> markets(SparkSession spark) {
+    return spark.range(0, 2000, 1, 2).select(
         col("id").cast("int").as("market_id"),
         concat(lit("market-"), col("id")).as("market_name"));
-    Dataset<Row> joined = facts.join(markets, "market_id")
-        .select(col("market_name"),
-            xxhash64(sha2(concat_ws("|", col("market_name"), col("amount")), 256)).as("h"));
-    joined.groupBy("market_name").agg(sum("h").as("h"), count(lit(1)).as("n")).collectAsList();
+  }
+
+  /** A SHA-256 per joined row, summed per market. */
+  private static void hashPerMarket(Dataset<Row> joined) {
+    joined.select(col("market_name"),
+            xxhash64(sha2(concat_ws("|", col("market_name"), col("amount")), 256)).as("h"))
+        .groupBy("market_name").agg(sum("h").as("h"), count(lit(1)).as("n")).collectAsList();
   }
 
   static void ioBound(SparkSession spark) {
@@ -183,8 +209,16 @@ final class Jobs {
   }
 
   static void tooFewPartitions(SparkSession spark) {
-    spark.range(0, TFP_ROWS, 1, 8).coalesce(1)
-        .select(xxhash64(sha2(col("id").cast("string"), 256)).as("h"))
+    sumOfHashes(spark.range(0, TFP_ROWS, 1, 8).coalesce(1));
+  }
+
+  /** too-few-partitions as partition-sizing's step writes it: repartition(12) instead of coalesce(1). */
+  static void repartitioned(SparkSession spark, long rows) {
+    sumOfHashes(spark.range(0, rows, 1, 8).repartition(12));
+  }
+
+  private static void sumOfHashes(Dataset<Long> ids) {
+    ids.select(xxhash64(sha2(col("id").cast("string"), 256)).as("h"))
         .agg(sum("h"))
         .collectAsList();
   }

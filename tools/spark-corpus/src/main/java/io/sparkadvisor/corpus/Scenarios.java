@@ -35,12 +35,45 @@ final class Scenarios {
         .known("hotKeyShare", 0.85).known("dimensionRows", 2000).known("shufflePartitions", 8)
         .known("partitioningKey", "market_id")
         .fires("skew").build());
+    // Before/after pairs for the follow-up: the skew run after each of skew's steps (its values on the skew log).
+    list.add(Scenario.of("skew-aqe-skewjoin", "skew")
+        .heapMb(4096)
+        .describe("The skew job after skew's step 1: AQE on with its skew join, at the factor, threshold and"
+            + " advisory size the step computed on the skew log; broadcasts still off. AQE splits the hot"
+            + " partition of the join and the stages are numbered anew.")
+        .conf("spark.sql.adaptive.enabled", "true")
+        .conf("spark.sql.adaptive.skewJoin.enabled", "true")
+        .conf("spark.sql.adaptive.skewJoin.skewedPartitionFactor", "5")
+        .conf("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", "8272450")
+        .conf("spark.sql.adaptive.advisoryPartitionSizeInBytes", "3864861")
+        .conf("spark.sql.autoBroadcastJoinThreshold", "-1")
+        .conf("spark.sql.shuffle.partitions", "8")
+        .known("pairOf", "skew").known("factRows", Jobs.SKEW_ROWS).known("hotKey", "market_id=7")
+        .fires("broadcast-join").build());
+    list.add(Scenario.of("skew-salted", "skew-salted")
+        .heapMb(4096)
+        .describe("The skew job after skew's step 2: the sales salted into " + Jobs.SALT_BUCKETS + " buckets,"
+            + " each market copied once per salt (explode of a sequence), the join on market_id and salt;"
+            + " AQE and broadcasts off as in skew.")
+        .conf("spark.sql.adaptive.enabled", "false")
+        .conf("spark.sql.adaptive.skewJoin.enabled", "false")
+        .conf("spark.sql.autoBroadcastJoinThreshold", "-1")
+        .conf("spark.sql.shuffle.partitions", "8")
+        .known("pairOf", "skew").known("saltBuckets", Jobs.SALT_BUCKETS).known("factRows", Jobs.SKEW_ROWS)
+        .fires("broadcast-join").build());
     list.add(Scenario.of("io-bound", "io-bound")
         .master("local[4]")
         .describe("24 single-row partitions on 4 slots; each task sleeps 1.8 s (as if waiting on"
             + " Kafka or JDBC) and does almost no CPU work, so tasks queue for slots in 6 waves.")
         .known("tasksInSleepStage", Jobs.IO_TASKS).known("sleepMsPerTask", Jobs.IO_SLEEP_MS)
         .known("slots", 4)
+        .fires("io-bound-slots").build());
+    list.add(Scenario.of("io-bound-6-slots", "io-bound")
+        .master("local[6]")
+        .describe("io-bound after io-bound-slots' step 1 (SPARK_WORKER_CORES 4 -> 6), as local mode takes it: the same"
+            + " 24 sleeping tasks on 6 slots, in 4 waves.")
+        .known("pairOf", "io-bound").known("tasksInSleepStage", Jobs.IO_TASKS).known("sleepMsPerTask", Jobs.IO_SLEEP_MS)
+        .known("slots", 6)
         .fires("io-bound-slots").build());
     list.add(Scenario.of("small-files", "small-files")
         .describe("Reads a folder of " + Jobs.SMALL_FILES + " tiny JSON files (written by plain Java"
@@ -80,6 +113,19 @@ final class Scenarios {
             + " task does all the work while 3 of the 4 slots idle.")
         .known("rows", Jobs.TFP_ROWS).known("tasksInHeavyStage", 1).known("slots", 4)
         .fires("idle-slots").build());
+    list.add(Scenario.of("too-few-partitions-repartitioned", "repartitioned")
+        .master("local[4]")
+        .describe("too-few-partitions after partition-sizing's step: repartition(12) instead of coalesce(1),"
+            + " which adds a shuffle: the hashing runs in 12 tasks of a new reduce stage.")
+        .known("pairOf", "too-few-partitions").known("rows", Jobs.TFP_ROWS).known("partitions", 12).known("slots", 4)
+        .build());
+    list.add(Scenario.of("too-few-partitions-repartitioned-2x", "repartitioned-2x")
+        .master("local[4]")
+        .describe("too-few-partitions-repartitioned again with the same settings and twice the rows: a"
+            + " run that read twice the input.")
+        .known("pairOf", "too-few-partitions-repartitioned").known("rows", 2 * Jobs.TFP_ROWS).known("partitions", 12)
+        .known("slots", 4)
+        .build());
     list.add(Scenario.of("broad-listing", "broad-listing")
         .describe("A Parquet dataset partitioned by date (60 days) and hour (24) = 1,440 partitions"
             + " is read from its root path and filtered to one partition (date=2024-02-10,"
