@@ -12,8 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -30,7 +28,7 @@ public final class DbfsChunkStream extends InputStream {
     /** Ranges in flight per file: their round trips overlap, and at most this many MiB wait in memory. */
     static final int AHEAD = 8;
     /** Shared by all downloads of the process, so several asks at once do not multiply the connections to the workspace. */
-    private static final ExecutorService DOWNLOADS = Executors.newFixedThreadPool(16, daemon());
+    private static final ExecutorService DOWNLOADS = Executors.newFixedThreadPool(16, Concurrent.daemon("dbfs-read"));
 
     private final Function<ReadDbfsRequest, ReadResponse> read;
     private final String path;
@@ -123,14 +121,5 @@ public final class DbfsChunkStream extends InputStream {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new IOException(cause.getMessage(), cause);
         }
-    }
-
-    private static ThreadFactory daemon() {
-        AtomicInteger count = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "dbfs-read-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 }

@@ -10,6 +10,7 @@ import io.sparkadvisor.databricks.SampleWorkspaceTest;
 import io.sparkadvisor.databricks.SdkWorkspaceSource;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspacePermissionException;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -249,6 +251,31 @@ class RunFetcherTest extends SampleWorkspaceTest {
         List<LogPart> parts = workspace.fetch(next).clusters().get(0).eventLog().parts();
         try (InputStream in = parts.get(0).open()) {
             assertTrue(text(in).contains("\"App Name\":\"next\""));
+        }
+    }
+
+    /** Each read is a round trip to a real workspace: an ask reads its run once, its log's folder once, and the rest at once. */
+    @Test
+    void anAskReadsItsRunOnceAndWhatDoesNotDependOnEachOtherAtOnce(@TempDir Path dir) throws IOException {
+        emulator.putJson("clusters/0925-quick.json", "{\"cluster_id\":\"0925-quick\",\"state\":\"TERMINATED\","
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.4\"}}");
+        Path log = dir.resolve("quick.log");
+        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"quick\"}\n");
+        emulator.addRun(9, "{\"run_id\":2003,\"job_id\":9,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
+                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
+                + "{\"cluster_id\":\"0925-quick\",\"spark_context_id\":\"556\"}}]}", log);
+        emulator.clearRequests();
+        emulator.latency(Duration.ofMillis(100));
+        try {
+            List<LogPart> parts = workspace.fetch(workspace.resolve("run:2003")).clusters().get(0).eventLog().parts();
+
+            assertEquals(1, parts.size());
+            assertEquals(1, emulator.requests("GET", "/api/2.2/jobs/runs/get").size());
+            assertEquals(1, emulator.requests("GET", "/api/2.0/dbfs/list").size());
+            assertTrue(emulator.mostCallsAtOnce() >= 3, "the job, the cluster and its events are read at once: "
+                    + emulator.requests().stream().map(RecordedRequest::path).toList());
+        } finally {
+            emulator.latency(Duration.ZERO);
         }
     }
 
