@@ -237,13 +237,7 @@ class RunFetcherTest extends SampleWorkspaceTest {
 
     @Test
     void theNextRunOfAJobAndItsLogCanBeAdded(@TempDir Path dir) throws IOException {
-        emulator.putJson("clusters/0924-next.json", "{\"cluster_id\":\"0924-next\",\"state\":\"TERMINATED\","
-                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.3\"}}");
-        Path log = dir.resolve("next.log");
-        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"next\"}\n");
-        emulator.addRun(8, "{\"run_id\":2002,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
-                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
-                + "{\"cluster_id\":\"0924-next\",\"spark_context_id\":\"555\"}}]}", log);
+        addSingleTaskRun(dir, 8, 2002, "0924-next", "10.1.2.3", "555", "next");
 
         RunRef next = workspace.resolve("job:8");
 
@@ -257,13 +251,7 @@ class RunFetcherTest extends SampleWorkspaceTest {
     /** Each read is a round trip to a real workspace: an ask reads its run once, its log's folder once, and the rest at once. */
     @Test
     void anAskReadsItsRunOnceAndWhatDoesNotDependOnEachOtherAtOnce(@TempDir Path dir) throws IOException {
-        emulator.putJson("clusters/0925-quick.json", "{\"cluster_id\":\"0925-quick\",\"state\":\"TERMINATED\","
-                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.4\"}}");
-        Path log = dir.resolve("quick.log");
-        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"quick\"}\n");
-        emulator.addRun(9, "{\"run_id\":2003,\"job_id\":9,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
-                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
-                + "{\"cluster_id\":\"0925-quick\",\"spark_context_id\":\"556\"}}]}", log);
+        addSingleTaskRun(dir, 9, 2003, "0925-quick", "10.1.2.4", "556", "quick");
         emulator.clearRequests();
         emulator.latency(Duration.ofMillis(100));
         try {
@@ -277,6 +265,18 @@ class RunFetcherTest extends SampleWorkspaceTest {
         } finally {
             emulator.latency(Duration.ZERO);
         }
+    }
+
+    /** A completed run of one task on a terminated job cluster that delivered a one-line log to DBFS. */
+    private static void addSingleTaskRun(Path dir, long jobId, long runId, String clusterId, String driverIp, String contextId,
+            String appName) throws IOException {
+        emulator.putJson("clusters/" + clusterId + ".json", "{\"cluster_id\":\"" + clusterId + "\",\"state\":\"TERMINATED\","
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"" + driverIp + "\"}}");
+        Path log = dir.resolve(appName + ".log");
+        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"" + appName + "\"}\n");
+        emulator.addRun(jobId, "{\"run_id\":" + runId + ",\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
+                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
+                + "{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":\"" + contextId + "\"}}]}", log);
     }
 
     static String text(InputStream in) throws IOException {
