@@ -19,6 +19,7 @@ import io.sparkadvisor.databricks.fetch.LogFacts;
 import io.sparkadvisor.databricks.fetch.RunFetcher;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.databricks.resolve.RunReads;
 import io.sparkadvisor.databricks.resolve.RunResolver;
 import io.sparkadvisor.databricks.resolve.WorkspaceIdentity;
 import io.sparkadvisor.databricks.workspace.FileWorkspaceSource;
@@ -87,8 +88,9 @@ public final class Workspaces {
         Composed(WorkspaceSource source, QueryRunner billing, Optional<SqlWarehouse> warehouse, Optional<String> id,
                 Optional<WorkspaceIdentity> identity, LogFacts facts) {
             this.warehouse = warehouse;
-            this.resolver = new RunResolver(source, identity);
-            this.fetcher = new RunFetcher(source);
+            RunReads runs = new RunReads(source);
+            this.resolver = new RunResolver(source, runs, identity);
+            this.fetcher = new RunFetcher(source, runs);
             this.editor = new JobSettingsEditor(source);
             this.billing = billing;
             this.source = source;

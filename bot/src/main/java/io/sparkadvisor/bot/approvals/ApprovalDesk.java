@@ -14,6 +14,7 @@ import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
+import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Step;
@@ -76,7 +77,9 @@ public final class ApprovalDesk {
         if (applicable.isEmpty()) {
             return;
         }
-        String fingerprint = workspace.settings(advice.ref().jobId()).fingerprint();
+        String fingerprint = advice.jobSettingsJson() != null
+                ? SettingsSnapshot.recorded(advice.ref().jobId(), advice.jobSettingsJson()).fingerprint()
+                : workspace.settings(advice.ref().jobId()).fingerprint();
         for (PostedAdvice.Posted p : applicable) {
             List<Step> steps = p.finding().recommendation().steps();
             recommendations.posted(new StoredRecommendation(p.recommendationId(), advice.ref().runId(), advice.ref().jobId(),

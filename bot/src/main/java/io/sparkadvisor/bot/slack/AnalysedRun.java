@@ -15,9 +15,10 @@ import java.util.Optional;
  * @param target     the job cluster the application ran on, where approved changes go; null when there is none
  * @param ownCluster the cluster's id when the run used several clusters (one application each), else null
  * @param drift      how the job's definition of that cluster differs now from the run's ({@link SpecDrift}); empty when it does not
+ * @param jobSettingsJson the job's settings as read with the run; null when the job is unknown or gone
  */
 record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String subject, Advice advice, Map<String, Chart> chartsByRule,
-        long logBytes, List<String> drift) {
+        long logBytes, List<String> drift, String jobSettingsJson) {
     /** Stable per run, rule and (when the run used several) cluster, so an approval can find the recommendation again. */
     String recommendationId(String rule) {
         return ref.runId() + "-" + rule + (ownCluster == null ? "" : "-" + ownCluster);

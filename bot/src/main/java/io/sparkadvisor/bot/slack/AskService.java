@@ -196,7 +196,7 @@ final class AskService {
                 }
                 if (approvable) {
                     propose(new PostedAdvice(run.ref(), run.target(), thread.channel(), thread.parentTs(), ask.userId(), posted,
-                            run.advice().application().durationMs()));
+                            run.advice().application().durationMs(), run.jobSettingsJson()));
                 } else if (!run.advice().findings().isEmpty()) {
                     thread.reply(SlackMessages.notice(AskReply.CLUSTER_CHANGED_SINCE.text("runId", run.ref().runId(),
                             "jobId", run.ref().jobId(), "differences", String.join("; ", run.drift()))));

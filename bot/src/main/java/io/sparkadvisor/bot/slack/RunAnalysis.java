@@ -84,7 +84,7 @@ public final class RunAnalysis {
         }
         ClusterTarget target = ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null);
         return new AnalysedRun(telemetry.ref(), target, severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts),
-                Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target));
+                Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target), telemetry.jobSettingsJson());
     }
 
     /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */

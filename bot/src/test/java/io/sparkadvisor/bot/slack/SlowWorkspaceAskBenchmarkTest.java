@@ -9,6 +9,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.eventlog.Codec;
 import java.io.BufferedInputStream;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,14 +45,19 @@ class SlowWorkspaceAskBenchmarkTest {
             double warmS = ask(bot, 4501);
             bot.workspace.latency(Duration.ofMillis(latencyMs));
             bot.workspace.clearRequests();
+            var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            double load = os.getSystemLoadAverage();
+            long cpu = os.getProcessCpuTime();
             double seconds = ask(bot, 4502);
+            double cpuSeconds = (os.getProcessCpuTime() - cpu) / 1e9;
 
             long reads = bot.workspace.requests().stream().map(RecordedRequest::path).filter("/api/2.0/dbfs/read"::equals).count();
             long calls = bot.workspace.requests().size();
             System.out.printf(Locale.ROOT, "BENCH log=%s %.1f MB; ask -> answer %.1f s at %d ms per call (%d calls, %d dbfs/read,"
-                            + " at most %d at once; one after another the calls alone would take %.1f s); warm-up ask without latency %.1f s%n",
+                            + " at most %d at once; one after another the calls alone would take %.1f s); warm-up ask without latency %.1f s;"
+                            + " the timed ask used %.1f s of CPU in this JVM (bot, SDK and emulator); load %.1f -> %.1f on %d cores%n",
                     log.getFileName(), Files.size(log) / 1e6, seconds, latencyMs, calls, reads, bot.workspace.mostCallsAtOnce(),
-                    calls * latencyMs / 1e3, warmS);
+                    calls * latencyMs / 1e3, warmS, cpuSeconds, load, os.getSystemLoadAverage(), os.getAvailableProcessors());
             assertEquals(2, bot.slack.calls("chat.update").stream().filter(c -> c.param("blocks").contains("Details in the thread")).count());
         }
     }

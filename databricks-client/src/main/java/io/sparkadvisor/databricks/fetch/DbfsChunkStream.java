@@ -1,20 +1,14 @@
 package io.sparkadvisor.databricks.fetch;
 
-import com.databricks.sdk.service.files.ReadDbfsRequest;
-import com.databricks.sdk.service.files.ReadResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
-import java.util.Base64;
 import java.util.Deque;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 
 /**
  * A DBFS file read in ranges of at most 1 MiB (the cap of one {@code dbfs/read}), several in flight
@@ -30,9 +24,9 @@ public final class DbfsChunkStream extends InputStream {
     /** Ranges in flight per file: their round trips overlap, and at most this many MiB wait in memory. */
     static final int AHEAD = 8;
     /** Shared by all downloads of the process, so several asks at once do not multiply the connections to the workspace. */
-    private static final ExecutorService DOWNLOADS = Executors.newFixedThreadPool(16, daemon());
+    private static final ExecutorService DOWNLOADS = Executors.newFixedThreadPool(16, Concurrent.daemon("dbfs-read"));
 
-    private final Function<ReadDbfsRequest, ReadResponse> read;
+    private final Ranges read;
     private final String path;
     private final long listedSize;
     private final Deque<Range> inFlight = new ArrayDeque<>();
@@ -44,8 +38,13 @@ public final class DbfsChunkStream extends InputStream {
     /** One range asked for: where it starts, and its bytes once they arrive. */
     private record Range(long offset, CompletableFuture<byte[]> bytes) {}
 
+    /** One {@code dbfs/read} call: the file's bytes from {@code offset}, at most {@code length}, none past its end. */
+    public interface Ranges {
+        byte[] read(String path, long offset, int length);
+    }
+
     /** {@code listedSize}: the file's size in its folder listing; 0 when unknown (every range is then asked in turn). */
-    public DbfsChunkStream(Function<ReadDbfsRequest, ReadResponse> read, String path, long listedSize) {
+    public DbfsChunkStream(Ranges read, String path, long listedSize) {
         this.read = read;
         this.path = path;
         this.listedSize = listedSize;
@@ -110,8 +109,7 @@ public final class DbfsChunkStream extends InputStream {
     }
 
     private byte[] range(long offset) {
-        String data = read.apply(new ReadDbfsRequest().setPath(path).setOffset(offset).setLength((long) CHUNK_BYTES)).getData();
-        return data == null ? new byte[0] : Base64.getDecoder().decode(data);
+        return read.read(path, offset, CHUNK_BYTES);
     }
 
     /** Readers of a LogPart expect I/O failures as IOException, wherever the bytes come from. */
@@ -123,14 +121,5 @@ public final class DbfsChunkStream extends InputStream {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new IOException(cause.getMessage(), cause);
         }
-    }
-
-    private static ThreadFactory daemon() {
-        AtomicInteger count = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "dbfs-read-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 }

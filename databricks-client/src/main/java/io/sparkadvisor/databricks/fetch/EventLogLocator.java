@@ -68,21 +68,38 @@ final class EventLogLocator {
         return destination.matches("(?i)(dbfs:)?/+mnt(/.*)?");
     }
 
+    /**
+     * The expected driver's and application's folder is listed first: when it holds the log, the
+     * walk down from {@code folder} would pick those same folders ({@link #pick} prefers the expected
+     * name), and one round trip replaces three.
+     */
     private List<StoredFile> applicationFiles(String folder, TaskCluster cluster, Optional<ClusterDetails> details) {
         Optional<String> driverDir = details.map(ClusterDetails::getDriver).map(d -> d.getPrivateIp())
                 .map(ip -> cluster.clusterId() + "_" + ip.replace('.', '_'));
+        Optional<String> context = Optional.ofNullable(cluster.sparkContextId());
+        if (driverDir.isPresent() && context.isPresent()) {
+            List<StoredFile> expected = logs(folder + "/" + driverDir.get() + "/" + context.get());
+            if (!expected.isEmpty()) {
+                return expected;
+            }
+        }
         for (StoredFile driver : pick(source.listFiles(folder), driverDir)) {
-            for (StoredFile context : pick(source.listFiles(driver.path()), Optional.ofNullable(cluster.sparkContextId()))) {
-                List<StoredFile> logs = source.listFiles(context.path()).stream()
-                        .filter(f -> !f.directory() && f.name().startsWith("eventlog"))
-                        .sorted(Comparator.comparing((StoredFile f) -> f.name().equals("eventlog")).thenComparing(StoredFile::name))
-                        .toList();
+            for (StoredFile application : pick(source.listFiles(driver.path()), context)) {
+                List<StoredFile> logs = logs(application.path());
                 if (!logs.isEmpty()) {
                     return logs;
                 }
             }
         }
         return List.of();
+    }
+
+    /** The event log files in an application's folder: rolled ones oldest first, the live {@code eventlog} last. */
+    private List<StoredFile> logs(String applicationFolder) {
+        return source.listFiles(applicationFolder).stream()
+                .filter(f -> !f.directory() && f.name().startsWith("eventlog"))
+                .sorted(Comparator.comparing((StoredFile f) -> f.name().equals("eventlog")).thenComparing(StoredFile::name))
+                .toList();
     }
 
     /**

@@ -9,11 +9,13 @@ import java.util.Optional;
 /** Turns what a user pasted into a run that exists, asking the workspace only as much as needed. */
 public final class RunResolver {
     private final WorkspaceSource source;
+    private final RunReads runs;
     private final Optional<WorkspaceIdentity> workspace;
 
     /** @param workspace the live workspace links must come from; empty for recorded answers, which take any link */
-    public RunResolver(WorkspaceSource source, Optional<WorkspaceIdentity> workspace) {
+    public RunResolver(WorkspaceSource source, RunReads runs, Optional<WorkspaceIdentity> workspace) {
         this.source = source;
+        this.runs = runs;
         this.workspace = workspace;
     }
 
@@ -26,21 +28,21 @@ public final class RunResolver {
         RunQuery query = RunQueryParser.parse(input);
         if (query instanceof RunQuery.RunLink link) {
             workspace.ifPresent(w -> w.check(link));
-            Run run = source.run(link.runId());
+            Run run = runs.read(link.runId());
             if (!Long.valueOf(link.jobId()).equals(run.getJobId())) {
                 throw new LinkJobMismatchException(link.runId(), run.getJobId(), link.jobId());
             }
             return ref(run, link.workspaceId());
         }
         if (query instanceof RunQuery.RunId id) {
-            return ref(source.run(id.runId()), null);
+            return ref(runs.read(id.runId()), null);
         }
         if (query instanceof RunQuery.JobId id) {
             return latestCompletedRun(id.jobId());
         }
         if (query instanceof RunQuery.RunOrJobId id) {
             try {
-                return ref(source.run(id.id()), null);
+                return ref(runs.read(id.id()), null);
             } catch (WorkspaceNotFoundException notARun) {
                 return latestCompletedRun(id.id());
             }
@@ -63,7 +65,7 @@ public final class RunResolver {
     private RunRef latestCompletedRun(long jobId) {
         long runId = source.latestCompletedRunId(jobId).orElseThrow(() -> new WorkspaceNotFoundException(
                 "Job " + jobId + " has no completed run yet (or no such run or job exists). Ask again after a run finishes."));
-        return ref(source.run(runId), null);
+        return ref(runs.read(runId), null);
     }
 
     /** A task run (pasted from a task's page) stands for the job run it belongs to. */

@@ -19,7 +19,10 @@ record Answer(int status, String contentType, long length, BodyWriter body, Map<
     }
 
     static Answer json(int status, String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        return json(status, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static Answer json(int status, byte[] bytes) {
         return new Answer(status, "application/json", bytes.length, out -> out.write(bytes), new LinkedHashMap<>(), 0);
     }
 

@@ -10,6 +10,7 @@ import io.sparkadvisor.databricks.SampleWorkspaceTest;
 import io.sparkadvisor.databricks.SdkWorkspaceSource;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspacePermissionException;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -235,13 +237,7 @@ class RunFetcherTest extends SampleWorkspaceTest {
 
     @Test
     void theNextRunOfAJobAndItsLogCanBeAdded(@TempDir Path dir) throws IOException {
-        emulator.putJson("clusters/0924-next.json", "{\"cluster_id\":\"0924-next\",\"state\":\"TERMINATED\","
-                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"10.1.2.3\"}}");
-        Path log = dir.resolve("next.log");
-        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"next\"}\n");
-        emulator.addRun(8, "{\"run_id\":2002,\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
-                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
-                + "{\"cluster_id\":\"0924-next\",\"spark_context_id\":\"555\"}}]}", log);
+        addSingleTaskRun(dir, 8, 2002, "0924-next", "10.1.2.3", "555", "next");
 
         RunRef next = workspace.resolve("job:8");
 
@@ -250,6 +246,37 @@ class RunFetcherTest extends SampleWorkspaceTest {
         try (InputStream in = parts.get(0).open()) {
             assertTrue(text(in).contains("\"App Name\":\"next\""));
         }
+    }
+
+    /** Each read is a round trip to a real workspace: an ask reads its run once, its log's folder once, and the rest at once. */
+    @Test
+    void anAskReadsItsRunOnceAndWhatDoesNotDependOnEachOtherAtOnce(@TempDir Path dir) throws IOException {
+        addSingleTaskRun(dir, 9, 2003, "0925-quick", "10.1.2.4", "556", "quick");
+        emulator.clearRequests();
+        emulator.latency(Duration.ofMillis(100));
+        try {
+            List<LogPart> parts = workspace.fetch(workspace.resolve("run:2003")).clusters().get(0).eventLog().parts();
+
+            assertEquals(1, parts.size());
+            assertEquals(1, emulator.requests("GET", "/api/2.2/jobs/runs/get").size());
+            assertEquals(1, emulator.requests("GET", "/api/2.0/dbfs/list").size());
+            assertTrue(emulator.mostCallsAtOnce() >= 3, "the job, the cluster and its events are read at once: "
+                    + emulator.requests().stream().map(RecordedRequest::path).toList());
+        } finally {
+            emulator.latency(Duration.ZERO);
+        }
+    }
+
+    /** A completed run of one task on a terminated job cluster that delivered a one-line log to DBFS. */
+    private static void addSingleTaskRun(Path dir, long jobId, long runId, String clusterId, String driverIp, String contextId,
+            String appName) throws IOException {
+        emulator.putJson("clusters/" + clusterId + ".json", "{\"cluster_id\":\"" + clusterId + "\",\"state\":\"TERMINATED\","
+                + "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}},\"driver\":{\"private_ip\":\"" + driverIp + "\"}}");
+        Path log = dir.resolve(appName + ".log");
+        Files.writeString(log, "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"" + appName + "\"}\n");
+        emulator.addRun(jobId, "{\"run_id\":" + runId + ",\"state\":{\"life_cycle_state\":\"TERMINATED\",\"result_state\":\"SUCCESS\"},"
+                + "\"start_time\":1800000000000,\"tasks\":[{\"task_key\":\"only\",\"cluster_instance\":"
+                + "{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":\"" + contextId + "\"}}]}", log);
     }
 
     static String text(InputStream in) throws IOException {

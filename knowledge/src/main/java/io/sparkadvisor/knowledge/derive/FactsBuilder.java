@@ -170,7 +170,7 @@ public final class FactsBuilder implements EventSink {
         info.path("Parent IDs").forEach(p -> parents.add(p.asInt()));
         int numTasks = info.path("Number of Tasks").asInt();
         stageInfo.put(key(stageId, attempt), new StageInfo(info.path("Stage Name").asText(), numTasks, parents, submitted));
-        running.put(key(stageId, attempt), new StageAccumulator(stageId, attempt, submitted));
+        running.put(key(stageId, attempt), new StageAccumulator(stageId, attempt, submitted, numTasks));
         timeline().pending(submitted, numTasks);
         timeline().stages(submitted, 1);
     }

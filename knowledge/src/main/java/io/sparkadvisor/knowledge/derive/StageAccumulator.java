@@ -23,13 +23,18 @@ final class StageAccumulator {
     static final int DURATION_SAMPLE_LIMIT = 1000;
     private static final int MESSAGE_LIMIT = 300;
     private static final TaskMetric[] METRICS = TaskMetric.values();
+    /**
+     * spark-advisor's own choice: columns start at the stage's declared task count up to this many
+     * (no copies while they fill), and grow past it; a damaged count cannot reserve much memory.
+     */
+    private static final int PRESIZE_LIMIT = 4096;
 
     final int stageId;
     final int attemptId;
     private final long submittedMs;
     private long queuedMs;
-    private long[][] columns = new long[METRICS.length][16];
-    private long[] launches = new long[16];
+    private long[][] columns;
+    private long[] launches;
     private int size;
     private int failed;
     private int killed;
@@ -37,10 +42,13 @@ final class StageAccumulator {
     /** Failed attempts per task index that count toward spark.task.maxFailures. */
     private final Map<Integer, Integer> countedFailures = new HashMap<>();
 
-    StageAccumulator(int stageId, int attemptId, long submittedMs) {
+    StageAccumulator(int stageId, int attemptId, long submittedMs, int declaredTasks) {
         this.stageId = stageId;
         this.attemptId = attemptId;
         this.submittedMs = submittedMs;
+        int capacity = Math.max(16, Math.min(declaredTasks, PRESIZE_LIMIT));
+        columns = new long[METRICS.length][capacity];
+        launches = new long[capacity];
     }
 
     void add(TaskEnd task) {

@@ -19,15 +19,17 @@ import java.util.function.LongConsumer;
  * first line is not an event is not an event log at all, and is an error.
  *
  * <p>A read runs in three stages on three threads, each handing the next a few batches ahead:
- * decoding ({@link DecodedParts}), line splitting and skimming ({@link LineBatches}), and on the
- * caller's thread Jackson and the sink. The sink sees events in log order, as the facts need (a task
- * end belongs to the stage attempt whose submission came before it), so the parts of a rolling or
- * delivered log are decoded and skimmed ahead but folded one after the other.
+ * decoding and line splitting, skimming ({@link LineBatches}), and on the caller's thread Jackson and
+ * the sink. The sink sees events in log order, as the facts need (a task end belongs to the stage
+ * attempt whose submission came before it), so the parts of a rolling or delivered log are
+ * downloaded, decoded and skimmed {@link #PARTS_AT_ONCE} at a time but folded one after the other.
  */
 public final class EventLogReader {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonFactory JSON = MAPPER.getFactory();
     private static final int REASON_CHARS = 160;
+    /** spark-advisor's own choice: two parts' stages keep two cores busy; more would only hold more batches. */
+    static final int PARTS_AT_ONCE = 2;
 
     private final EventSink sink;
     private final LongConsumer progress;
@@ -40,6 +42,7 @@ public final class EventLogReader {
     private long firstSkippedLine;
     private String firstSkippedReason = "";
     private long bytes;
+    private long partsBefore;
     private long reported;
 
     private EventLogReader(EventSink sink, LongConsumer progress) {
@@ -53,17 +56,20 @@ public final class EventLogReader {
 
     /** Reads all parts in order; {@code progress} receives the raw (compressed) bytes read so far, about once a megabyte. */
     public static ReadStats read(List<LogPart> parts, EventSink sink, LongConsumer progress) {
-        return read(parts, sink, progress, true);
+        return read(parts, sink, progress, true, PARTS_AT_ONCE);
     }
 
-    /** {@code skim} false: every line whole through Jackson, for tests that compare the two. */
-    static ReadStats read(List<LogPart> parts, EventSink sink, LongConsumer progress, boolean skim) {
+    /**
+     * {@code skim} false: every line whole through Jackson; {@code partsAtOnce} 1: one part after the
+     * other; for tests that compare them.
+     */
+    static ReadStats read(List<LogPart> parts, EventSink sink, LongConsumer progress, boolean skim, int partsAtOnce) {
         if (parts.isEmpty()) {
             throw new EventLogException("no event log files given");
         }
         EventLogReader reader = new EventLogReader(sink, progress);
         boolean truncated = false;
-        try (LineBatches batches = new LineBatches(parts, skim)) {
+        try (LineBatches batches = new LineBatches(parts, skim, partsAtOnce)) {
             for (LogPart part : parts) {
                 truncated |= reader.readPart(part, batches);
             }
@@ -94,11 +100,12 @@ public final class EventLogReader {
                 failure = batch.junk[line] ? "not a JSON object" : readEvent(batch, line);
                 failedLine = batch.numbers[line];
             }
-            progress(batch.rawBytes);
+            progress(partsBefore + batch.rawBytes);
             partEnd = batch.partEnd;
             cut = batch.cut;
             batches.recycle(batch);
         } while (!partEnd);
+        partsBefore = bytes;
         if (failure != null && partEvents == 0) {
             throw notAnEventLog(part);
         }

@@ -10,9 +10,13 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.SequenceInputStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +58,41 @@ class ReadStagesTest {
         assertEquals("cannot read events_2_app: no such file; check that it is a Spark event log (plain, .gz, .zstd,"
                 + " .lz4 or .snappy)", e.getMessage());
         assertNoReadThreadsLeft();
+    }
+
+    /** Part 1's last bytes arrive only once part 2 is being read: read one part after the other, this would wait forever. */
+    @Test
+    void theNextPartIsReadWhileTheOneBeforeIsStillArriving() throws IOException {
+        byte[] log = healthyPlain();
+        int half = lineEndAfter(log, log.length / 2);
+        CountDownLatch secondOpened = new CountDownLatch(1);
+        LogPart first = part("events_1_app", () -> new SequenceInputStream(new ByteArrayInputStream(log, 0, half), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                try {
+                    if (!secondOpened.await(30, TimeUnit.SECONDS)) {
+                        throw new IOException("part 2 was not read while part 1 was still arriving");
+                    }
+                } catch (InterruptedException e) {
+                    throw new InterruptedIOException();
+                }
+                return -1;
+            }
+        }));
+        LogPart second = part("events_2_app", () -> {
+            secondOpened.countDown();
+            return new ByteArrayInputStream(log, half, log.length - half);
+        });
+        RunFacts facts = RunFactsReader.read(List.of(first, second), b -> { });
+        assertEquals(Corpus.facts("healthy").coverage().tasks(), facts.coverage().tasks());
+        assertNoReadThreadsLeft();
+    }
+
+    private static int lineEndAfter(byte[] bytes, int i) {
+        while (bytes[i] != '\n') {
+            i++;
+        }
+        return i + 1;
     }
 
     @Test

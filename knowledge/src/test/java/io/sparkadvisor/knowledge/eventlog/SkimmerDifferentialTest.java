@@ -29,8 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The skimmer changes no fact: every real log, and randomly rewritten copies of the corpus logs
- * ({@link LogMutator}), read to the same facts JSON with the skimmer as with every line through
- * Jackson whole, also when the bytes arrive a few at a time and the log comes in several parts.
+ * ({@link LogMutator}), read to the same facts JSON as a user's read does it (skimmed, the parts of a
+ * log in several read {@link EventLogReader#PARTS_AT_ONCE} at a time) as with every line through
+ * Jackson whole and one part after the other, also when the bytes arrive a few at a time.
  * {@link #fuzzForAWhile} runs new random copies for {@code -Dskim.fuzz.seconds} (3 by default; the
  * benchmark runs it for minutes, see tools/bench/README.md).
  */
@@ -57,17 +58,17 @@ class SkimmerDifferentialTest {
     @MethodSource("corpusLogs")
     void corpusLogsReadToTheSameFacts(String log) {
         List<LogPart> parts = LocalLogParts.of(Corpus.dir().resolve(log));
-        String full = facts(parts, false);
+        String full = whole(parts);
         assertTrue(full.contains("\"tasks\""), full);
-        assertEquals(full, facts(parts, true));
-        assertEquals(full, facts(dribbled(parts, new Random(log.hashCode())), true), "read a few bytes at a time");
+        assertEquals(full, facts(parts));
+        assertEquals(full, facts(dribbled(parts, new Random(log.hashCode()))), "read a few bytes at a time");
     }
 
     @ParameterizedTest
     @MethodSource("externalLogs")
     void externalLogsReadToTheSameFacts(String log) {
         List<LogPart> parts = LocalLogParts.of(ExternalLogs.path(log));
-        assertEquals(facts(parts, false), facts(parts, true));
+        assertEquals(whole(parts), facts(parts));
     }
 
     /** Otherwise the comparisons above would hold trivially. */
@@ -97,7 +98,7 @@ class SkimmerDifferentialTest {
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 13, 15, 20})
     void mutatedCopiesReadToTheSameFacts(long seed) throws IOException {
         Mutated copy = mutated(seed);
-        assertEquals(facts(copy.parts(), false), facts(copy.parts(), true), copy.toString());
+        assertEquals(whole(copy.parts()), facts(copy.parts()), copy.toString());
     }
 
     @Test
@@ -107,8 +108,8 @@ class SkimmerDifferentialTest {
         long copies = 0;
         for (long seed = first; copies == 0 || System.nanoTime() < deadline; seed++, copies++) {
             Mutated copy = mutated(seed);
-            String full = facts(copy.parts(), false);
-            if (!full.equals(facts(copy.parts(), true))) {
+            String full = whole(copy.parts());
+            if (!full.equals(facts(copy.parts()))) {
                 Path kept = Path.of("target", "skim-fuzz-" + seed + ".log");
                 Files.write(kept, copy.bytes());
                 throw new AssertionError("facts differ on " + copy + "; the copy is in " + kept.toAbsolutePath());
@@ -144,10 +145,20 @@ class SkimmerDifferentialTest {
         return new Mutated(seed, base, bytes, parts);
     }
 
-    private static String facts(List<LogPart> parts, boolean skim) {
+    /** The reference: every line whole through Jackson, one part after the other. */
+    private static String whole(List<LogPart> parts) {
+        return facts(parts, false, 1);
+    }
+
+    /** As a user's read does it: skimmed, parts read ahead together. */
+    private static String facts(List<LogPart> parts) {
+        return facts(parts, true, EventLogReader.PARTS_AT_ONCE);
+    }
+
+    private static String facts(List<LogPart> parts, boolean skim, int partsAtOnce) {
         FactsBuilder builder = new FactsBuilder();
         try {
-            ReadStats stats = EventLogReader.read(parts, builder, b -> { }, skim);
+            ReadStats stats = EventLogReader.read(parts, builder, b -> { }, skim, partsAtOnce);
             return FactsJson.write(builder.build(stats));
         } catch (EventLogException e) {
             return "error: " + e.getMessage();

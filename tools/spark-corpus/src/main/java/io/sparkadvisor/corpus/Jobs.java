@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Column;
@@ -27,6 +28,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.types.DataTypes;
+import scala.Tuple2;
 
 /** The bodies of the scenario applications. Every random number comes from a fixed seed. */
 final class Jobs {
@@ -112,6 +114,7 @@ final class Jobs {
       case "aqe-off" -> aqeOff(spark);
       case "shuffle-many-partitions" -> userAggregates(spark, 1);
       case "large" -> large(spark);
+      case "million" -> million(spark);
       default -> throw new IllegalArgumentException("unknown job " + job);
     }
   }
@@ -386,6 +389,22 @@ final class Jobs {
       spark.range(0, 200_000, 1, 1000)
           .groupBy(col("id").mod(97 + i).as("k")).count()
           .collectAsList();
+    }
+  }
+
+  /**
+   * 200 jobs of a 4,900-task map stage and a 100-task reduce stage: 1,000,000 tasks. RDD tasks, whose
+   * task ends carry fewer accumulators than SQL's, so that the log is written in minutes, not hours.
+   */
+  static void million(SparkSession spark) {
+    JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<Integer> numbers = new ArrayList<>();
+    for (int n = 0; n < 49_000; n++) {
+      numbers.add(n);
+    }
+    for (int i = 0; i < 200; i++) {
+      int mod = 97 + i;
+      sc.parallelize(numbers, 4_900).mapToPair(n -> new Tuple2<>(n % mod, 1)).reduceByKey(Integer::sum, 100).count();
     }
   }
 

@@ -37,6 +37,7 @@ import java.util.zip.GZIPOutputStream;
  * --suffix=S       appended to output names and app names (e.g. -spark4)
  * --resummarize    instead: recompute every manifest entry's "expect" from the committed files
  * --bench=FILE     instead: generate the benchmark log ("large") as plain JSON lines at FILE
+ * --bench-scenario=million  with --bench: the 1,000,000-task memory benchmark log instead, zstd-compressed
  * --conf=k=v[,k=v] extra Spark properties for every application of this run (e.g. the Spark 4 run
  *                  sets spark.sql.ansi.enabled=false so the same code keeps 3.5's semantics)
  * </pre>
@@ -75,6 +76,7 @@ public final class Main {
     String only = "all";
     String suffix = "";
     String bench = "";
+    String benchScenario = "large";
     boolean resummarize = false;
     List<String> extraConf = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
@@ -97,6 +99,8 @@ public final class Main {
         resummarize = true;
       } else if (a.startsWith("--bench=")) {
         bench = a.substring("--bench=".length());
+      } else if (a.startsWith("--bench-scenario=")) {
+        benchScenario = a.substring("--bench-scenario=".length());
       } else {
         throw new IllegalArgumentException("unknown argument " + a);
       }
@@ -107,7 +111,7 @@ public final class Main {
     EXTRA_CONF.addAll(extraConf);
     long t0 = System.nanoTime();
     if (!bench.isBlank()) {
-      bench(Path.of(bench).toAbsolutePath(), work);
+      bench(Scenarios.ALL.get(benchScenario), Path.of(bench).toAbsolutePath(), work);
       System.err.printf("[spark-corpus] benchmark log done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
       return;
     }
@@ -264,13 +268,16 @@ public final class Main {
     return e;
   }
 
-  private static void bench(Path target, Path work) throws Exception {
-    Scenario sc = Scenarios.ALL.get("large");
-    Path logDir = Files.createTempDirectory(work, "eventlog-large-");
+  private static void bench(Scenario sc, Path target, Path work) throws Exception {
+    Path logDir = Files.createTempDirectory(work, "eventlog-" + sc.name() + "-");
     runChild(sc, logDir, work, "");
     Files.createDirectories(target.toAbsolutePath().getParent());
     Files.move(single(logDir), target, StandardCopyOption.REPLACE_EXISTING);
     deleteTree(logDir);
+    if (!sc.conf().getOrDefault("spark.eventLog.compress", "false").equals("false")) {
+      System.err.printf("[spark-corpus] %s: %d bytes, compressed%n", target, Files.size(target));
+      return;
+    }
     long tasks = 0;
     long lines = 0;
     try (BufferedReader r = Files.newBufferedReader(target, StandardCharsets.UTF_8)) {

@@ -276,6 +276,17 @@ final class Scenarios {
             + " stage (110,000 tasks). Not committed; plain JSON lines.")
         .known("tasks", 110_000)
         .output("bench").build());
+    list.add(Scenario.of("million", "million")
+        .master("local[4]")
+        // one shuffle file per map task rather than one per reduce partition, then merged
+        .conf("spark.shuffle.sort.bypassMergeThreshold", "0")
+        // gigabytes as plain JSON lines: Spark writes it zstd-compressed, as a cluster may
+        .conf("spark.eventLog.compress", "true")
+        .conf("spark.eventLog.compression.codec", "zstd")
+        .describe("Memory benchmark input: 200 RDD jobs, each a 4,900-task map stage and a 100-task"
+            + " reduce stage (1,000,000 tasks). Not committed; zstd-compressed.")
+        .known("tasks", 1_000_000)
+        .output("bench").build());
     for (Scenario s : list) {
       ALL.put(s.name(), s);
     }
