@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
-import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -129,10 +128,8 @@ class StagePairsTest {
     }
 
     /**
-     * The same settings on twice the rows: every stage is found under its id, and what does not grow with the input
-     * holds. Whether the run-time checks hold is branch baselines' per-input comparison (RunHistory, #16): with main's
-     * fixed band they compare raw times; here the same comparison is made per input record on the stage the checks
-     * read, the way that comparison sets it.
+     * The same settings on twice the rows: every stage is found under its id, and the follow-up compares the hashing
+     * stage's time per input ({@link RunHistory}): twice the time for twice the rows is no slower.
      */
     @Test
     void twiceTheInputFindsEveryStageAndItsHashingStageIsNoSlowerPerRecord() {
@@ -151,13 +148,12 @@ class StagePairsTest {
 
         Verdict v = FollowUp.evaluate(checks, base, doubled, true);
         v.rows().forEach(r -> assertTrue(r.stage().orElseThrow().sameId() && r.stage().get().similarity() == 1.0));
-        assertEquals(List.of(true, true, true), v.rows().subList(1, 4).stream().map(Verdict.Row::passed).toList());
+        assertEquals(List.of(true, true, true, true), v.rows().stream().map(Verdict.Row::passed).toList(), String.valueOf(v));
 
         long recordsAfter = doubled.stages().stream().mapToLong(s -> s.sum(TaskMetric.INPUT_RECORDS)).sum();
         assertEquals(2.0, (double) recordsAfter / records, 1e-9);
         Verdict.Row wall = v.rows().get(0);
-        double perRecordRatio = (wall.after().getAsDouble() / recordsAfter) / (wall.before().getAsDouble() / records);
-        assertTrue(perRecordRatio <= t.get(GeneralThresholds.FOLLOW_UP_NOISE_RATIO),
-                "per record the hashing stage is no slower: " + perRecordRatio);
+        assertEquals(2.0, wall.baseline().orElseThrow().inputTimes().orElseThrow(), 0.05, "the stage's time is compared per input");
+        assertTrue(wall.after().getAsDouble() > wall.before().getAsDouble() * 1.05, "in raw time the fixed 5% would have failed it");
     }
 }
