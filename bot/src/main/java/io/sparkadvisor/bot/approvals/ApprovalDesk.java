@@ -77,9 +77,7 @@ public final class ApprovalDesk {
         if (applicable.isEmpty()) {
             return;
         }
-        String fingerprint = advice.jobSettingsJson() != null
-                ? SettingsSnapshot.recorded(advice.ref().jobId(), advice.jobSettingsJson()).fingerprint()
-                : workspace.settings(advice.ref().jobId()).fingerprint();
+        String fingerprint = SettingsSnapshot.recorded(advice.ref().jobId(), advice.jobSettingsJson()).fingerprint();
         for (PostedAdvice.Posted p : applicable) {
             List<Step> steps = p.finding().recommendation().steps();
             recommendations.posted(new StoredRecommendation(p.recommendationId(), advice.ref().runId(), advice.ref().jobId(),

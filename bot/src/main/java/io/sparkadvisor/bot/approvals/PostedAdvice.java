@@ -11,9 +11,7 @@ import java.util.List;
  * @param target the job cluster the application ran on; null when the run has no job cluster to change
  * @param runMs how long the analysed application ran: what the findings' savings are predicted from
  * @param jobSettingsJson the job's settings read with the run, which the advice was made against
- *                        (a change later refuses to go out if the job has changed since); null when {@code target} is,
- *                        or when the advice comes from a stored analysis (a fleet scan's): the job is then read when
- *                        the advice is proposed
+ *                        (a change later refuses to go out if the job has changed since); null when {@code target} is
  */
 public record PostedAdvice(RunRef ref, ClusterTarget target, String channel, String threadTs, String requester,
         List<Posted> findings, long runMs, String jobSettingsJson) {

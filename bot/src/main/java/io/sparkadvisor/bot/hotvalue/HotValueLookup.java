@@ -78,10 +78,8 @@ public final class HotValueLookup {
 
     /** The statement again, for the follow-up; empty when it cannot run or fails (the follow-up's verdict stands without it). */
     public Optional<TopValues> again(HotValueSource source) {
-        if (!source.runnable() || workspace.warehouse().isEmpty()) {
-            return Optional.empty();
-        }
-        return TopValues.of(source.key(), workspace.warehouse().get().execute(source.statement(), budget));
+        return workspace.warehouse().filter(w -> source.runnable())
+                .flatMap(w -> TopValues.of(source.key(), w.execute(source.statement(), budget)));
     }
 
     private static Found found(HotValueSource source, Map<String, Object> evidence, TopValues top) {

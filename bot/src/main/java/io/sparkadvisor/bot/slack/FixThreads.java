@@ -54,7 +54,7 @@ public final class FixThreads {
             if (id != null) {
                 approvals.proposed(new PostedAdvice(new RunRef(o.scan().runId(), Long.parseLong(jobId), null),
                         ClusterTargets.decode(o.scan().target()), channel, thread.parentTs(), REQUESTER,
-                        List.of(new PostedAdvice.Posted(id, o.finding(), ts.get(0))), o.scan().runMs(), null));
+                        List.of(new PostedAdvice.Posted(id, o.finding(), ts.get(0))), o.scan().runMs(), o.scan().jobSettingsJson()));
             }
         }
     }

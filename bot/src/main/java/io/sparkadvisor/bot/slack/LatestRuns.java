@@ -55,7 +55,7 @@ public final class LatestRuns implements JobAnalyser {
                     .max(Comparator.comparingLong(r -> r.advice().application().durationMs())).orElseThrow();
             String target = run.target() == null || !run.drift().isEmpty() ? null : ClusterTargets.encode(run.target());
             return JobScan.analysed(job.jobId(), job.jobName(), ref.runId(), run.advice().application().durationMs(), target,
-                    run.advice().findings());
+                    target == null ? null : run.jobSettingsJson(), run.advice().findings());
         } catch (EventLogUnavailableException e) {
             return unreadable(job, ref.runId(), telemetry == null ? Kind.LOG_MISSING : whyNoLog(telemetry), e);
         } catch (WorkspacePermissionException e) {

@@ -22,7 +22,7 @@ public final class FollowUp {
 
     public static Verdict evaluate(List<MetricCheck> checks, RunHistory history, RunFacts after, boolean runSucceeded) {
         boolean allJobsSucceeded = after.jobs().stream().map(JobFacts::result).allMatch("JobSucceeded"::equals);
-        List<Verdict.Row> rows = checks.stream().map(c -> row(c, history, Optional.of(after), c.on(after))).toList();
+        List<Verdict.Row> rows = checks.stream().map(c -> row(c, history, Optional.of(after), history.read(c, after))).toList();
         return new Verdict(runSucceeded && allJobsSucceeded, rows);
     }
 

@@ -21,11 +21,18 @@ public final class RunHistory {
     private final RunFacts baseline;
     private final List<RunFacts> comparable;
     private final Thresholds thresholds;
+    private final StageMatcher matcher;
 
     private RunHistory(RunFacts baseline, List<RunFacts> comparable, Thresholds thresholds) {
         this.baseline = baseline;
         this.comparable = comparable;
         this.thresholds = thresholds;
+        this.matcher = new StageMatcher(thresholds);
+    }
+
+    /** The check's metric on another run of the job, a stage check on the stage that does its stage's work there. */
+    public MetricCheck.Reading read(MetricCheck check, RunFacts run) {
+        return check.on(run, matcher);
     }
 
     /**
@@ -69,7 +76,7 @@ public final class RunHistory {
         List<Double> values = new ArrayList<>(List.of(baselineValue));
         RunInput base = baseline == null ? null : RunInput.of(baseline);
         for (RunFacts run : comparable) {
-            OptionalDouble value = check.on(run).value(); // a stage check reads the stage that does the checked stage's work
+            OptionalDouble value = read(check, run).value();
             if (value.isPresent()) {
                 OptionalDouble times = perInput ? inputChange(base, RunInput.of(run)) : OptionalDouble.empty();
                 values.add(value.getAsDouble() * (times.isPresent() ? times.getAsDouble() : 1));
