@@ -54,7 +54,8 @@ final class ByteScan {
     static int toSpecial(byte[] b, int i, int to) {
         for (; i + 8 <= to; i += 8) {
             long w = (long) LONGS.get(b, i);
-            long flags = equal(w, QUOTES) | equal(w, BACKSLASHES) | ((w - SPACES) & ~w & HIGHS) | (w & HIGHS);
+            // a byte below 0x20 borrows into its high bit, one of 0x80 or more has it: (w - SPACES | w) & HIGHS
+            long flags = equal(w, QUOTES) | equal(w, BACKSLASHES) | (w - SPACES | w) & HIGHS;
             if (flags != 0) {
                 return i + (Long.numberOfTrailingZeros(flags) >>> 3);
             }

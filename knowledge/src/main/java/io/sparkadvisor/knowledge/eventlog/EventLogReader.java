@@ -146,6 +146,10 @@ public final class EventLogReader {
             }
             return null;
         }
+        if (skimmed == LineSkimmer.TASK_END_READ) {
+            taskEnd(batch.tasks[line]);
+            return null;
+        }
         if (skimmed >= 0 && parseEvent(batch.skimmed, batch.skimmedOffsets[line], skimmed) == null) {
             return null;
         }
@@ -166,9 +170,7 @@ public final class EventLogReader {
                 if (p.nextToken() != null) {
                     return "more after the event's end";
                 }
-                counted();
-                taskEnds++;
-                sink.onTaskEnd(task);
+                taskEnd(task);
             } else if (EventTypes.USED.contains(type)) {
                 ObjectNode event = remainingFields(p);
                 if (p.nextToken() != null) {
@@ -190,6 +192,12 @@ public final class EventLogReader {
         } catch (JsonProcessingException e) {
             return oneLine(e.getOriginalMessage());
         }
+    }
+
+    private void taskEnd(TaskEnd read) {
+        counted();
+        taskEnds++;
+        sink.onTaskEnd(read);
     }
 
     private void counted() {

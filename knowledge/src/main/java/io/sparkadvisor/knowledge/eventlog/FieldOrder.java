@@ -5,23 +5,28 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The member names of one kind of object in the order Spark's JsonProtocol writes them. Jackson
- * compares the bytes of the expected name instead of hashing and looking up every name (most of
- * a task end's parse time); a name out of order, missing or unknown (another Spark version, a
- * rewritten log) is read the usual way and the order picks up after it, so any order reads alike.
+ * compares the bytes of the expected name instead of hashing and looking up every name; a name
+ * out of order, missing or unknown (another Spark version, a rewritten log) is read the usual way
+ * and the order picks up after it, so any order reads alike.
  */
 final class FieldOrder {
+    /** What {@link Cursor#next} returns at the object's end, and for a name not in the order. */
+    static final int END = -2;
+    static final int UNKNOWN = -1;
+
     private final SerializedString[] names;
     private final Map<String, Integer> positions = new HashMap<>();
 
-    FieldOrder(String... names) {
-        this.names = new SerializedString[names.length];
-        for (int i = 0; i < names.length; i++) {
-            this.names[i] = new SerializedString(names[i]);
-            positions.put(names[i], i);
+    FieldOrder(List<String> names) {
+        this.names = new SerializedString[names.size()];
+        for (int i = 0; i < this.names.length; i++) {
+            this.names[i] = new SerializedString(names.get(i));
+            positions.put(names.get(i), i);
         }
     }
 
@@ -33,23 +38,22 @@ final class FieldOrder {
     final class Cursor {
         private int next;
 
-        /** As {@link JsonParser#nextFieldName()}: the next member's name, or null at the object's end. */
-        String nextFieldName(JsonParser p) throws IOException {
+        /** As {@link JsonParser#nextFieldName()}, but the next member's position in the order, {@link #UNKNOWN} or {@link #END}. */
+        int next(JsonParser p) throws IOException {
             if (next >= names.length) {
-                return p.nextFieldName();
-            }
-            if (p.nextFieldName(names[next])) {
-                return names[next++].getValue();
+                p.nextToken();
+            } else if (p.nextFieldName(names[next])) {
+                return next++;
             }
             if (p.currentToken() != JsonToken.FIELD_NAME) {
-                return null;
+                return END;
             }
-            String name = p.currentName();
-            Integer at = positions.get(name);
-            if (at != null) {
-                next = at + 1;
+            Integer at = positions.get(p.currentName());
+            if (at == null) {
+                return UNKNOWN;
             }
-            return name;
+            next = at + 1;
+            return at;
         }
     }
 }

@@ -20,8 +20,10 @@ final class LineBatch {
     int count;
     byte[] skimmed = new byte[BYTES / 2];
     final int[] skimmedOffsets = new int[LINES];
-    /** -1 when the line was not skimmed. */
+    /** -1 when the line was not skimmed; {@link LineSkimmer#TASK_END_READ}: {@link #tasks} holds it read. */
     final int[] skimmedLengths = new int[LINES];
+    /** The task ends the skimmer read, by line (kept for the next fill, so they are made once). */
+    final TaskEnd[] tasks = new TaskEnd[LINES];
     boolean partEnd;
     boolean cut;
     /** Raw (compressed) bytes of the log read when the batch was handed on. */
@@ -59,7 +61,9 @@ final class LineBatch {
         int used = 0;
         for (int line = 0; line < count; line++) {
             int length = junk[line] ? -1 : skimmer.skim(bytes, offsets[line], offsets[line] + lengths[line]);
-            if (length >= 0) {
+            if (length == LineSkimmer.TASK_END_READ) {
+                tasks[line] = skimmer.takeTask(tasks[line]);
+            } else if (length >= 0) {
                 if (used + length > skimmed.length) {
                     skimmed = Arrays.copyOf(skimmed, Math.max(skimmed.length * 2, used + length));
                 }

@@ -18,7 +18,9 @@ import java.util.Arrays;
  * <li>a member name written with escapes is not recognised, and its value is left to Jackson.</li>
  * </ul>
  * An event the reader skips whole (a task start, a block update, a type it does not know) needs no
- * Jackson at all when the whole line is strict JSON: it is only counted, as parsing it would.
+ * Jackson at all when the whole line is strict JSON: it is only counted, as parsing it would. A task
+ * end, nearly every line of a large log, is read here whole when it can be ({@link TaskEndBytes}),
+ * and otherwise cut like the other events.
  */
 final class LineSkimmer {
     private static final byte[] EVENT = "\"Event\"".getBytes(StandardCharsets.US_ASCII);
@@ -27,7 +29,10 @@ final class LineSkimmer {
     /** What {@link #skim} returns for a line that is a valid event of a type the reader skips, or does not know. */
     static final int SKIPPED_EVENT = -2;
     static final int UNKNOWN_EVENT = -3;
+    /** What {@link #skim} returns for a task end it has read: {@link #takeTask} holds it. */
+    static final int TASK_END_READ = -4;
 
+    private final TaskEndBytes taskEnds = new TaskEndBytes();
     private byte[] out = new byte[1 << 16];
     private int[] cuts = new int[16];
     private int cutCount;
@@ -36,7 +41,7 @@ final class LineSkimmer {
 
     /**
      * @return the length of the skimmed line in {@link #out()}; -1 when nothing is cut: parse the line
-     *     as it is; or {@link #SKIPPED_EVENT} or {@link #UNKNOWN_EVENT}
+     *     as it is; or {@link #SKIPPED_EVENT}, {@link #UNKNOWN_EVENT} or {@link #TASK_END_READ}
      */
     int skim(byte[] b, int from, int to) {
         cutCount = 0;
@@ -66,6 +71,9 @@ final class LineSkimmer {
             return end < 0 || ws(b, end, to) != to ? -1 : unread == UnreadFields.SKIPPED_EVENT ? SKIPPED_EVENT : UNKNOWN_EVENT;
         }
         i = ws(b, typeEnd + 1, to);
+        if (unread == UnreadFields.OF_TASK_END && i < to && b[i] == ',' && taskEnds.read(b, i + 1, to)) {
+            return TASK_END_READ;
+        }
         if (unread == null || i >= to || b[i] != ',' || members(b, i + 1, to, unread) < 0 || cutCount == 0) {
             return -1;
         }
@@ -74,6 +82,11 @@ final class LineSkimmer {
 
     byte[] out() {
         return out;
+    }
+
+    /** The task end {@link #skim} read last; {@code replacement} (null: a new one) is read into next. */
+    TaskEnd takeTask(TaskEnd replacement) {
+        return taskEnds.take(replacement);
     }
 
     /** Members up to and including the object's closing brace; @return the index after it, {@link #DONE} or -1. */

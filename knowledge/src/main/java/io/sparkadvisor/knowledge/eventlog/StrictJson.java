@@ -81,6 +81,16 @@ final class StrictJson {
 
     /** {@code i} is just after the opening quote; @return the index after the closing one. */
     private static int string(byte[] b, int i, int to) {
+        return string(b, i, to, true);
+    }
+
+    /** {@code i} is just after the opening quote; @return the index of the closing one of a strict string without escapes, or -1. */
+    static int plainStringEnd(byte[] b, int i, int to) {
+        int end = string(b, i, to, false);
+        return end < 0 ? -1 : end - 1;
+    }
+
+    private static int string(byte[] b, int i, int to, boolean escapes) {
         if (i < 0) {
             return -1;
         }
@@ -91,7 +101,7 @@ final class StrictJson {
                 return i + 1;
             }
             if (c == '\\') {
-                i = escape(b, i + 1, limit);
+                i = escapes ? escape(b, i + 1, limit) : -1;
             } else if (c < 0x20) {
                 return -1;
             } else {

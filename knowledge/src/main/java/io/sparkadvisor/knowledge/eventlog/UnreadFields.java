@@ -28,7 +28,7 @@ final class UnreadFields {
     static final UnreadFields UNKNOWN_EVENT = new UnreadFields(List.of(), List.of());
     private static final byte[] TASK_END = EventTypes.TASK_END.getBytes(StandardCharsets.US_ASCII);
     // Paths in the order Spark writes the members, so that the walk stops at the last one.
-    private static final UnreadFields OF_TASK_END = paths("Task End Reason/Stack Trace",
+    static final UnreadFields OF_TASK_END = paths("Task End Reason/Stack Trace",
             "Task End Reason/Accumulator Updates", "Task Info/Accumulables");
     private static final Map<String, UnreadFields> OF_OTHER_USED = Map.of(
             "SparkListenerJobStart", paths("Stage Infos"),
