@@ -7,9 +7,11 @@
 #
 #   tools/bench/run.sh /path/to/large.log
 #
-# Environment: WARMUP (2) and ITERATIONS (5) per warm JVM (WARM=0: none); FRESH_RUNS (3) fresh processes
-# per parser; JAVA_OPTS: extra JVM options for every parser (e.g. -XX:TieredStopAtLevel=1);
-# PARSERS ("ours spark jackson ours-gz spark-gz jackson-gz"); OURS_XMX (256m), SPARK_XMX (4g),
+# Environment: WARMUP (2) runs and WARMUP_SECONDS (10) of warm-up, then ITERATIONS (5) per warm JVM (WARM=0:
+# none); FRESH_RUNS (3) fresh processes per parser; JAVA_OPTS: extra JVM options for every parser;
+# PARSERS ("ours spark jackson" and "ours-cli", each also -gz and -rolling; -rolling reads the log cut
+# into a Databricks log folder, ours-cli is ours with the JVM options ./spark-advisor starts a one-shot command
+# with, fresh processes only); OURS_XMX (256m), SPARK_XMX (4g),
 # JACKSON_XMX (256m); MEMORY_TASKS ("10000 55000": prefixes with that many task ends, "" for none);
 # FUZZ_SECONDS (180; 0 skips the skimmer's fuzz run); MAX_LOAD: before each JVM, wait up to WAIT_SECS
 # (600) for the 1-minute load average to fall to it; BENCH_OUT (tools/bench/target/bench-run): where
@@ -25,8 +27,9 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BENCH=$ROOT/tools/bench
 OUT=${BENCH_OUT:-$BENCH/target/bench-run}
 WARMUP=${WARMUP:-2}
+WARMUP_SECONDS=${WARMUP_SECONDS:-10}
 ITERATIONS=${ITERATIONS:-5}
-PARSERS=${PARSERS:-"ours spark jackson ours-gz spark-gz jackson-gz"}
+PARSERS=${PARSERS:-"ours spark jackson ours-gz spark-gz jackson-gz ours-rolling spark-rolling jackson-rolling ours-cli ours-cli-gz ours-cli-rolling"}
 FRESH_RUNS=${FRESH_RUNS:-3}
 WARM=${WARM:-1}
 read -r -a EXTRA_OPTS <<< "${JAVA_OPTS:-}"
@@ -62,6 +65,16 @@ if [[ " $PARSERS " == *"-gz "* && ( ! -f "$GZ" || "$GZ" -ot "$LOG" ) ]]; then
   gzip -6 -c "$LOG" > "$GZ.tmp" && mv "$GZ.tmp" "$GZ"
 fi
 
+# A rolling log: the same lines as a Databricks log folder, three rolled .gz parts and the live plain eventlog.
+ROLLING=$OUT/$(basename "$LOG")-rolling
+if [[ " $PARSERS " == *"-rolling "* && ( ! -d "$ROLLING" || "$ROLLING" -ot "$LOG" ) ]]; then
+  echo "[run] cutting $LOG into $ROLLING (3 rolled .gz parts and the live eventlog) ..." >&2
+  rm -rf "$ROLLING" && mkdir -p "$ROLLING"
+  split -n l/4 -d -a 1 "$LOG" "$ROLLING/part-"
+  for k in 0 1 2; do gzip -6 -c "$ROLLING/part-$k" > "$ROLLING/eventlog-2026-01-01--0$k-00.gz" && rm "$ROLLING/part-$k"; done
+  mv "$ROLLING/part-3" "$ROLLING/eventlog"
+fi
+
 # The flags Spark documents for Java 17 (JavaModuleOptions).
 SPARK_FLAGS=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
   --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
@@ -83,8 +96,12 @@ wait_for_quiet() {  # MAX_LOAD: wait (up to WAIT_SECS, 600) for other work on th
 # CMD: the java command line of parser $1 (a -gz parser is given the .gz copy) on file $2
 jvm() {
   local p=$1 file=$2
-  case ${p%-gz} in
+  local kind=${p%-gz}
+  case ${kind%-rolling} in
     ours|ours-tasks-*) CMD=(java -XX:+UseG1GC -Xmx$OURS_XMX "${EXTRA_OPTS[@]}" -cp "$CP_OURS") ;;
+    # As ./spark-advisor starts a one-shot command: C1 only, and the class-data archive its first run leaves
+    ours-cli) CMD=(java -XX:+UseG1GC -Xmx$OURS_XMX -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile="$OUT/$p.jsa" -Xlog:cds=off
+                   -Xlog:cds+dynamic=off "${EXTRA_OPTS[@]}" -cp "$CP_OURS") ;;
     jackson) CMD=(java -XX:+UseG1GC -Xmx$JACKSON_XMX "${EXTRA_OPTS[@]}" -cp "$CP_OURS") ;;
     spark) CMD=(java -XX:+UseG1GC -Xmx$SPARK_XMX "${EXTRA_OPTS[@]}" "${SPARK_FLAGS[@]}" -cp "$CP_SPARK") ;;
     *) echo "unknown parser $p" >&2; exit 2 ;;
@@ -100,7 +117,7 @@ warm() {  # parser, file: one warm JVM, RESULT line into results
   before=$(load1)
   echo "[run] $p warm (load $before) ..." >&2
   jvm "$p" "$file"
-  if ! "${CMD[@]}" "$WARMUP" "$ITERATIONS" > "$OUT/$p.out" 2> "$OUT/$p.err"; then
+  if ! "${CMD[@]:0:1}" -Dbench.warmupSeconds="$WARMUP_SECONDS" "${CMD[@]:1}" "$WARMUP" "$ITERATIONS" > "$OUT/$p.out" 2> "$OUT/$p.err"; then
     echo "[run] $p failed; last lines of $OUT/$p.err:" >&2; tail -20 "$OUT/$p.err" >&2; exit 1
   fi
   grep '^\[bench\]' "$OUT/$p.err" >&2 || true
@@ -110,6 +127,11 @@ warm() {  # parser, file: one warm JVM, RESULT line into results
 fresh() {  # parser, file: FRESH_RUNS new JVMs of one run each, timed from outside (wall, user+sys CPU)
   local p=$1 file=$2 before
   jvm "$p" "$file"
+  if [[ $p == ours-cli* ]]; then  # the launcher's first run: it records the classes it loads, unmeasured
+    rm -f "$OUT/$p.jsa"
+    "${CMD[@]/-XX:SharedArchiveFile=/-XX:ArchiveClassesAtExit=}" 0 1 > /dev/null 2> "$OUT/$p.archive.err" \
+      || { echo "[run] $p: making the class-data archive failed, see $OUT/$p.archive.err" >&2; exit 1; }
+  fi
   for ((i = 1; i <= FRESH_RUNS; i++)); do
     wait_for_quiet
     before=$(load1)
@@ -124,8 +146,8 @@ fresh() {  # parser, file: FRESH_RUNS new JVMs of one run each, timed from outsi
 }
 
 for p in $PARSERS; do
-  file=$LOG; [[ $p == *-gz ]] && file=$GZ
-  [[ $WARM == 1 ]] && warm "$p" "$file"
+  file=$LOG; [[ $p == *-gz ]] && file=$GZ; [[ $p == *-rolling ]] && file=$ROLLING
+  [[ $WARM == 1 && $p != ours-cli* ]] && warm "$p" "$file"
   (( FRESH_RUNS > 0 )) && fresh "$p" "$file"
 done
 

@@ -13,27 +13,30 @@ import java.util.Locale;
  * tab-separated RESULT line (see {@link Table}). Started once per parser by run.sh, each in its own
  * JVM with its own heap limit and classpath.
  *
- * <pre>java ... io.sparkadvisor.bench.Bench ours|jackson|spark[-gz]|ours-NAME FILE WARMUP ITERATIONS</pre>
+ * <pre>java ... io.sparkadvisor.bench.Bench ours|jackson|spark[-gz|-rolling]|ours-NAME FILE WARMUP ITERATIONS</pre>
  *
- * With no warm-up and one iteration it is the fresh-process run, timed from outside by run.sh.
+ * Warm-up runs go on until there have been WARMUP of them and {@code -Dbench.warmupSeconds} (0 by
+ * default) have passed, so that a parser that reads the log in a second gets as long for its JIT as
+ * one that takes five. With no warm-up and one iteration it is the fresh-process run, timed from
+ * outside by run.sh.
  */
 public final class Bench {
     private Bench() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 4) {
-            System.err.println("usage: Bench ours|jackson|spark[-gz]|ours-NAME FILE WARMUP ITERATIONS");
+            System.err.println("usage: Bench ours|jackson|spark[-gz|-rolling]|ours-NAME FILE WARMUP ITERATIONS");
             System.exit(2);
         }
         String name = args[0];
         Path file = Path.of(args[1]);
         int warmup = Integer.parseInt(args[2]);
         int iterations = Integer.parseInt(args[3]);
-        Parser parser = switch (name) {
-            case "ours", "ours-gz" -> new Ours();
-            case "jackson", "jackson-gz" -> new JacksonScan();
+        Parser parser = switch (name.replaceFirst("-(gz|rolling)$", "")) {
+            case "ours" -> new Ours();
+            case "jackson" -> new JacksonScan();
             // by name, so that the other JVMs never load Spark's classes
-            case "spark", "spark-gz" -> (Parser) Class.forName("io.sparkadvisor.bench.SparkReplay").getDeclaredConstructor().newInstance();
+            case "spark" -> (Parser) Class.forName("io.sparkadvisor.bench.SparkReplay").getDeclaredConstructor().newInstance();
             // any other ours-NAME: ours again, e.g. a candidate change put ahead on the classpath
             default -> {
                 if (!name.startsWith("ours-")) {
@@ -54,8 +57,12 @@ public final class Bench {
         long peak = 0;
         long maxAfterGc = 0;
         long retained = 0;
-        for (int i = 0; i < warmup + iterations; i++) {
-            boolean measured = i >= warmup;
+        long warmupNanos = (long) (Double.parseDouble(System.getProperty("bench.warmupSeconds", "0")) * 1e9);
+        long started = System.nanoTime();
+        int measuredRuns = 0;
+        for (int i = 0; measuredRuns < iterations; i++) {
+            boolean measured = i >= warmup && System.nanoTime() - started >= warmupNanos;
+            measuredRuns += measured ? 1 : 0;
             heap.start();
             long c0 = threads.getCurrentThreadCpuTime();
             long p0 = os.getProcessCpuTime();

@@ -2,6 +2,7 @@ package io.sparkadvisor.bench;
 
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
@@ -25,7 +26,7 @@ import org.apache.spark.util.kvstore.InMemoryStore;
  * the classpath (as the brief for this peer says), so the few SQL events (execution start/end,
  * driver accumulator updates) are dropped as unrecognised, and no SQL listener runs: the History
  * Server, with spark-sql, would do more work than this peer. A .gz log (which Spark itself does not
- * read) is inflated on the replay's thread.
+ * read) is inflated on the replay's thread; a log folder's files are replayed in order ({@link LogFiles}).
  */
 final class SparkReplay implements Parser {
     private final SparkConf conf = new SparkConf(false)
@@ -50,13 +51,18 @@ final class SparkReplay implements Parser {
                 }
             }
         });
-        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri());
-        FileSystem fs = path.getFileSystem(new Configuration());
-        boolean ok;
-        // What EventLogFileReader.openEventLog does for an uncompressed log; called directly because
-        // openEventLog takes any file-name extension for a codec name (large.log -> codec "log").
-        try (InputStream in = Decompressed.of(fs.open(path))) {
-            ok = bus.replay(in, path.toString(), false, ReplayListenerBus$.MODULE$.SELECT_ALL_FILTER());
+        List<Path> parts = LogFiles.of(file);
+        boolean ok = true;
+        for (int k = 0; k < parts.size() && ok; k++) {
+            org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(parts.get(k).toAbsolutePath().toUri());
+            FileSystem fs = path.getFileSystem(new Configuration());
+            // What EventLogFileReader.openEventLog does for an uncompressed log; called directly because
+            // openEventLog takes any file-name extension for a codec name (large.log -> codec "log"). The
+            // files of a rolling log one after the other, only the last maybe cut short, as
+            // FsHistoryProvider.rebuildAppStore replays them.
+            try (InputStream in = Decompressed.of(fs.open(path))) {
+                ok = bus.replay(in, path.toString(), k == parts.size() - 1, ReplayListenerBus$.MODULE$.SELECT_ALL_FILTER());
+            }
         }
         tracking.close(false);
         if (!ok) {

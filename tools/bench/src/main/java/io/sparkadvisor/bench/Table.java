@@ -12,8 +12,8 @@ import java.util.Map;
 /**
  * Prints the comparison tables from the lines run.sh collected: RESULT lines of the warm JVMs (see
  * {@link Bench}), FRESH lines of the fresh processes (wall and CPU seconds of the whole process,
- * timed from outside), and checks the issue's targets. Each .gz row is compared with its own kind
- * (ours-gz with spark-gz), and throughput is always over the plain log's bytes and events. Ours
+ * timed from outside), and checks the issue's targets. Each .gz or rolling row is compared with its
+ * own kind (ours-gz with spark-gz), and throughput is always over the plain log's bytes and events. Ours
  * runs on three threads (read and inflate, skim, parse), the peers on one, so CPU ratios use the
  * whole process's CPU time (GC and JIT included for all). MB = 10^6 bytes; heap figures in MiB.
  *
@@ -21,8 +21,10 @@ import java.util.Map;
  */
 public final class Table {
     private static final List<String> PARSERS = List.of("ours", "spark", "jackson");
-    private static final String ROW = "| %-38s | %-19s | %8s | %-15s | %9s | %9s | %9s | %-26s |%n";
-    private static final String FRESH_ROW = "| %-38s | %-21s | %-15s | %-26s | %-26s |%n";
+    /** The same log plain, gzipped, and cut into a Databricks log folder (rolled .gz parts and the live plain file). */
+    private static final List<String> KINDS = List.of("", "-gz", "-rolling");
+    private static final String ROW = "| %-40s | %-19s | %8s | %-15s | %9s | %9s | %9s | %-26s |%n";
+    private static final String FRESH_ROW = "| %-40s | %-21s | %-15s | %-26s | %-26s |%n";
 
     private Table() {}
 
@@ -89,7 +91,7 @@ public final class Table {
         System.out.println();
         System.out.printf(ROW, "parser", "MB/s mean (min-max)", "s/run", "-Xmx", "peak heap", "max live*", "retained",
                 "wall vs ours (same input)");
-        System.out.printf(ROW, "-".repeat(38), "-".repeat(19), "-".repeat(8), "-".repeat(15), "-".repeat(9), "-".repeat(9),
+        System.out.printf(ROW, "-".repeat(40), "-".repeat(19), "-".repeat(8), "-".repeat(15), "-".repeat(9), "-".repeat(9),
                 "-".repeat(9), "-".repeat(26));
         for (String name : order(warm.keySet())) {
             Warm r = warm.get(name);
@@ -108,9 +110,9 @@ public final class Table {
         System.out.println();
         System.out.println("CPU seconds per warm run (less disturbed by other load than wall time):");
         System.out.println();
-        String fmt = "| %-38s | %-26s | %-28s | %-26s |%n";
+        String fmt = "| %-40s | %-26s | %-28s | %-26s |%n";
         System.out.printf(fmt, "parser", "process CPU s (min-max)", "caller-thread CPU s (min-max)", "process CPU vs ours");
-        System.out.printf(fmt, "-".repeat(38), "-".repeat(26), "-".repeat(28), "-".repeat(26));
+        System.out.printf(fmt, "-".repeat(40), "-".repeat(26), "-".repeat(28), "-".repeat(26));
         for (String name : order(warm.keySet())) {
             Warm r = warm.get(name);
             Warm base = warm.get(baseline(name));
@@ -126,7 +128,7 @@ public final class Table {
         System.out.println();
         System.out.printf(FRESH_ROW, "parser", "wall s mean (min-max)", "CPU s mean", "wall vs ours (same input)",
                 "CPU vs ours (same input)");
-        System.out.printf(FRESH_ROW, "-".repeat(38), "-".repeat(21), "-".repeat(15), "-".repeat(26), "-".repeat(26));
+        System.out.printf(FRESH_ROW, "-".repeat(40), "-".repeat(21), "-".repeat(15), "-".repeat(26), "-".repeat(26));
         for (String name : order(fresh.keySet())) {
             Fresh r = fresh.get(name);
             Fresh base = fresh.get(baseline(name));
@@ -161,45 +163,57 @@ public final class Table {
 
     private static void targets(Map<String, Warm> warm, Map<String, Fresh> fresh) {
         System.out.println();
-        for (String kind : List.of("", "-gz")) {
+        for (String kind : KINDS) {
             Warm ours = warm.get("ours" + kind);
             Warm spark = warm.get("spark" + kind);
             if (ours != null && spark != null) {
                 target("warm" + kind, mean(spark.seconds()) / mean(ours.seconds()),
                         mean(spark.processCpu()) / mean(ours.processCpu()));
             }
-            Fresh oursFresh = fresh.get("ours" + kind);
             Fresh sparkFresh = fresh.get("spark" + kind);
-            if (oursFresh != null && sparkFresh != null) {
-                target("fresh" + kind, mean(unbox(sparkFresh.wall())) / mean(unbox(oursFresh.wall())),
-                        mean(unbox(sparkFresh.cpu())) / mean(unbox(oursFresh.cpu())));
+            for (String launch : List.of("ours", "ours-cli")) {
+                Fresh oursFresh = fresh.get(launch + kind);
+                if (oursFresh != null && sparkFresh != null) {
+                    target((launch.equals("ours") ? "fresh" : "fresh-cli") + kind,
+                            mean(unbox(sparkFresh.wall())) / mean(unbox(oursFresh.wall())),
+                            mean(unbox(sparkFresh.cpu())) / mean(unbox(oursFresh.cpu())));
+                }
             }
         }
     }
 
     private static void target(String what, double wall, double cpu) {
-        System.out.printf(Locale.ROOT, "target >= 5x Spark's replay, %-9s %5.1fx wall %-6s %5.1fx CPU %s%n", what + ":", wall,
+        System.out.printf(Locale.ROOT, "target >= 5x Spark's replay, %-15s %5.1fx wall %-6s %5.1fx CPU %s%n", what + ":", wall,
                 wall >= 5 ? "MET," : "MISSED,", cpu, cpu >= 5 ? "MET" : "MISSED");
     }
 
     /** ours, spark, jackson; each plain, then .gz; then anything else. */
     private static List<String> order(java.util.Collection<String> names) {
         List<String> out = new ArrayList<>();
-        for (String kind : List.of("", "-gz")) {
+        for (String kind : KINDS) {
             PARSERS.stream().map(p -> p + kind).filter(names::contains).forEach(out::add);
         }
         names.stream().filter(n -> !out.contains(n) && !n.startsWith("ours-tasks-")).forEach(out::add);
         return out;
     }
 
+    private static String kind(String name) {
+        return name.endsWith("-gz") ? "-gz" : name.endsWith("-rolling") ? "-rolling" : "";
+    }
+
     private static String baseline(String name) {
-        return name.endsWith("-gz") ? "ours-gz" : "ours";
+        return "ours" + kind(name);
     }
 
     private static String label(String name) {
-        String kind = name.endsWith("-gz") ? " (.gz)" : " (plain)";
-        return switch (name.replace("-gz", "")) {
+        String kind = switch (kind(name)) {
+            case "-gz" -> " (.gz)";
+            case "-rolling" -> " (rolling)";
+            default -> " (plain)";
+        };
+        return switch (name.substring(0, name.length() - kind(name).length())) {
             case "ours" -> "ours: RunFactsReader" + kind;
+            case "ours-cli" -> "ours, launcher's JVM flags" + kind;
             case "spark" -> "Spark 3.5.8 replay (SHS path)" + kind;
             case "jackson" -> "bare Jackson token scan" + kind;
             default -> name;
