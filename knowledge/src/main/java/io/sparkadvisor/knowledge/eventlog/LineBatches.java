@@ -90,10 +90,7 @@ final class LineBatches implements AutoCloseable {
     private void read(LogPart part, Handoff<LineBatch> out) throws InterruptedException {
         try (Counting raw = new Counting(part.open());
                 InputStream in = Codec.sniffAndDecode(new BufferedInputStream(raw, BUFFER), part.name())) {
-            new Lines(in, empty(), full -> {
-                out.put(full);
-                return empty();
-            }, () -> raw.count).readAll();
+            new Lines(in, this::empty, out::put, () -> raw.count).readAll();
         } catch (IOException e) {
             throw new EventLogException("cannot read " + part.name() + ": " + e.getMessage()
                     + "; check that it is a Spark event log (plain, .gz, .zstd, .lz4 or .snappy)", e);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Splits a decoded part into lines and hands them on in {@link LineBatch}es: the stream is read
@@ -16,13 +17,14 @@ import java.util.function.LongSupplier;
  * marked cut.
  */
 final class Lines {
-    /** Receives each full batch, and gives an empty one for the next. */
-    interface Batches {
-        LineBatch handOn(LineBatch full) throws InterruptedException;
+    /** Receives each full batch. */
+    interface Receiver {
+        void handOn(LineBatch full) throws InterruptedException;
     }
 
     private final InputStream in;
-    private final Batches batches;
+    private final Supplier<LineBatch> empties;
+    private final Receiver batches;
     private final LongSupplier rawBytes;
     private LineBatch batch;
     private byte[] buf;
@@ -31,10 +33,11 @@ final class Lines {
     private long number;
     private boolean junk;
 
-    Lines(InputStream in, LineBatch first, Batches batches, LongSupplier rawBytes) {
+    Lines(InputStream in, Supplier<LineBatch> empties, Receiver batches, LongSupplier rawBytes) {
         this.in = in;
-        this.batch = first;
-        this.buf = first.bytes;
+        this.empties = empties;
+        this.batch = empties.get();
+        this.buf = batch.bytes;
         this.batches = batches;
         this.rawBytes = rawBytes;
     }
@@ -104,15 +107,17 @@ final class Lines {
     }
 
     /**
-     * Makes room to read on: hands on the complete lines with their buffer, and carries the line
-     * begun to the start of the next buffer, a larger one when that line alone fills a buffer.
+     * Makes room to read on: carries the line begun to the start of the next buffer (a larger one
+     * when that line alone fills a buffer), then hands on the complete lines with their buffer. In
+     * that order: a batch handed on may be parsed, recycled and filled by another part's reader
+     * before this one would have copied from it.
      */
     private void carryOver() throws InterruptedException {
         byte[] old = buf;
         int length = end - start;
-        if (batch.count > 0) {
-            batch.rawBytes = rawBytes.getAsLong();
-            batch = batches.handOn(batch);
+        LineBatch full = batch.count > 0 ? batch : null;
+        if (full != null) {
+            batch = empties.get();
             buf = batch.bytes;
         }
         int need = length == old.length ? length * 2 : length + 1;
@@ -123,6 +128,10 @@ final class Lines {
         System.arraycopy(old, start, buf, 0, length);
         start = 0;
         end = length;
+        if (full != null) {
+            full.rawBytes = rawBytes.getAsLong();
+            batches.handOn(full);
+        }
     }
 
     private int firstNonSpace(int from, int to) {
