@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The parse benchmark: builds tools/bench, then times, on the same event log plain and gzipped, each
+# The parse benchmark: builds tools/bench, then times, on the same event log plain, gzipped and as a rolling folder, each
 # parser - ours (RunFactsReader, -Xmx256m), Spark 3.5.8's replay as the History Server does it
 # (-Xmx4g), and a bare Jackson token scan (the floor) - in a warm JVM of its own and as fresh
 # processes; then ours on prefixes of the log (live heap as the log grows) and the skimmer's fuzz

@@ -23,7 +23,7 @@ public final class Table {
     private static final List<String> PARSERS = List.of("ours", "spark", "jackson");
     /** The same log plain, gzipped, and cut into a Databricks log folder (rolled .gz parts and the live plain file). */
     private static final List<String> KINDS = List.of("", "-gz", "-rolling");
-    private static final String ROW = "| %-40s | %-19s | %8s | %-15s | %9s | %9s | %9s | %-26s |%n";
+    private static final String ROW = "| %-40s | %-22s | %8s | %-15s | %9s | %9s | %9s | %-26s |%n";
     private static final String FRESH_ROW = "| %-40s | %-21s | %-15s | %-26s | %-26s |%n";
 
     private Table() {}
@@ -91,7 +91,7 @@ public final class Table {
         System.out.println();
         System.out.printf(ROW, "parser", "MB/s mean (min-max)", "s/run", "-Xmx", "peak heap", "max live*", "retained",
                 "wall vs ours (same input)");
-        System.out.printf(ROW, "-".repeat(40), "-".repeat(19), "-".repeat(8), "-".repeat(15), "-".repeat(9), "-".repeat(9),
+        System.out.printf(ROW, "-".repeat(40), "-".repeat(22), "-".repeat(8), "-".repeat(15), "-".repeat(9), "-".repeat(9),
                 "-".repeat(9), "-".repeat(26));
         for (String name : order(warm.keySet())) {
             Warm r = warm.get(name);
