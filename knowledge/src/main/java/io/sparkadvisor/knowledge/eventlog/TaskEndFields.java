@@ -5,7 +5,8 @@ import static io.sparkadvisor.knowledge.facts.TaskMetric.*;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * What the facts read of a task-end event, object by object, with the members of each in the order
@@ -114,16 +115,18 @@ final class TaskEndFields {
             object("Task Metrics", METRICS));
 
     private final Member[] members;
-    /** The same names for Jackson. */
-    final FieldOrder order;
+    private final Map<String, Member> byName = new HashMap<>();
 
     private TaskEndFields(Member... members) {
         this.members = members;
-        String[] names = new String[members.length];
-        for (int k = 0; k < members.length; k++) {
-            names[k] = members[k].name;
+        for (Member member : members) {
+            byName.put(member.name, member);
         }
-        this.order = new FieldOrder(List.of(names));
+    }
+
+    /** The member with this name, or null. */
+    Member member(String name) {
+        return byName.get(name);
     }
 
     Member member(int at) {

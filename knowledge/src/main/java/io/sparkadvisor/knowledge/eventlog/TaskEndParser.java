@@ -20,11 +20,10 @@ final class TaskEndParser {
     }
 
     private static void members(JsonParser p, TaskEndFields fields, TaskEnd task) throws IOException {
-        FieldOrder.Cursor names = fields.order.start();
-        int at;
-        while ((at = names.next(p)) != FieldOrder.END) {
+        String name;
+        while ((name = p.nextFieldName()) != null) {
             JsonToken value = p.nextToken();
-            Member member = at == FieldOrder.UNKNOWN ? null : fields.member(at);
+            Member member = fields.member(name);
             TaskEndFields.Kind kind = member == null ? TaskEndFields.Kind.UNREAD : member.kind();
             switch (kind) {
                 case INT -> member.number(task, p.getIntValue());

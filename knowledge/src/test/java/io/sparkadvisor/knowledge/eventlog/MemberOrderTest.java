@@ -23,10 +23,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Task ends are read expecting Spark's order of members ({@link FieldOrder}); in any other order,
+ * Task ends are read expecting Spark's order of members ({@link TaskEndFields}); in any other order,
  * with a member missing or one unknown to it, they read to the same facts.
  */
-class FieldOrderTest {
+class MemberOrderTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParameterizedTest
