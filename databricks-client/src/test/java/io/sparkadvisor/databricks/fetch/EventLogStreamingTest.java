@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 class EventLogStreamingTest {
     static final String LOG = "dbfs/cluster-logs/0923-job-main/eventlog/0923-job-main_10_0_0_1/111/eventlog";
     static final long MB = 1024 * 1024;
+    static final String VOLUME_LOG = "/Volumes/main/ops/logs/0101-allpurpose/eventlog/0101-allpurpose_10_0_0_9/222/eventlog";
 
     WorkspaceEmulator emulator;
 
@@ -77,6 +78,25 @@ class EventLogStreamingTest {
         });
         System.out.printf("streamed %d MB in %d dbfs/read calls; live heap after GC peaked at %d MB of %d MB%n",
                 size / MB, reads.size(), peakLive / MB, Runtime.getRuntime().maxMemory() / MB);
+    }
+
+    /** A volume log comes in one streamed answer of the Files API: no round trip per range to wait on, and no copy held. */
+    @Test
+    void volumeLogLargerThanTheHeapIsStreamedInOneRequest() throws IOException {
+        Path file = emulator.root().resolve("files" + VOLUME_LOG);
+        long lines = writeLog(file, 256 * MB);
+        assertTrue(Files.size(file) > Runtime.getRuntime().maxMemory(), "the log must not fit in this JVM's heap");
+        var workspace = Workspaces.connect(emulator.client(), null);
+        LogPart part = workspace.fetch(new RunRef(1001, 7L, null)).clusters().get(1).eventLog().parts().get(0);
+        emulator.clearRequests();
+        long readLines = 0;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(part.open(), StandardCharsets.UTF_8))) {
+            while (in.readLine() != null) {
+                readLines++;
+            }
+        }
+        assertEquals(lines, readLines);
+        assertEquals(1, emulator.requests("GET", "/api/2.0/fs/files" + VOLUME_LOG).size());
     }
 
     @Test
