@@ -82,12 +82,6 @@ public final class Checks {
                 text("lessShuffle", Map.of("bytes", Format.bytes(less))));
     }
 
-    /** At least {@code more} shuffle bytes more written than the baseline's: a side broadcast before is shuffled now. */
-    public MetricCheck moreShuffle(long more) {
-        return new MetricCheck(metric(RunMetrics.SHUFFLE_WRITE_BYTES), Comparison.AT_LEAST_BASELINE_PLUS, more,
-                text("moreShuffle", Map.of("bytes", Format.bytes(more))));
-    }
-
     /** The median task stays long enough to be worth scheduling after a step that adds partitions. */
     public MetricCheck tasksLongEnough(Thresholds t) {
         double minMs = t.get(FOLLOW_UP_MIN_MEDIAN_TASK_MS);

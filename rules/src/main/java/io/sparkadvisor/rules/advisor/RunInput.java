@@ -10,7 +10,11 @@ import java.util.Set;
  * spill grow with. A job that read twice the data is compared per input byte, not failed for taking longer.
  */
 public record RunInput(long bytes, long records) {
-    /** Metrics that grow with the input (the name after a {@code stage[ID].} prefix). */
+    /**
+     * Metrics that grow with the input (the name after a {@code stage[ID].} prefix). Not broadcastBytes: what a run
+     * broadcasts is mostly dimension tables, whose size does not follow the facts read, so a side still broadcast in a
+     * run that read twice the input must not pass as "half as much per input byte".
+     */
     private static final Set<String> SCALE_WITH_INPUT = Set.of(RunMetrics.APP_DURATION_MS, RunMetrics.SLOT_MS,
             RunMetrics.WALL_MS, RunMetrics.TASK_MS, RunMetrics.TASKS, RunMetrics.SHUFFLE_WRITE_BYTES, RunMetrics.SPILL_BYTES,
             RunMetrics.DISK_SPILL_BYTES);

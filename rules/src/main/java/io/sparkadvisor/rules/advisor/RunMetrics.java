@@ -9,6 +9,7 @@ import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
 import io.sparkadvisor.rules.execution.TaskMemory;
+import io.sparkadvisor.rules.queryplan.broadcastjoin.BroadcastJoinEvidence;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -32,7 +33,7 @@ import java.util.stream.Collectors;
  * executor cores alive at once on one host); {@code peakHeapShare} (largest executor JVM heap peak /
  * the heap setting); {@code heapBytes} (that setting); {@code workerMemoryBytes} (a worker node's memory);
  * {@code tasksAtOnce} (most tasks running at once per executor); {@code photonFallbacks} (operators of Photon plans
- * run outside Photon); and the sums over stages below. Per stage and summed over the run:
+ * run outside Photon); {@code broadcastBytes} (what the run's broadcast joins broadcast); and the sums over stages below. Per stage and summed over the run:
  * {@code gcShare}, {@code spillBytes} (memory spilled), {@code diskSpillBytes}, {@code failedTasks}
  * (failed attempts, killed speculative copies excluded), {@code outOfMemoryFailures},
  * {@code executorLostFailures} (lost executor or FetchFailed), {@code shuffleWriteBytes}, {@code tasks} (successful
@@ -51,6 +52,11 @@ public final class RunMetrics {
     public static final String WORKER_MEMORY_BYTES = "workerMemoryBytes";
     /** Operators of the run's Photon plans that ran outside Photon (transitions between the engines not counted). */
     public static final String PHOTON_FALLBACKS = "photonFallbacks";
+    /**
+     * What the run's broadcast joins broadcast, summed: each build side's data size (its rows in memory) as
+     * {@link BroadcastJoinEvidence#broadcastBytes} measures it.
+     */
+    public static final String BROADCAST_BYTES = "broadcastBytes";
     /** Most tasks running at once per task executor: what spark.task.cpus and the executor's cores allow. */
     public static final String TASKS_AT_ONCE = "tasksAtOnce";
     public static final String GC_SHARE = "gcShare";
@@ -110,6 +116,7 @@ public final class RunMetrics {
                     .orElse(Double.NaN)),
             entry(PHOTON_FALLBACKS, run -> run.facts().sqlExecutions().stream()
                     .mapToLong(sql -> sql.photonFallbacks().stream().filter(f -> !f.transition()).count()).sum()),
+            entry(BROADCAST_BYTES, BroadcastJoinEvidence::broadcastBytes),
             entry(TASKS_AT_ONCE, run -> (double) run.facts().slots().peakRunningTasks() / Math.max(1, taskExecutors(run).size())),
             entry(GC_SHARE, run -> ratio(run, TaskMetric.JVM_GC_TIME, TaskMetric.EXECUTOR_RUN_TIME)),
             entry(SPILL_BYTES, run -> sum(run, TaskMetric.MEMORY_BYTES_SPILLED)),

@@ -55,6 +55,9 @@ final class Jobs {
   static final int SMJ_PRODUCTS = 1000;
   static final long AQE_ROWS = 2_000_000L;
   static final int AQE_USERS = 20_000;
+  /** Customers broadcast whole by the oversized-broadcast job: their hashed rows pass 1 GiB in memory. */
+  static final long BO_CUSTOMERS = 12_000_000L;
+  static final long BO_ORDERS = 4_000_000L;
   static final int AQE_ACTIONS = 5;
   static final int SPT_PARTITIONS = 1000;
   static final int DELTA_FILES = 4000;
@@ -111,6 +114,8 @@ final class Jobs {
       case "delta-optimized" -> deltaTableRead(spark, work.resolve("delta-optimized"));
       case "delta-skew-join" -> deltaSkewJoin(spark, work.resolve("delta-sales"), work.resolve("delta-markets"));
       case "smj-small-side" -> smjSmallSide(spark);
+      case "broadcast-oversized" -> ordersPerSegment(spark, true);
+      case "broadcast-oversized-shuffled" -> ordersPerSegment(spark, false);
       case "aqe-off" -> aqeOff(spark);
       case "shuffle-many-partitions" -> userAggregates(spark, 1);
       case "large" -> large(spark);
@@ -362,6 +367,24 @@ final class Jobs {
         concat(lit("product-"), col("id")).as("product_name"));
     orders.join(products, "product_id")
         .groupBy("product_name").agg(sum("amount").as("amount"), count(lit(1)).as("n"))
+        .collectAsList();
+  }
+
+  /**
+   * 4M orders joined to 12M customers (id, segment, a 30-character address) on customer_id, summed per segment; with
+   * {@code hint} the customer side is broadcast whatever its size ({@code broadcast(customers)}), without it the join
+   * is left to the optimizer and spark.sql.autoBroadcastJoinThreshold.
+   */
+  static void ordersPerSegment(SparkSession spark, boolean hint) {
+    Dataset<Row> orders = spark.range(0, BO_ORDERS, 1, 4).select(
+        col("id").multiply(7919).mod(BO_CUSTOMERS).as("customer_id"),
+        col("id").multiply(31).mod(1_000_003).as("amount"));
+    Dataset<Row> customers = spark.range(0, BO_CUSTOMERS, 1, 4).select(
+        col("id").as("customer_id"),
+        col("id").mod(100).cast("int").as("segment"),
+        concat(lit("customer-street-"), lpad(col("id").cast("string"), 14, "0")).as("address"));
+    orders.join(hint ? broadcast(customers) : customers, "customer_id")
+        .groupBy("segment").agg(sum("amount").as("amount"), sum(length(col("address"))).as("chars"))
         .collectAsList();
   }
 

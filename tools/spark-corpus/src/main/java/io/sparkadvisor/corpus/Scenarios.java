@@ -233,6 +233,24 @@ final class Scenarios {
         .known("largeSideRows", Jobs.SMJ_ROWS).known("smallSideRows", Jobs.SMJ_PRODUCTS)
         .known("joinKey", "product_id")
         .fires("broadcast-join").build());
+    // An oversized broadcast and two runs after broadcast-join's step (threshold to Spark's 10m, the hint removed).
+    list.add(ordersPerSegment(Scenario.of("broadcast-oversized", "broadcast-oversized"), "2g")
+        .describe("A " + Jobs.BO_ORDERS + "-row order table joined to a " + Jobs.BO_CUSTOMERS + "-row customer table"
+            + " (id, segment, 30-character address) on customer_id with broadcast(customers), then summed per segment;"
+            + " spark.sql.autoBroadcastJoinThreshold=2g as well. The driver builds the customers' hashed rows, over"
+            + " 1 GiB in memory, and broadcasts them.")
+        .known("joinKey", "customer_id")
+        .fires("broadcast-join").build());
+    list.add(ordersPerSegment(Scenario.of("broadcast-oversized-hint-kept", "broadcast-oversized")
+        .known("pairOf", "broadcast-oversized"), "10m")
+        .describe("broadcast-oversized after the settings half of broadcast-join's step only: the threshold back to"
+            + " 10m, the broadcast(customers) hint still in the code, so Spark still broadcasts the customers.")
+        .fires("broadcast-join").build());
+    list.add(ordersPerSegment(Scenario.of("broadcast-oversized-shuffled", "broadcast-oversized-shuffled")
+        .known("pairOf", "broadcast-oversized"), "10m")
+        .describe("broadcast-oversized after broadcast-join's whole step: the threshold back to 10m and the hint"
+            + " removed, so both sides are shuffled and sorted for a sort-merge join.")
+        .build());
     list.add(Scenario.of("aqe-off", "aqe-off")
         .conf("spark.sql.adaptive.enabled", "false")
         .conf("spark.sql.shuffle.partitions", "200") // Spark's default (the generator's is 8)
@@ -298,6 +316,17 @@ final class Scenarios {
         .known("tableFormat", "delta").known("rows", Jobs.DELTA_ROWS).known("filterColumn", "user_id");
     Jobs.DELTA_CONF.forEach(b::conf);
     return b;
+  }
+
+  /**
+   * A run of the orders-per-segment job: a heap that holds the customers' hashed rows, the driver allowed to collect
+   * them (spark.driver.maxResultSize), the broadcast threshold given, the sides' rows.
+   */
+  private static Scenario.Builder ordersPerSegment(Scenario.Builder b, String threshold) {
+    return b.heapMb(6144)
+        .conf("spark.sql.autoBroadcastJoinThreshold", threshold)
+        .conf("spark.driver.maxResultSize", "4g")
+        .known("streamSideRows", Jobs.BO_ORDERS).known("buildSideRows", Jobs.BO_CUSTOMERS);
   }
 
   /** Scenarios run by default (everything committed; the benchmark log only on request). */

@@ -72,9 +72,9 @@ public record BroadcastJoinEvidence(String join, String joinType, String keys, S
             for (PlanNode join : sql.nodes()) {
                 String twin = join.sparkTwin();
                 boolean shuffled = twin.startsWith("SortMergeJoin") || twin.startsWith("ShuffledHashJoin");
-                if (shuffled || twin.startsWith("Broadcast") && join.isJoin()) {
+                if (shuffled || broadcastJoin(join)) {
                     List<Optional<JoinSide>> sides = JoinSide.of(sql, join);
-                    Optional<JoinSide> build = sides.isEmpty() ? Optional.empty() : shuffled
+                    Optional<JoinSide> build = shuffled
                             ? bothMeasured(sides).flatMap(s -> smallestBuildable(s, joinType(join.simpleString())))
                             : builtSide(sides, join.simpleString());
                     build.map(b -> of(run, join, b, sides.get(b.left() ? 1 : 0), shuffled, threshold, t)).ifPresent(out::add);
@@ -82,6 +82,20 @@ public record BroadcastJoinEvidence(String join, String joinType, String keys, S
             }
         }
         return out;
+    }
+
+    /**
+     * What the run's broadcast joins broadcast: each one's build side, measured as this evidence measures it (Spark's
+     * BroadcastExchange or Photon's broadcasting exchange; a reused broadcast once, as the join reusing it has no
+     * exchange of its own).
+     */
+    public static long broadcastBytes(RunView run) {
+        return run.facts().sqlExecutions().stream().mapToLong(sql -> sql.nodes().stream().filter(BroadcastJoinEvidence::broadcastJoin)
+                .mapToLong(join -> builtSide(JoinSide.of(sql, join), join.simpleString()).map(JoinSide::bytes).orElse(0L)).sum()).sum();
+    }
+
+    private static boolean broadcastJoin(PlanNode node) {
+        return node.sparkTwin().startsWith("Broadcast") && node.isJoin();
     }
 
     private static BroadcastJoinEvidence of(RunView run, PlanNode join, JoinSide build, Optional<JoinSide> other,
@@ -155,7 +169,7 @@ public record BroadcastJoinEvidence(String join, String joinType, String keys, S
     /** The side a broadcast join built its table from ({@code BuildLeft} / {@code BuildRight} in its plan string). */
     private static Optional<JoinSide> builtSide(List<Optional<JoinSide>> sides, String simpleString) {
         int side = simpleString.contains("BuildLeft") ? 0 : simpleString.contains("BuildRight") ? 1 : -1;
-        return side < 0 ? Optional.empty() : sides.get(side);
+        return side < 0 || sides.isEmpty() ? Optional.empty() : sides.get(side);
     }
 
     /** The join keys of one side, attribute ids removed; empty for a join without key lists. */

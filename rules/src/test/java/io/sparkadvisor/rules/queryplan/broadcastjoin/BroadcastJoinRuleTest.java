@@ -15,6 +15,7 @@ import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
+import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
@@ -81,6 +82,10 @@ class BroadcastJoinRuleTest {
         List<BroadcastJoinEvidence> joins = BroadcastJoinEvidence.of(photon, Thresholds.defaults());
         assertTrue(joins.stream().anyMatch(e -> e.join().startsWith("Photon") && e.kind() == BroadcastJoinKind.BROADCAST
                 && e.buildSideBytes() > 0 && e.buildSide().equals("right")), joins.toString());
+        // Photon broadcasts through its own shuffle exchange, not a BroadcastExchange: the run's broadcasts count it.
+        long built = joins.stream().filter(e -> e.kind() == BroadcastJoinKind.BROADCAST).mapToLong(BroadcastJoinEvidence::buildSideBytes).sum();
+        assertTrue(built > 0);
+        assertEquals(built, RunMetrics.value(photon.facts(), RunMetrics.BROADCAST_BYTES).getAsDouble());
         // q88's broadcasts are a few KB: nothing to say.
         RuleTesting.silent(RuleTesting.advise(photon.facts(), Map.of()), "broadcast-join");
     }
