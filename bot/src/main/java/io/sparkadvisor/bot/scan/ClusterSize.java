@@ -7,7 +7,8 @@ import java.util.Optional;
 /**
  * What a run's cluster held, driver included, so that a finding's core-hours or node-hours can be priced as a
  * share of what the run paid for. Workers are counted at the most the cluster can have (as the rules count them).
- * 0 when unknown: no cluster (a run outside Databricks), or node types the catalogue does not describe (cores).
+ * 0 when unknown: no cluster (a run outside Databricks), no node type (serverless: no nodes to count), or node
+ * types the catalogue does not describe (cores).
  */
 public record ClusterSize(int nodes, int cores) {
     public static final ClusterSize UNKNOWN = new ClusterSize(0, 0);
@@ -18,6 +19,9 @@ public record ClusterSize(int nodes, int cores) {
     }
 
     private static ClusterSize of(ClusterShape c) {
+        if (c.nodeTypeId().isEmpty()) {
+            return UNKNOWN;
+        }
         int workers = c.singleNode() ? 0 : c.maxWorkers();
         Optional<NodeType> driver = c.driverNode().or(c::workerNode);
         int cores = driver.isEmpty() || (workers > 0 && c.workerNode().isEmpty()) ? 0

@@ -27,8 +27,9 @@ class ClusterSizeTest {
     }
 
     @Test
-    void coresAreUnknownWithoutTheCatalogueAndBothWithoutACluster() throws IOException {
+    void coresAreUnknownWithoutTheCatalogueAndBothWithoutNodes() throws IOException {
         assertEquals(new ClusterSize(3, 0), of("aws-i3-dedicated.json", false));
+        assertEquals(ClusterSize.UNKNOWN, of("serverless.json", true));
         assertEquals(ClusterSize.UNKNOWN, ClusterSize.of(Optional.empty()));
     }
 }

@@ -38,23 +38,19 @@ class WeeklyStakeTest {
     }
 
     @Test
-    void coreHoursAreTheirShareOfTheCoreHoursTheClusterHeld() {
-        WeeklyStake stake = stake(savings(0, 0.3, 0, 0), 120_000, THREE_BY_FOUR);
+    void coreHoursAndNodeHoursAreTheirShareOfWhatTheClusterHeld() {
+        WeeklyStake cores = stake(savings(0, 0.3, 0, 0), 120_000, THREE_BY_FOUR);
+        assertEquals(List.of(SavingBasis.CORE_HOURS, 0.4, new BigDecimal("160.72"), new BigDecimal("1125.04")), figures(cores),
+                "12 cores x 120 s = 0.4 core-hours; 0.3 / 0.4 = 75% of 214.29; x 7");
 
-        assertEquals(SavingBasis.CORE_HOURS, stake.basis());
-        assertEquals(0.4, stake.whole(), 1e-12, "12 cores x 120 s");
-        assertEquals(new BigDecimal("160.72"), stake.savingPerRun(), "0.3 / 0.4 = 75% of 214.29");
-        assertEquals(new BigDecimal("1125.04"), stake.perWeek(), "160.72 x 7");
+        WeeklyStake nodes = stake(savings(0, 0, 0.02, 0), 120_000, THREE_BY_FOUR);
+        assertEquals(List.of(SavingBasis.NODE_HOURS, 0.1, new BigDecimal("42.86"), new BigDecimal("300.02")), figures(nodes),
+                "3 nodes x 120 s = 0.1 node-hours; 0.02 / 0.1 = 20% of 214.29 = 42.858; x 7");
     }
 
-    @Test
-    void nodeHoursAreTheirShareOfTheNodeHoursTheClusterHeld() {
-        WeeklyStake stake = stake(savings(0, 0, 0.02, 0), 120_000, THREE_BY_FOUR);
-
-        assertEquals(SavingBasis.NODE_HOURS, stake.basis());
-        assertEquals(0.1, stake.whole(), 1e-12, "3 nodes x 120 s");
-        assertEquals(new BigDecimal("42.86"), stake.savingPerRun(), "0.02 / 0.1 = 20% of 214.29 = 42.858");
-        assertEquals(new BigDecimal("300.02"), stake.perWeek(), "42.86 x 7");
+    /** The basis, the run's whole (to 12 decimals), the saving per run and per week. */
+    private static List<Object> figures(WeeklyStake s) {
+        return List.of(s.basis(), Math.round(s.whole() * 1e12) / 1e12, s.savingPerRun(), s.perWeek());
     }
 
     @Test
