@@ -231,7 +231,17 @@ class EveryTemplateRendersTest {
                     List.of(new DigestReport.Pending("skew", 42, 4201, 1, at)),
                     List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)),
                     new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew", "One task runs 18x longer",
-                            "spark.sql.adaptive.skewJoin.enabled = true", 0.125, new BigDecimal("40"), 7, new BigDecimal("35"))),
+                            "spark.sql.adaptive.skewJoin.enabled = true", DigestReport.SavingBasis.RUN_TIME, 5_000, 40_000, new BigDecimal("40"),
+                            new BigDecimal("5"), 7, new BigDecimal("35")),
+                            new DigestReport.Fix("etl (job 9)", 901, "executor-packing", "7 of 8 cores idle", "spark.executor.cores = 8",
+                                    DigestReport.SavingBasis.CORE_HOURS, 1.75, 2.08, new BigDecimal("20"), new BigDecimal("16.83"), 1,
+                                    new BigDecimal("16.83")),
+                            new DigestReport.Fix("etl (job 9)", 902, "idle", "Idle nodes", "num_workers = 2",
+                                    DigestReport.SavingBasis.NODE_HOURS, 0.5, 1.5, new BigDecimal("20"), new BigDecimal("6.67"), 2,
+                                    new BigDecimal("13.34")),
+                            new DigestReport.Fix("etl (job 9)", 903, "memory-overprovisioned", "42x the memory needed",
+                                    "node_type_id = m5.2xlarge", DigestReport.SavingBasis.LIST_DOLLARS, 0.289, 20, new BigDecimal("20"),
+                                    new BigDecimal("0.29"), 3, new BigDecimal("0.87"))),
                             List.of(new DigestReport.Unanalysed("job 7", "no log delivery", "Cluster c1 has no log delivery")), 2));
             DigestReport quiet = new DigestReport(monday, monday.plusDays(7), "EUR", estimateReason, BigDecimal.TEN, BigDecimal.TEN,
                     List.of(), List.of(), List.of(), List.of(), List.of(), new DigestReport.TopFixes(3, List.of(), List.of(), 0));

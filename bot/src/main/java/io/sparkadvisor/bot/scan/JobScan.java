@@ -9,25 +9,27 @@ import java.util.List;
  *
  * @param runId      the run analysed; 0 when none was found
  * @param runMs      how long its Spark application ran: what the findings' savings are a share of
+ * @param cluster    the nodes and cores its cluster held for that time ({@link ClusterSize#UNKNOWN} in outcomes kept before it was)
  * @param target     the job cluster approved changes go to ({@code ClusterTargets.encode}); null when there is none,
  *                   or when the job's cluster changed since the run (its steps are then not offered to Approve)
  * @param jobSettingsJson the job's settings read with the run, which the findings were made against (an approved
  *                   change refuses to go out if the job was edited since); null when {@code target} is
  * @param unreadable null when the run was analysed
  */
-public record JobScan(String jobId, String jobName, long runId, long runMs, String target, String jobSettingsJson,
+public record JobScan(String jobId, String jobName, long runId, long runMs, ClusterSize cluster, String target, String jobSettingsJson,
         List<Finding> findings, Unreadable unreadable) {
     public JobScan {
+        cluster = cluster == null ? ClusterSize.UNKNOWN : cluster;
         findings = findings == null ? List.of() : List.copyOf(findings);
     }
 
-    public static JobScan analysed(String jobId, String jobName, long runId, long runMs, String target, String jobSettingsJson,
-            List<Finding> findings) {
-        return new JobScan(jobId, jobName, runId, runMs, target, jobSettingsJson, findings, null);
+    public static JobScan analysed(String jobId, String jobName, long runId, long runMs, ClusterSize cluster, String target,
+            String jobSettingsJson, List<Finding> findings) {
+        return new JobScan(jobId, jobName, runId, runMs, cluster, target, jobSettingsJson, findings, null);
     }
 
     public static JobScan unreadable(String jobId, String jobName, long runId, Unreadable.Kind kind, String reason) {
-        return new JobScan(jobId, jobName, runId, 0, null, null, List.of(), new Unreadable(kind, reason));
+        return new JobScan(jobId, jobName, runId, 0, ClusterSize.UNKNOWN, null, null, List.of(), new Unreadable(kind, reason));
     }
 
     public boolean wasAnalysed() {

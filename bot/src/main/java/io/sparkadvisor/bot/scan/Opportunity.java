@@ -22,15 +22,15 @@ public record Opportunity(JobScan scan, JobCost job, Finding finding, WeeklyStak
     }
 
     /**
-     * The findings of the analysed jobs that are worth a step (medium or high, with a run-time saving
-     * and a step to take), most dollars a week first; a tie goes to the job id, then the rule, so the
+     * The findings of the analysed jobs that are worth a step (medium or high, with a saving of any kind
+     * and a step to take), most dollars a week first ({@link WeeklyStake} prices each kind); a tie goes to the job id, then the rule, so the
      * order is the same on every replica.
      */
     public static List<Opportunity> rank(List<JobScan> scans, List<JobCost> jobs) {
         Map<String, JobCost> byId = jobs.stream().collect(Collectors.toMap(JobCost::jobId, Function.identity(), (a, b) -> a));
         return scans.stream().filter(JobScan::wasAnalysed).filter(s -> byId.containsKey(s.jobId()))
                 .flatMap(s -> s.findings().stream().filter(Opportunity::worthAStep)
-                        .map(f -> new Opportunity(s, byId.get(s.jobId()), f, WeeklyStake.of(byId.get(s.jobId()), f.savings().runtimeMs(), s.runMs()))))
+                        .map(f -> new Opportunity(s, byId.get(s.jobId()), f, WeeklyStake.of(byId.get(s.jobId()), f.savings(), s.runMs(), s.cluster()))))
                 .filter(o -> o.perWeek().signum() > 0)
                 .sorted(Comparator.comparing(Opportunity::perWeek).reversed().thenComparing(o -> o.job().jobId())
                         .thenComparing(o -> o.finding().rule()))
@@ -38,6 +38,6 @@ public record Opportunity(JobScan scan, JobCost job, Finding finding, WeeklyStak
     }
 
     private static boolean worthAStep(Finding f) {
-        return f.severity().compareTo(Severity.MEDIUM) >= 0 && f.savings().runtimeMs() > 0 && !f.recommendation().steps().isEmpty();
+        return f.severity().compareTo(Severity.MEDIUM) >= 0 && f.savings().any() && !f.recommendation().steps().isEmpty();
     }
 }

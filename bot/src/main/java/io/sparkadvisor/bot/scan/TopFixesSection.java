@@ -16,7 +16,8 @@ public final class TopFixesSection {
     /** {@code shown}: the fixes to list, in order; {@code held}: fixes the channel's noise controls left out. */
     public static DigestReport.TopFixes of(List<JobScan> scans, List<Opportunity> shown, int held) {
         List<DigestReport.Fix> fixes = shown.stream().map(o -> new DigestReport.Fix(job(o.scan()), o.scan().runId(), o.finding().rule(),
-                o.finding().title(), firstStep(o), o.stake().savedShare(), o.stake().costPerRun(), o.stake().runsPerWeek(), o.perWeek()))
+                o.finding().title(), firstStep(o), o.stake().basis(), o.stake().saved(), o.stake().whole(), o.stake().costPerRun(),
+                o.stake().savingPerRun(), o.stake().runsPerWeek(), o.perWeek()))
                 .toList();
         List<DigestReport.Unanalysed> unanalysed = scans.stream().filter(s -> !s.wasAnalysed()).map(s -> new DigestReport.Unanalysed(job(s),
                 what(s.unreadable().kind()), s.unreadable().reason())).toList();

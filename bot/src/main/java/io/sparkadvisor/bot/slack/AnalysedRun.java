@@ -4,6 +4,7 @@ import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.bot.approvals.SpecDrift;
+import io.sparkadvisor.bot.scan.ClusterSize;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,9 +17,10 @@ import java.util.Optional;
  * @param ownCluster the cluster's id when the run used several clusters (one application each), else null
  * @param drift      how the job's definition of that cluster differs now from the run's ({@link SpecDrift}); empty when it does not
  * @param jobSettingsJson the job's settings as read with the run; null when the job is unknown or gone
+ * @param cluster    the nodes and cores the application's cluster held
  */
 record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String subject, Advice advice, Map<String, Chart> chartsByRule,
-        long logBytes, List<String> drift, String jobSettingsJson) {
+        long logBytes, List<String> drift, String jobSettingsJson, ClusterSize cluster) {
     /** Stable per run, rule and (when the run used several) cluster, so an approval can find the recommendation again. */
     String recommendationId(String rule) {
         return ref.runId() + "-" + rule + (ownCluster == null ? "" : "-" + ownCluster);

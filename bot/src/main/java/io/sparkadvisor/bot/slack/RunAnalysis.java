@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.slack;
 
 import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.bot.approvals.SpecDrift;
+import io.sparkadvisor.bot.scan.ClusterSize;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
@@ -84,7 +85,8 @@ public final class RunAnalysis {
         }
         ClusterTarget target = ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null);
         return new AnalysedRun(telemetry.ref(), target, severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts),
-                Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target), telemetry.jobSettingsJson());
+                Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target), telemetry.jobSettingsJson(),
+                ClusterSize.of(facts.cluster()));
     }
 
     /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */

@@ -232,8 +232,14 @@ final class BotHarness implements AutoCloseable {
      */
     static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String logConf, String corpusLog,
             long firstRun, long lastRun) {
-        String newCluster = newCluster(logConf);
-        emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, logConf));
+        addJob(emulator, jobId, jobName, clusterId, SHAPE, logConf, corpusLog, firstRun, lastRun);
+    }
+
+    /** The same on a cluster of {@code shape} ({@code "node_type_id":...,"num_workers":...} and any spark_conf) instead of {@link #SHAPE}. */
+    static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String shape, String logConf,
+            String corpusLog, long firstRun, long lastRun) {
+        String newCluster = newCluster(shape, logConf);
+        emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, shape, logConf));
         emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
                 + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":"
                 + "[{\"task_key\":\"main\",\"job_cluster_key\":\"main\",\"spark_python_task\":{\"python_file\":\"/Repos/etl/"
@@ -271,24 +277,26 @@ final class BotHarness implements AutoCloseable {
     }
 
     private void addRun(long jobId, long runId, String jobName, String clusterId, boolean succeeded, Path eventLog, long startMs) {
-        workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, LOG_CONF));
-        String run = runJson(jobId, runId, jobName, clusterId, startMs, newCluster(LOG_CONF));
+        workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, SHAPE, LOG_CONF));
+        String run = runJson(jobId, runId, jobName, clusterId, startMs, newCluster(SHAPE, LOG_CONF));
         workspace.addRun(jobId, succeeded ? run : run.replace(SUCCEEDED, FAILED), eventLog);
     }
 
     static final String LOG_CONF = "\"cluster_log_conf\":{\"dbfs\":{\"destination\":\"dbfs:/cluster-logs\"}}";
 
-    private static String newCluster(String logConf) {
-        return "{\"spark_version\":\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+    /** Two i3.xlarge workers (the driver of the worker's type). */
+    static final String SHAPE = "\"node_type_id\":\"i3.xlarge\",\"num_workers\":2";
+
+    private static String newCluster(String shape, String logConf) {
+        return "{\"spark_version\":\"15.4.x-scala2.12\"," + shape + ","
                 + "\"data_security_mode\":\"SINGLE_USER\"" + (logConf.isEmpty() ? "" : "," + logConf) + "}";
     }
     private static final String SUCCEEDED = "{\"life_cycle_state\":\"TERMINATED\",\"state_message\":\"\",\"result_state\":\"SUCCESS\"}";
     private static final String FAILED = SUCCEEDED.replace("SUCCESS", "FAILED");
 
-    /** A terminated job cluster: 2 x i3.xlarge, dedicated access mode, logs delivered to dbfs:/cluster-logs. */
-    private static String clusterJson(String clusterId, String logConf) {
-        return "{\"cluster_id\":\"" + clusterId + "\",\"spark_version\":"
-                + "\"15.4.x-scala2.12\",\"node_type_id\":\"i3.xlarge\",\"driver_node_type_id\":\"i3.xlarge\",\"num_workers\":2,"
+    /** A terminated job cluster of {@code shape}, dedicated access mode, logs delivered to dbfs:/cluster-logs. */
+    private static String clusterJson(String clusterId, String shape, String logConf) {
+        return "{\"cluster_id\":\"" + clusterId + "\",\"spark_version\":\"15.4.x-scala2.12\"," + shape + ","
                 + "\"data_security_mode\":\"SINGLE_USER\"," + (logConf.isEmpty() ? "" : logConf + ",") + "\"cluster_source\":\"JOB\",\"state\":\"TERMINATED\","
                 + "\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}";
     }

@@ -43,6 +43,13 @@ class FleetScanEndToEndTest {
         return value.group(1);
     }
 
+    /** The digest's line of {@code fix}, up to its first step. */
+    private static String line(String shown, Fleet.Expected fix) {
+        int at = shown.indexOf(fix.line());
+        assertTrue(at >= 0, fix + " in " + shown);
+        return shown.substring(at, shown.indexOf("first step", at));
+    }
+
     @Test
     void aDigestListsTheTopFixesInDollarOrderWithAThreadEachAndTheJobsItCouldNotReadAndTheNextWeekHoldsWhatItSaw() throws Exception {
         try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), SCAN)) {
@@ -70,6 +77,9 @@ class FleetScanEndToEndTest {
                 at = line;
             }
             assertTrue(!shown.contains(expected.size() > 5 ? expected.get(5).line() : "no sixth fix"), "five fixes, no more");
+            Fleet.Expected stranded = expected.subList(0, 5).stream().filter(f -> f.basis().equals("CORE_HOURS")).findFirst().orElseThrow(
+                    () -> new AssertionError("the one-core executors' stranded core-hours rank among the top five: " + expected));
+            assertTrue(line(shown, stranded).contains("core-hours the cluster held") && line(shown, stranded).contains(stranded.dollars()), shown);
 
             assertTrue(shown.contains("etl-3 (job 604): no log delivery: set cluster_log_conf"), shown);
             assertTrue(shown.contains("etl-10 (job 611): logs go to S3"), shown);
@@ -131,6 +141,15 @@ class FleetScanEndToEndTest {
             assertTrue(lines.get(lines.size() - 1).contains("Scan done: 5 jobs analysed, 1 could not be read"), lines.toString());
             String shown = bot.threadReplies(parent.tsPosted()).stream().map(c -> c.param("blocks")).collect(Collectors.joining("\n"));
             assertTrue(shown.contains("Top fixes this week") && shown.contains("etl-3 (job 604): no log delivery"), shown);
+            Matcher week = Pattern.compile("of the week of (\\d{4}-\\d{2}-\\d{2})").matcher(progress.param("text"));
+            assertTrue(week.find(), progress.param("text"));
+            List<Fleet.Expected> expected = Fleet.expected(new ScanLedger(bot.db).outcomes(LocalDate.parse(week.group(1))), 6);
+            assertTrue(expected.size() <= 5, "all shown: " + expected);
+            Fleet.Expected smallerNodes = expected.stream().filter(f -> f.basis().equals("LIST_DOLLARS")).findFirst().orElseThrow(
+                    () -> new AssertionError("the 40 oversized workers' node-type change is ranked: " + expected));
+            assertEquals(new Fleet.Expected(5, "memory-overprovisioned", "LIST_DOLLARS", smallerNodes.perWeek()), smallerNodes);
+            assertTrue(line(shown, smallerNodes).contains("a run at list prices x 11 runs") && line(shown, smallerNodes)
+                    .contains(smallerNodes.dollars()), shown);
         }
     }
 }

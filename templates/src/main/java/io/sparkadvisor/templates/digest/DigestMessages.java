@@ -7,6 +7,7 @@ import io.sparkadvisor.templates.replies.ScanReply;
 import io.sparkadvisor.templates.slack.SlackLimits;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -65,13 +66,31 @@ public final class DigestMessages {
             return;
         }
         scope.put("fixes", t.fixes().stream().map(f -> ScanReply.FIX.text("job", f.job(), "rule", f.rule(), "title", f.title(),
-                "perWeek", money(r, f.perWeek()), "percent", String.format(Locale.ROOT, "%.1f%%", f.savedShare() * 100),
-                "costPerRun", money(r, f.costPerRun()), "runs", f.runsPerWeek(), "oneRun", f.runsPerWeek() == 1, "firstStep", f.firstStep())).toList());
+                "perWeek", money(r, f.perWeek()), "arithmetic", arithmetic(r, f), "firstStep", f.firstStep())).toList());
         scope.put("noFixes", t.fixes().isEmpty() ? ScanReply.NO_FIXES.text("jobs", t.jobsScanned()) : "");
         scope.put("held", t.held() > 0 ? ScanReply.HELD.text("count", t.held(), "one", t.held() == 1) : "");
         scope.put("unanalysed", t.unanalysed().stream().map(u -> ScanReply.UNANALYSED.text("job", u.job(), "what", u.what(),
                 "detail", u.detail())).toList());
         scope.put("hasUnanalysed", !t.unanalysed().isEmpty());
+    }
+
+    /** How a fix's dollars a week follow from what it saves, in the words of its basis. */
+    private static String arithmetic(DigestReport r, DigestReport.Fix f) {
+        String percent = String.format(Locale.ROOT, "%.1f%%", f.savedShare() * 100);
+        String costPerRun = money(r, f.costPerRun());
+        boolean oneRun = f.runsPerWeek() == 1;
+        return switch (f.basis()) {
+            case RUN_TIME -> ScanReply.RUN_TIME.text("percent", percent, "costPerRun", costPerRun, "runs", f.runsPerWeek(), "oneRun", oneRun);
+            case CORE_HOURS, NODE_HOURS -> ScanReply.valueOf(f.basis().name()).text("saved", hours(f.saved()), "whole", hours(f.whole()),
+                    "percent", percent, "costPerRun", costPerRun, "runs", f.runsPerWeek(), "oneRun", oneRun);
+            case LIST_DOLLARS -> ScanReply.LIST_DOLLARS.text("savingPerRun", money(r, f.savingPerRun()), "runs", f.runsPerWeek(),
+                    "oneRun", oneRun);
+        };
+    }
+
+    /** Three significant digits: 0.005, 1.67, 199. */
+    private static String hours(double h) {
+        return new BigDecimal(h).round(new MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     private static String title(DigestReport r) {

@@ -66,14 +66,38 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
     }
 
     /**
-     * One fix: {@code perWeek} = {@code savingPerRun} x {@code runsPerWeek}, where {@code savingPerRun} =
-     * {@code savedShare} x {@code costPerRun}.
+     * One fix: {@code perWeek} = {@code savingPerRun} x {@code runsPerWeek}, where {@code savingPerRun} is priced on the
+     * fix's {@code basis}: {@code saved} / {@code whole} (at most 1) x {@code costPerRun} for a share of the run's time,
+     * core-hours or node-hours, or {@code saved} dollars as they are (at most {@code costPerRun}).
      *
      * @param job       the job as the digest names it
      * @param firstStep what the first step changes, in words
+     * @param saved     what one run saves, in the basis' unit (ms, core-hours, node-hours, dollars)
+     * @param whole     what the run held in that unit; for dollars, the cost per run
      */
-    public record Fix(String job, long runId, String rule, String title, String firstStep, double savedShare, BigDecimal costPerRun,
-            long runsPerWeek, BigDecimal perWeek) {}
+    public record Fix(String job, long runId, String rule, String title, String firstStep, SavingBasis basis, double saved, double whole,
+            BigDecimal costPerRun, BigDecimal savingPerRun, long runsPerWeek, BigDecimal perWeek) {
+        public double savedShare() {
+            return SavingBasis.share(saved, whole);
+        }
+    }
+
+    /** What a fix's dollars are priced from. */
+    public enum SavingBasis {
+        /** A share of the run's time: a job cluster is billed for as long as it runs. */
+        RUN_TIME,
+        /** A share of the core-hours the cluster held for the run (driver included). */
+        CORE_HOURS,
+        /** A share of the node-hours the cluster held for the run (driver included). */
+        NODE_HOURS,
+        /** Dollars per run at list prices, given by the finding. */
+        LIST_DOLLARS;
+
+        /** The share of {@code whole} that {@code saved} is, from 0 to 1; 0 when the whole is unknown. */
+        public static double share(double saved, double whole) {
+            return whole <= 0 ? 0 : Math.min(1.0, Math.max(0, saved) / whole);
+        }
+    }
 
     /** A job the scan could not read: {@code what} to fix, and the workspace's own words. */
     public record Unanalysed(String job, String what, String detail) {}

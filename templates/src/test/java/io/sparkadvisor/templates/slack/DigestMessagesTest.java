@@ -59,13 +59,24 @@ class DigestMessagesTest {
     @Test
     void topFixesShowTheArithmeticOfTheirDollarsAndTheJobsTheScanCouldNotRead() {
         DigestReport.TopFixes fixes = new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew",
-                "One task runs 18x longer", "spark.sql.adaptive.skewJoin.enabled = true", 0.125, new BigDecimal("40.00"), 7,
-                new BigDecimal("35.00"))), List.of(new DigestReport.Unanalysed("job 7", "no log delivery: set cluster_log_conf", "cluster c1")), 1);
+                "One task runs 18x longer", "spark.sql.adaptive.skewJoin.enabled = true", DigestReport.SavingBasis.RUN_TIME, 5_000, 40_000,
+                new BigDecimal("40.00"), new BigDecimal("5.00"), 7, new BigDecimal("35.00")),
+                new DigestReport.Fix("etl (job 9)", 901, "executor-packing", "7 of 8 cores idle", "spark.executor.cores = 8",
+                        DigestReport.SavingBasis.CORE_HOURS, 1.75, 2.08, new BigDecimal("20.00"), new BigDecimal("16.83"), 1,
+                        new BigDecimal("16.83")),
+                new DigestReport.Fix("etl (job 9)", 901, "memory-overprovisioned", "42x the memory needed", "node_type_id = m5.2xlarge",
+                        DigestReport.SavingBasis.LIST_DOLLARS, 0.289, 20, new BigDecimal("20.00"), new BigDecimal("0.29"), 3,
+                        new BigDecimal("0.87"))),
+                List.of(new DigestReport.Unanalysed("job 7", "no log delivery: set cluster_log_conf", "cluster c1")), 1);
         String text = DigestMessages.text(report(null, JOBS).withTopFixes(fixes));
         assertTrue(text.contains("""
                 Top fixes this week:
                   - orders-ingest (job 42): skew, One task runs 18x longer; $35.00 a week (12.5% of $40.00 a run x 7 runs); first step:\
                  spark.sql.adaptive.skewJoin.enabled = true
+                  - etl (job 9): executor-packing, 7 of 8 cores idle; $16.83 a week (1.75 of the 2.08 core-hours the cluster held =\
+                 84.1% of $20.00 a run x 1 run); first step: spark.executor.cores = 8
+                  - etl (job 9): memory-overprovisioned, 42x the memory needed; $0.87 a week ($0.29 a run at list prices x 3 runs);\
+                 first step: node_type_id = m5.2xlarge
                   1 fix this channel got in an earlier week left out: its dollars a week did not grow by scan.repostGrowth or more.
 
                 Jobs the scan could not read:
