@@ -36,8 +36,7 @@ public final class TextReport {
             item.put("rule", f.rule());
             item.put("layer", f.layer().id());
             item.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
-            item.put("saving", Wording.saving(f));
-            item.put("upTo", f.savings().upperBound());
+            item.put("saving", Wording.estimate(f.savings()));
             item.put("proof", f.recommendation().proof());
             item.put("summary", f.recommendation().summary());
             item.put("preconditions", f.recommendation().preconditions());

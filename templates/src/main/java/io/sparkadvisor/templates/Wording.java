@@ -1,7 +1,8 @@
 package io.sparkadvisor.templates;
 
-import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.templates.replies.AskReply;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,25 +10,30 @@ import java.util.List;
 public final class Wording {
     private Wording() {}
 
-    /** "29.1 s and 1.20 core-hours", or empty when the rule could not estimate a saving. */
-    public static String saving(Finding f) {
-        return saving(f.savings().runtimeMs(), f.savings().coreHours(), f.savings().nodeHours(), f.savings().dollars());
+    /**
+     * A finding's saving per run as every message that states it says it (the analyze text, the Slack finding and
+     * summary, the digest's waste line): "up to 29.1 s and 1.20 core-hours" when the figure is the most the run can
+     * save, "about ..." otherwise; empty when the rule could not estimate a saving.
+     */
+    public static String estimate(Savings s) {
+        String amount = saving(s);
+        return amount.isEmpty() ? "" : AskReply.SAVING.text("upTo", s.upperBound(), "amount", amount);
     }
 
     /** The non-zero parts of a saving, joined by "and"; small figures keep two significant digits. */
-    public static String saving(long runtimeMs, double coreHours, double nodeHours, double dollars) {
+    public static String saving(Savings s) {
         List<String> parts = new ArrayList<>();
-        if (runtimeMs > 0) {
-            parts.add(Format.duration(runtimeMs));
+        if (s.runtimeMs() > 0) {
+            parts.add(Format.duration(s.runtimeMs()));
         }
-        if (coreHours > 0) {
-            parts.add(Format.decimals(coreHours, 2) + " core-hours");
+        if (s.coreHours() > 0) {
+            parts.add(Format.decimals(s.coreHours(), 2) + " core-hours");
         }
-        if (nodeHours > 0) {
-            parts.add(Format.decimals(nodeHours, 2) + " node-hours");
+        if (s.nodeHours() > 0) {
+            parts.add(Format.decimals(s.nodeHours(), 2) + " node-hours");
         }
-        if (dollars > 0) {
-            parts.add("$" + Format.decimals(dollars, 3) + " at list prices");
+        if (s.dollars() > 0) {
+            parts.add("$" + Format.decimals(s.dollars(), 3) + " at list prices");
         }
         return String.join(" and ", parts);
     }

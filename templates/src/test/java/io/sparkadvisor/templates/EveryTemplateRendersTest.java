@@ -14,6 +14,7 @@ import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.RuleFailure;
+import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -227,7 +228,10 @@ class EveryTemplateRendersTest {
         for (String estimateReason : new String[] {null, "The billing tables cannot be read."}) {
             DigestReport full = new DigestReport(monday, monday.plusDays(7), "USD", estimateReason, new BigDecimal("1234.5"),
                     new BigDecimal("1000"), jobs, jobs.subList(0, 1),
-                    List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer", "orders-ingest", 4201, 29_100, 1.2)),
+                    List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer", "orders-ingest", 4201,
+                                    new Savings(29_100, 1.2).upTo()),
+                            new DigestReport.Waste("memory-overprovisioned", "42x the memory needed", "orders-ingest", 4202,
+                                    Savings.ofNodes(1.5, 0.41))),
                     List.of(new DigestReport.Pending("skew", 42, 4201, 1, at)),
                     List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)),
                     new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew", "One task runs 18x longer",

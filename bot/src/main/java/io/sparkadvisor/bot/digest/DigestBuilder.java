@@ -40,7 +40,7 @@ public final class DigestBuilder {
         List<DigestReport.JobLine> increases = costs.jobs().stream().filter(j -> j.change().signum() > 0)
                 .sorted(Comparator.comparing(JobCost::change).reversed()).limit(top).map(DigestBuilder::line).toList();
         List<DigestReport.Waste> waste = findings.stream().limit(top).map(f -> new DigestReport.Waste(f.rule(), f.title(), f.subject(),
-                f.runId(), f.runtimeMs(), f.coreHours())).toList();
+                f.runId(), f.savings())).toList();
         List<DigestReport.Pending> waiting = actionable(pending).stream().limit(top).map(p -> new DigestReport.Pending(p.rule(), p.jobId(),
                 p.runId(), p.step(), p.at())).toList();
         Instant weekEnd = weekStart.plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant();

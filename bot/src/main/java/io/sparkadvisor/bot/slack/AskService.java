@@ -230,7 +230,7 @@ final class AskService {
         Instant now = Instant.now();
         try {
             analysed.record(run.advice().findings().stream().map(f -> new AnalysedFinding(run.recommendationId(f.rule()), run.ref().runId(),
-                    run.ref().jobId(), run.subject(), f.rule(), f.title(), f.savings().runtimeMs(), f.savings().coreHours(), now)).toList());
+                    run.ref().jobId(), run.subject(), f.rule(), f.title(), f.savings(), now)).toList());
         } catch (RuntimeException e) {
             LOG.warn("findings of run {} not recorded: {}", run.ref().runId(), e.toString());
         }

@@ -10,6 +10,7 @@ import io.sparkadvisor.bot.store.Subscription;
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.databricks.billing.RunCost;
 import io.sparkadvisor.databricks.billing.WeeklyCosts;
+import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.templates.digest.DigestReport;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -30,7 +31,7 @@ class DigestBuilderTest {
 
     static DigestReport build(List<StepSummary> verified, List<RunCost> runs) {
         return DigestBuilder.build(WEEK, 2, COSTS, null, List.of(new AnalysedFinding("4201-skew", 4201, 42L, "orders-ingest", "skew",
-                "One task runs 18x longer", 29_100, 1.2, Instant.parse("2026-11-24T10:00:00Z"))), List.of(), verified, runs);
+                "One task runs 18x longer", new Savings(29_100, 1.2), Instant.parse("2026-11-24T10:00:00Z"))), List.of(), verified, runs);
     }
 
     @Test

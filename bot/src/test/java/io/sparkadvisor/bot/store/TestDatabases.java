@@ -30,9 +30,18 @@ public final class TestDatabases {
 
     /** A fresh, migrated database, as the environment that points a bot at it: what a restarted bot connects to again. */
     public static Map<String, String> freshEnvironment(Kind kind) {
-        Map<String, String> env = kind == Kind.H2 ? Map.of(H2_PATH, h2().toString()) : Map.of("DATABASE_URL", postgres());
+        Map<String, String> env = emptyEnvironment(kind);
         Database.fromEnvironment(env).migrate();
         return env;
+    }
+
+    /** A new database without any schema: for a test that migrates it step by step, as an upgrade would. */
+    public static Database empty(Kind kind) {
+        return Database.fromEnvironment(emptyEnvironment(kind));
+    }
+
+    private static Map<String, String> emptyEnvironment(Kind kind) {
+        return kind == Kind.H2 ? Map.of(H2_PATH, h2().toString()) : Map.of("DATABASE_URL", postgres());
     }
 
     /**

@@ -120,7 +120,7 @@ public final class DigestMessages {
 
     private static String wasteLine(DigestReport.Waste w) {
         return DigestReply.WASTE.text("rule", w.rule(), "job", w.job(), "runId", w.runId(), "title", w.title(),
-                "saving", Wording.saving(w.runtimeMs(), w.coreHours(), 0, 0));
+                "saving", Wording.estimate(w.savings()));
     }
 
     private static String job(DigestReport.JobLine j) {

@@ -1,5 +1,6 @@
 package io.sparkadvisor.templates.digest;
 
+import io.sparkadvisor.rules.advisor.Savings;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -41,8 +42,8 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
         }
     }
 
-    /** A finding of a run analysed this week, with the saving its rule estimated per run. */
-    public record Waste(String rule, String title, String job, long runId, long runtimeMs, double coreHours) {}
+    /** A finding of a run analysed this week, with the saving its rule estimated per run (as the finding stated it). */
+    public record Waste(String rule, String title, String job, long runId, Savings savings) {}
 
     /** A step proposed to the job and not yet approved or rejected. */
     public record Pending(String rule, long jobId, long runId, int step, Instant proposedAt) {}

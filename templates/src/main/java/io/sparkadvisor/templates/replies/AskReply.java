@@ -30,7 +30,8 @@ public enum AskReply implements Reply {
     HEALTHY("subject"),
     FINDINGS("subject", "count", "one", "title"),
     MORE_FINDINGS("count", "one"),
-    HELP_FALLBACK;
+    HELP_FALLBACK,
+    SAVING("upTo", "amount");
 
     private final List<String> fills;
 

@@ -129,8 +129,7 @@ public final class SlackMessages {
         item.put("severity", f.severity().id());
         item.put("title", f.title());
         item.put("evidence", firstSentence(f.recommendation().proof()));
-        item.put("saving", Wording.saving(f));
-        item.put("upTo", f.savings().upperBound());
+        item.put("saving", Wording.estimate(f.savings()));
         return item;
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.slack.api.model.block.LayoutBlock;
+import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.digest.DigestReport;
 import io.sparkadvisor.templates.digest.DigestReport.JobLine;
@@ -21,7 +22,10 @@ class DigestMessagesTest {
     static DigestReport report(String estimateReason, List<JobLine> jobs) {
         return new DigestReport(MONDAY, MONDAY.plusDays(7), "USD", estimateReason, new BigDecimal("1234.5"), new BigDecimal("1000"),
                 jobs, jobs.subList(0, 1),
-                List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer than the median", "orders-ingest", 4201, 29_100, 1.2)),
+                List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer than the median", "orders-ingest", 4201,
+                                new Savings(29_100, 1.2).upTo()),
+                        new DigestReport.Waste("memory-overprovisioned", "42x the memory needed", "orders-ingest", 4202,
+                                Savings.ofNodes(1.5, 0.41))),
                 List.of(new DigestReport.Pending("skew", 42, 4201, 1, Instant.parse("2026-12-01T10:00:00Z"))),
                 List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)), null);
     }
@@ -46,7 +50,8 @@ class DigestMessagesTest {
                   - orders-ingest (job 42): +$100.00 to $500.00
 
                 Waste found in runs analysed this week:
-                  - skew on orders-ingest, run 4201: One task in stage 4 runs 18x longer than the median; saves about 29.1 s and 1.20 core-hours per run
+                  - skew on orders-ingest, run 4201: One task in stage 4 runs 18x longer than the median; saves up to 29.1 s and 1.20 core-hours per run
+                  - memory-overprovisioned on orders-ingest, run 4202: 42x the memory needed; saves about 1.50 node-hours and $0.410 at list prices per run
 
                 Awaiting approval:
                   - step 1 of skew for job 42 (from run 4201), proposed 2026-12-01
