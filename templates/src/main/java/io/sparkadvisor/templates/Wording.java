@@ -21,7 +21,7 @@ public final class Wording {
     }
 
     /** The non-zero parts of a saving, joined by "and"; small figures keep two significant digits. */
-    public static String saving(Savings s) {
+    private static String saving(Savings s) {
         List<String> parts = new ArrayList<>();
         if (s.runtimeMs() > 0) {
             parts.add(Format.duration(s.runtimeMs()));
