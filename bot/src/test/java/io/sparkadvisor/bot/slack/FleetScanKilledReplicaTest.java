@@ -12,33 +12,35 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.bot.MovableClock;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.ScanClaims;
 import io.sparkadvisor.bot.store.ScanLedger;
 import io.sparkadvisor.bot.store.TestDatabases;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * A replica process killed (kill -9) in the middle of the week's scan, holding claims on jobs it had not
- * finished: the other replica's digest, once those claims are stale, analyses exactly the jobs the dead one
- * left (its finished jobs are not read again, its claims are taken over) and posts the digest and its fix
- * threads once. The emulator answers slowly while the first replica scans, so that it dies with work in hand;
- * the survivor's clock is one scan budget ahead, as if it ran after the claims went stale, without the test
- * waiting that long.
+ * finished: the other replica's digest scans the jobs nobody holds, waits on the dead one's claims, takes them
+ * over once they are stale, and so analyses exactly the jobs the dead one left (its finished jobs are not read
+ * again) and posts the digest and its fix threads once. The emulator answers slowly while the first replica
+ * scans, so that it dies with work in hand; the survivor's clock is moved one scan budget on while it waits,
+ * so the claims go stale without the test waiting that long.
  */
 class FleetScanKilledReplicaTest {
     @Test
     void aReplicaKilledMidScanLeavesItsUnfinishedJobsToTheOtherWhichAnalysesEachOnceAndPostsOnce() throws Exception {
         Map<String, String> database = TestDatabases.freshEnvironment(TestDatabases.Kind.POSTGRESQL);
         Database db = Database.fromEnvironment(database);
-        Clock afterTheClaimsWentStale = Clock.offset(Clock.systemUTC(), SCAN.budget().plusSeconds(1));
-        try (BotHarness bot = BotHarness.scanning(db, Map.of(), SCAN, afterTheClaimsWentStale)) {
+        MovableClock clock = new MovableClock();
+        try (BotHarness bot = BotHarness.scanning(db, Map.of(), SCAN, clock)) {
             Fleet.add(bot.workspace, JOBS);
             bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
             await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
@@ -63,7 +65,11 @@ class FleetScanKilledReplicaTest {
             List<Long> readByTheDead = IntStream.range(0, JOBS).mapToObj(k -> Fleet.logReads(bot.workspace, k)).toList();
             bot.workspace.latency(Duration.ZERO);
 
-            bot.digestScheduler.runAnyDueExecutions();
+            CompletableFuture<Void> digest = CompletableFuture.runAsync(bot.digestScheduler::runAnyDueExecutions);
+            await(WAIT, () -> ledger.outcomes(WEEK).size() == JOBS - leftClaimed.size());
+            assertEquals(leftClaimed, ScanClaims.held(db, WEEK), "the survivor scanned the other jobs and waits on the dead one's claims");
+            clock.advance(SCAN.budget().plusSeconds(1));
+            digest.get(WAIT.toSeconds(), TimeUnit.SECONDS);
 
             Map<String, String> outcomes = ledger.outcomes(WEEK);
             assertEquals(JOBS, outcomes.size(), "every job has its outcome");
