@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,9 +49,15 @@ public final class FleetScan {
     /** How often a scan whose remaining jobs another replica holds looks whether they are done. */
     private static final Duration POLL = Duration.ofMillis(250);
     /**
-     * How often such a scan tries those jobs' claims again, so that the claims of a replica that died are taken over
-     * once stale; spark-advisor's own choice: a claim goes stale after the budget (minutes), so a few seconds late is
-     * soon enough, and each try is a write per job.
+     * A claim not renewed for this long was left by a replica that died, and is taken over; spark-advisor's own
+     * choice: a scan renews its claims every quarter of it, so a live replica misses four renewals (a long pause, a
+     * database away) before another analyses its job too, while a dead one's jobs wait a minute, not the budget.
+     */
+    public static final Duration CLAIM_LEASE = Duration.ofMinutes(1);
+    private static final Duration RENEW = CLAIM_LEASE.dividedBy(4);
+    /**
+     * How often a scan waiting on jobs other replicas hold tries their claims again, so that a dead replica's are
+     * taken over once stale; spark-advisor's own choice: a few seconds late on a one-minute lease, a write per job.
      */
     private static final Duration RECLAIM = Duration.ofSeconds(5);
 
@@ -89,6 +96,12 @@ public final class FleetScan {
             return t;
         });
         running.add(pool);
+        ScheduledExecutorService renewal = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "fleet-scan-renewal");
+            t.setDaemon(true);
+            return t;
+        });
+        renewal.scheduleWithFixedDelay(() -> renew(week), RENEW.toMillis(), RENEW.toMillis(), TimeUnit.MILLISECONDS);
         try {
             List<JobCost> left = costliest.stream().filter(job -> !done.containsKey(job.jobId())).toList();
             while (!left.isEmpty() && System.nanoTime() < deadline && !stopping && !Thread.currentThread().isInterrupted()) {
@@ -105,6 +118,7 @@ public final class FleetScan {
         } catch (RejectedExecutionException stopped) {
             // stop() shut the pool between two rounds: the jobs not done are listed as such
         } finally {
+            renewal.shutdownNow();
             pool.shutdownNow();
             running.remove(pool);
         }
@@ -117,9 +131,17 @@ public final class FleetScan {
         running.forEach(pool -> pool.shutdownNow().forEach(notStarted -> ((Future<?>) notStarted).cancel(false)));
     }
 
+    private void renew(LocalDate week) {
+        try {
+            ledger.renew(week, holder, clock.instant());
+        } catch (RuntimeException e) { // the next renewal tries again; a scheduled task that throws is never run again
+            LOG.warn("fleet scan: claims not renewed: {}", e.toString());
+        }
+    }
+
     /** Analyses the job if this replica wins its claim; null when it did not (or stopped). */
     private JobScan scanOne(LocalDate week, JobCost job) {
-        if (!ledger.claim(week, job.jobId(), holder, clock.instant(), config.budget())) {
+        if (!ledger.claim(week, job.jobId(), holder, clock.instant(), CLAIM_LEASE)) {
             return null;
         }
         JobScan outcome;

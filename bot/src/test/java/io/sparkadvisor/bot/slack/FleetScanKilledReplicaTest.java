@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.bot.MovableClock;
+import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.ScanClaims;
 import io.sparkadvisor.bot.store.ScanLedger;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * finished: the other replica's digest scans the jobs nobody holds, waits on the dead one's claims, takes them
  * over once they are stale, and so analyses exactly the jobs the dead one left (its finished jobs are not read
  * again) and posts the digest and its fix threads once. The emulator answers slowly while the first replica
- * scans, so that it dies with work in hand; the survivor's clock is moved one scan budget on while it waits,
+ * scans, so that it dies with work in hand; the survivor's clock is moved one claim lease on while it waits,
  * so the claims go stale without the test waiting that long.
  */
 class FleetScanKilledReplicaTest {
@@ -68,7 +69,7 @@ class FleetScanKilledReplicaTest {
             CompletableFuture<Void> digest = CompletableFuture.runAsync(bot.digestScheduler::runAnyDueExecutions);
             await(WAIT, () -> ledger.outcomes(WEEK).size() == JOBS - leftClaimed.size());
             assertEquals(leftClaimed, ScanClaims.held(db, WEEK), "the survivor scanned the other jobs and waits on the dead one's claims");
-            clock.advance(SCAN.budget().plusSeconds(1));
+            clock.advance(FleetScan.CLAIM_LEASE.plusSeconds(1));
             digest.get(WAIT.toSeconds(), TimeUnit.SECONDS);
 
             Map<String, String> outcomes = ledger.outcomes(WEEK);
