@@ -168,7 +168,9 @@ public final class FleetScan {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (ExecutionException | CancellationException | TimeoutException e) {
+            } catch (ExecutionException e) { // the ledger out of reach: the job is tried again next round
+                LOG.warn("fleet scan: a job's claim or outcome not kept: {}", e.getCause().toString());
+            } catch (CancellationException | TimeoutException e) {
                 return; // out of time or stopped: the jobs not done are listed as such
             }
         }
