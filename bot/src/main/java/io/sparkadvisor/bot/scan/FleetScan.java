@@ -17,10 +17,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -42,6 +48,18 @@ public final class FleetScan {
     }
     /** How often a scan whose remaining jobs another replica holds looks whether they are done. */
     private static final Duration POLL = Duration.ofMillis(250);
+    /**
+     * A claim not renewed for this long was left by a replica that died, and is taken over; spark-advisor's own
+     * choice: a scan renews its claims every quarter of it, so a live replica misses four renewals (a long pause, a
+     * database away) before another analyses its job too, while a dead one's jobs wait a minute, not the budget.
+     */
+    public static final Duration CLAIM_LEASE = Duration.ofMinutes(1);
+    private static final Duration RENEW = CLAIM_LEASE.dividedBy(4);
+    /**
+     * How often a scan waiting on jobs other replicas hold tries their claims again, so that a dead replica's are
+     * taken over once stale; spark-advisor's own choice: a few seconds late on a one-minute lease, a write per job.
+     */
+    private static final Duration RECLAIM = Duration.ofSeconds(5);
 
     private final ScanLedger ledger;
     private final JobAnalyser analyser;
@@ -78,36 +96,52 @@ public final class FleetScan {
             return t;
         });
         running.add(pool);
+        ScheduledExecutorService renewal = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "fleet-scan-renewal");
+            t.setDaemon(true);
+            return t;
+        });
+        renewal.scheduleWithFixedDelay(() -> renew(week), RENEW.toMillis(), RENEW.toMillis(), TimeUnit.MILLISECONDS);
         try {
-            for (JobCost job : costliest) {
-                if (!done.containsKey(job.jobId())) {
-                    pool.execute(() -> {
-                        JobScan outcome = System.nanoTime() < deadline ? scanOne(week, job) : null;
-                        if (outcome != null) {
-                            int cannot = outcome.wasAnalysed() ? unreadable.get() : unreadable.incrementAndGet();
-                            progress.moved(finished.incrementAndGet(), costliest.size(), cannot);
-                        }
-                    });
-                }
+            List<JobCost> left = costliest.stream().filter(job -> !done.containsKey(job.jobId())).toList();
+            while (!left.isEmpty() && System.nanoTime() < deadline && !stopping && !Thread.currentThread().isInterrupted()) {
+                List<Future<?>> round = left.stream().<Future<?>>map(job -> pool.submit(() -> {
+                    JobScan outcome = System.nanoTime() < deadline ? scanOne(week, job) : null;
+                    if (outcome != null) {
+                        int cannot = outcome.wasAnalysed() ? unreadable.get() : unreadable.incrementAndGet();
+                        progress.moved(finished.incrementAndGet(), costliest.size(), cannot);
+                    }
+                })).toList();
+                awaitUntil(round, deadline);
+                left = awaitOthers(week, left, deadline);
             }
-            pool.shutdown();
-            awaitUntil(pool, deadline);
-            return outcomes(week, costliest, deadline);
+        } catch (RejectedExecutionException stopped) {
+            // stop() shut the pool between two rounds: the jobs not done are listed as such
         } finally {
+            renewal.shutdownNow();
             pool.shutdownNow();
             running.remove(pool);
         }
+        return outcomes(week, costliest);
     }
 
     /** Stops scans under way (the bot is stopping): their jobs not done are given back for the next scan. */
     public void stop() {
         stopping = true;
-        running.forEach(ExecutorService::shutdownNow);
+        running.forEach(pool -> pool.shutdownNow().forEach(notStarted -> ((Future<?>) notStarted).cancel(false)));
+    }
+
+    private void renew(LocalDate week) {
+        try {
+            ledger.renew(week, holder, clock.instant());
+        } catch (RuntimeException e) { // the next renewal tries again; a scheduled task that throws is never run again
+            LOG.warn("fleet scan: claims not renewed: {}", e.toString());
+        }
     }
 
     /** Analyses the job if this replica wins its claim; null when it did not (or stopped). */
     private JobScan scanOne(LocalDate week, JobCost job) {
-        if (!ledger.claim(week, job.jobId(), holder, clock.instant(), config.budget())) {
+        if (!ledger.claim(week, job.jobId(), holder, clock.instant(), CLAIM_LEASE)) {
             return null;
         }
         JobScan outcome;
@@ -126,26 +160,44 @@ public final class FleetScan {
         return outcome;
     }
 
-    /** Waits for the pool, then for jobs other replicas hold, until the deadline. */
-    private void awaitUntil(ExecutorService pool, long deadline) {
-        try {
-            pool.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** Waits for this round's jobs until the deadline. */
+    private static void awaitUntil(List<Future<?>> round, long deadline) {
+        for (Future<?> job : round) {
+            try {
+                job.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException e) { // the ledger out of reach: the job is tried again next round
+                LOG.warn("fleet scan: a job's claim or outcome not kept: {}", e.getCause().toString());
+            } catch (CancellationException | TimeoutException e) {
+                return; // out of time or stopped: the jobs not done are listed as such
+            }
         }
     }
 
-    private List<JobScan> outcomes(LocalDate week, List<JobCost> costliest, long deadline) {
-        Map<String, String> done = ledger.outcomes(week);
-        List<String> ids = costliest.stream().map(JobCost::jobId).toList();
-        while (!done.keySet().containsAll(ids) && System.nanoTime() < deadline && !stopping && !Thread.currentThread().isInterrupted()) {
+    /**
+     * The jobs of {@code left} still not done once those other replicas hold are done or {@link #RECLAIM} has passed:
+     * a claim of a replica that died goes stale meanwhile, and this scan takes it over in its next round.
+     */
+    private List<JobCost> awaitOthers(LocalDate week, List<JobCost> left, long deadline) {
+        long reclaim = Math.min(deadline, System.nanoTime() + RECLAIM.toNanos());
+        while (true) {
+            Map<String, String> done = ledger.outcomes(week);
+            List<JobCost> notDone = left.stream().filter(job -> !done.containsKey(job.jobId())).toList();
+            if (notDone.isEmpty() || System.nanoTime() >= reclaim || stopping || Thread.currentThread().isInterrupted()) {
+                return notDone;
+            }
             try {
                 Thread.sleep(POLL.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            done = ledger.outcomes(week);
         }
+    }
+
+    private List<JobScan> outcomes(LocalDate week, List<JobCost> costliest) {
+        Map<String, String> done = ledger.outcomes(week);
         List<JobScan> out = new ArrayList<>();
         for (JobCost job : costliest) {
             String json = done.get(job.jobId());

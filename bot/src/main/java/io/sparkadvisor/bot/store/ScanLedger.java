@@ -42,6 +42,12 @@ public final class ScanLedger {
         }
     }
 
+    /** Renews the claims {@code holder} still works on, so that they are not taken for a dead replica's. */
+    public void renew(LocalDate week, String holder, Instant now) {
+        db.inTransaction(sql -> sql.update("UPDATE fleet_scan_jobs SET claimed_at = ? WHERE week_start = ? AND holder = ? AND state = ?",
+                now, Date.valueOf(week), holder, RUNNING));
+    }
+
     /** Keeps the outcome of a claimed job; nothing when the claim was taken over meanwhile. */
     public void done(LocalDate week, String jobId, String holder, String outcomeJson) {
         db.inTransaction(sql -> sql.update("UPDATE fleet_scan_jobs SET state = ?, outcome_json = ? WHERE week_start = ? AND job_id = ?"

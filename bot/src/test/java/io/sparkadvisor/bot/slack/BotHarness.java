@@ -103,7 +103,12 @@ final class BotHarness implements AutoCloseable {
 
     /** With the weekly fleet scan on: digests list the top fixes of {@code scan.jobs()} costliest jobs, each with a thread. */
     static BotHarness scanning(Database db, Map<String, String> approvalEnv, ScanConfig scan) {
-        return new BotHarness(db, approvalEnv, Clock.systemUTC(), null, WorkspaceEmulator.startWithSample(), newFolder(), scan);
+        return scanning(db, approvalEnv, scan, Clock.systemUTC());
+    }
+
+    /** As {@link #scanning(Database, Map, ScanConfig)}, the bot's time being {@code clock}. */
+    static BotHarness scanning(Database db, Map<String, String> approvalEnv, ScanConfig scan, Clock clock) {
+        return new BotHarness(db, approvalEnv, clock, null, WorkspaceEmulator.startWithSample(), newFolder(), scan);
     }
 
     /** Nobody may approve; Slack reaches the bot over Socket Mode, as behind a firewall: no port, no signing secret. */

@@ -27,9 +27,12 @@ import java.util.concurrent.CompletableFuture;
  * A second bot replica with the fleet scan on ({@link FleetScanReplicasOnPostgresTest#SCAN}), in a
  * JVM of its own: PostgreSQL at {@code args[0]}, the Databricks emulator at {@code args[1]}, the fake
  * Slack Web API at {@code args[2]}, its clock at {@code args[3]}. Told to go, it runs the due digests
- * and, at the same time, a scan of the week (as {@code /spark-advisor scan} would).
+ * and, at the same time, a scan of the week (as {@code /spark-advisor scan} would); with {@code args[4]}
+ * {@value #SCAN_ONLY}, only the scan.
  */
 public final class OtherFleetReplica {
+    static final String SCAN_ONLY = "scan-only";
+
     private OtherFleetReplica() {}
 
     public static void main(String[] args) throws Exception {
@@ -49,7 +52,9 @@ public final class OtherFleetReplica {
         System.out.flush();
         System.in.read();
         CompletableFuture<?> onDemand = CompletableFuture.runAsync(() -> digests.prepare(FleetScanReplicasOnPostgresTest.WEEK));
-        scheduler.runAnyDueExecutions();
+        if (!(args.length > 4 && SCAN_ONLY.equals(args[4]))) {
+            scheduler.runAnyDueExecutions();
+        }
         onDemand.join();
     }
 }

@@ -39,6 +39,10 @@ class ScanLedgerTest {
         assertFalse(ledger.claim(WEEK, "601", "b", T0.plus(STALE).minusSeconds(1), STALE));
         assertTrue(ledger.claim(WEEK, "601", "b", T0.plus(STALE).plusSeconds(1), STALE));
 
+        ledger.claim(WEEK, "603", "alive", T0, STALE);
+        ledger.renew(WEEK, "alive", T0.plus(STALE));
+        assertFalse(ledger.claim(WEEK, "603", "b", T0.plus(STALE).plusSeconds(1), STALE), "a renewed claim is not stale");
+
         ledger.claim(WEEK, "602", "stopping", T0, STALE);
         ledger.release(WEEK, "602", "stopping");
         assertTrue(ledger.claim(WEEK, "602", "c", T0.plusSeconds(1), STALE));
