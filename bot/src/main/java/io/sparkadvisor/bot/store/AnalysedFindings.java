@@ -33,10 +33,10 @@ public final class AnalysedFindings {
     /** Findings of runs analysed in {@code [from, to)}, the largest saving in core-hours first (then run time, node-hours, dollars). */
     public List<AnalysedFinding> largest(Instant from, Instant to, int limit) {
         return db.inTransaction(sql -> sql.query("SELECT * FROM analysed_findings WHERE analysed_at >= ? AND analysed_at < ?"
-                + " ORDER BY core_hours DESC, runtime_ms DESC, node_hours DESC, dollars DESC, recommendation_id",
+                + " ORDER BY core_hours DESC, runtime_ms DESC, node_hours DESC, dollars DESC, recommendation_id LIMIT ?",
                 rs -> new AnalysedFinding(rs.getString("recommendation_id"), rs.getLong("run_id"), rs.getObject("job_id", Long.class),
                         rs.getString("subject"), rs.getString("rule_id"), rs.getString("title"), new Savings(rs.getLong("runtime_ms"),
                         rs.getDouble("core_hours"), rs.getDouble("node_hours"), rs.getDouble("dollars"), rs.getBoolean("upper_bound"), List.of()),
-                        Statements.instant(rs, "analysed_at")), from, to).stream().limit(limit).toList());
+                        Statements.instant(rs, "analysed_at")), from, to, limit));
     }
 }

@@ -81,8 +81,9 @@ public final class DigestMessages {
         boolean oneRun = f.runsPerWeek() == 1;
         return switch (f.basis()) {
             case RUN_TIME -> ScanReply.RUN_TIME.text("percent", percent, "costPerRun", costPerRun, "runs", f.runsPerWeek(), "oneRun", oneRun);
-            case CORE_HOURS, NODE_HOURS -> ScanReply.valueOf(f.basis().name()).text("saved", hours(f.saved()), "whole", hours(f.whole()),
-                    "percent", percent, "costPerRun", costPerRun, "runs", f.runsPerWeek(), "oneRun", oneRun);
+            case CORE_HOURS, NODE_HOURS -> (f.basis() == DigestReport.SavingBasis.CORE_HOURS ? ScanReply.CORE_HOURS : ScanReply.NODE_HOURS)
+                    .text("saved", hours(f.saved()), "whole", hours(f.whole()), "percent", percent, "costPerRun", costPerRun,
+                            "runs", f.runsPerWeek(), "oneRun", oneRun);
             case LIST_DOLLARS -> ScanReply.LIST_DOLLARS.text("savingPerRun", money(r, f.savingPerRun()), "runs", f.runsPerWeek(),
                     "oneRun", oneRun);
         };
