@@ -3,7 +3,7 @@ package io.sparkadvisor.databricks.apply;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.SdkJson;
-import io.sparkadvisor.databricks.Secrets;
+import io.sparkadvisor.databricks.Redactor;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ public final class JobSettingsEditor {
         beforeSend.sending(before, SettingsSnapshot.of(jobId, settings));
         source.updateJob(jobId, entry, List.of());
         AppliedChange applied = new AppliedChange(before, current(jobId));
-        LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Secrets.redact(change.toString()), before.fingerprint(),
+        LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Redactor.redact(change.toString()), before.fingerprint(),
                 applied.after().fingerprint());
         return applied;
     }
