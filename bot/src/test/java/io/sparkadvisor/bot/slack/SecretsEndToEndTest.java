@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.knowledge.Corpus;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
@@ -21,12 +22,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -46,7 +42,8 @@ class SecretsEndToEndTest {
     private static final String STORAGE_KEY = "spark.hadoop.fs.azure.account.key.prodlake.dfs.core.windows.net";
     private static final String METASTORE_URL = "spark.hadoop.javax.jdo.option.ConnectionURL";
 
-    private static final List<String> PLANTED = List.of("AZKEY-AT-RUN-TIME-SECRET==", "AZKEY-ROTATED-NOW-SECRET==", "JdbcPwInUrl99",
+    /** The audit's secrets, and a rotated JDBC password. */
+    static final List<String> PLANTED = List.of("AZKEY-AT-RUN-TIME-SECRET==", "AZKEY-ROTATED-NOW-SECRET==", "JdbcPwInUrl99",
             "JdbcPwInUrl-ROTATED-77", "EnvVarPw-OLD-SECRET-41", "EnvVarPw-SECRET-42", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
             "AZKEY+LEAK/abc123SECRETSECRET==", "Hunter2JdbcPw");
 
@@ -87,7 +84,9 @@ class SecretsEndToEndTest {
             calls = bot.slack.calls();
             assertFalse(calls.isEmpty());
             assertNoSecret("the facts cache", cachedFacts(bot.factsCache));
-            assertNoSecret("the database", rows(bot));
+            String rows = TestDatabases.allRows(bot.db);
+            assertTrue(rows.contains("4501"), "the ask left rows");
+            assertNoSecret("the database", rows);
         } finally {
             System.setErr(original);
         }
@@ -97,7 +96,7 @@ class SecretsEndToEndTest {
         assertNoSecret("the bot's log", log.toString(StandardCharsets.UTF_8));
     }
 
-    private static void assertNoSecret(String where, String text) {
+    static void assertNoSecret(String where, String text) {
         PLANTED.forEach(secret -> assertFalse(text.contains(secret), secret + " in " + where));
     }
 
@@ -134,35 +133,6 @@ class SecretsEndToEndTest {
             }
         }
         assertTrue(all.indexOf("spark.sql.shuffle.partitions") >= 0 || all.indexOf("spark.master") >= 0, "the run's facts were cached");
-        return all.toString();
-    }
-
-    /** Every row of every table of the bot's database, as text. */
-    private static String rows(BotHarness bot) throws SQLException {
-        StringBuilder all = new StringBuilder();
-        try (Connection c = bot.db.dataSource().getConnection(); Statement s = c.createStatement()) {
-            List<String> tables = new ArrayList<>();
-            try (ResultSet t = c.getMetaData().getTables(null, null, "%", new String[] {"TABLE"})) {
-                while (t.next()) {
-                    if (!"INFORMATION_SCHEMA".equalsIgnoreCase(t.getString("TABLE_SCHEM"))) {
-                        tables.add("\"" + t.getString("TABLE_SCHEM") + "\".\"" + t.getString("TABLE_NAME") + "\"");
-                    }
-                }
-            }
-            assertTrue(tables.size() > 3, tables.toString());
-            for (String table : tables) {
-                try (ResultSet r = s.executeQuery("SELECT * FROM " + table)) {
-                    int columns = r.getMetaData().getColumnCount();
-                    while (r.next()) {
-                        for (int i = 1; i <= columns; i++) {
-                            all.append(r.getString(i)).append('\t');
-                        }
-                        all.append('\n');
-                    }
-                }
-            }
-        }
-        assertTrue(all.indexOf("4501") >= 0, "the ask left rows");
         return all.toString();
     }
 
