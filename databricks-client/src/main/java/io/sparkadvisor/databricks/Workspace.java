@@ -4,6 +4,7 @@ import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.apply.StepDelta;
 import io.sparkadvisor.databricks.billing.BillingQuery;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.RunUsage;
@@ -52,11 +53,11 @@ public interface Workspace {
         return apply(jobId, change, expectedFingerprint, BeforeSend.NOTHING);
     }
 
-    /** Rolls back to settings recorded in an {@link AppliedChange#before()}, guarded by its {@code after} fingerprint; as {@link #apply}. */
-    SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend);
+    /** Rolls back the keys a step touched ({@link AppliedChange#step()}), guarded by its fingerprint after; as {@link #apply}. */
+    SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend);
 
-    default SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
-        return restore(jobId, recordedSettingsJson, expectedFingerprint, BeforeSend.NOTHING);
+    default SettingsSnapshot restore(long jobId, StepDelta step) {
+        return restore(jobId, step, BeforeSend.NOTHING);
     }
 
     /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */

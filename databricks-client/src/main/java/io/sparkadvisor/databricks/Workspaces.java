@@ -6,6 +6,7 @@ import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.apply.StepDelta;
 import io.sparkadvisor.databricks.billing.BillingQuery;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.QueryRunner;
@@ -140,8 +141,8 @@ public final class Workspaces {
         }
 
         @Override
-        public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend) {
-            return editor.restore(jobId, recordedSettingsJson, expectedFingerprint, beforeSend);
+        public SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend) {
+            return editor.restore(jobId, step, beforeSend);
         }
 
         @Override

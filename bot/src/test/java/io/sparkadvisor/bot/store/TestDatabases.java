@@ -7,7 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -56,6 +60,37 @@ public final class TestDatabases {
                 throw new IllegalStateException(e);
             }
         }
+    }
+
+    /** Every row of every table of {@code db}, as tab-separated text: what a test greps for what must not be stored. */
+    public static String allRows(Database db) {
+        StringBuilder all = new StringBuilder();
+        try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+            List<String> tables = new ArrayList<>();
+            try (ResultSet t = c.getMetaData().getTables(null, null, "%", new String[] {"TABLE"})) {
+                while (t.next()) {
+                    String schema = t.getString("TABLE_SCHEM");
+                    if (!schema.equalsIgnoreCase("INFORMATION_SCHEMA") && !schema.equalsIgnoreCase("pg_catalog")) {
+                        tables.add("\"" + schema + "\".\"" + t.getString("TABLE_NAME") + "\"");
+                    }
+                }
+            }
+            for (String table : tables) {
+                try (ResultSet r = s.executeQuery("SELECT * FROM " + table)) {
+                    int columns = r.getMetaData().getColumnCount();
+                    while (r.next()) {
+                        all.append(table);
+                        for (int i = 1; i <= columns; i++) {
+                            all.append('\t').append(r.getString(i));
+                        }
+                        all.append('\n');
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return all.toString();
     }
 
     private static Path h2() {
