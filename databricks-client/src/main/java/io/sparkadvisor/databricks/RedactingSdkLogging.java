@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks;
 
+import io.sparkadvisor.knowledge.Redactor;
 import com.databricks.sdk.core.logging.ILoggerFactory;
 import com.databricks.sdk.core.logging.Logger;
 import com.databricks.sdk.core.logging.LoggerFactory;

@@ -1,5 +1,7 @@
 package io.sparkadvisor.databricks;
 
+import io.sparkadvisor.knowledge.Redactor;
+
 /**
  * A problem talking to a workspace, worded for the person who pasted the run: what went wrong and
  * what to change. Messages never contain a credential (see {@link Redactor}).

@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks;
 
+import io.sparkadvisor.knowledge.Redactor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -5,7 +5,7 @@ import com.github.mustachejava.Mustache;
 import com.github.mustachejava.reflect.MissingWrapper;
 import com.github.mustachejava.reflect.ReflectionObjectHandler;
 import com.github.mustachejava.util.Wrapper;
-import io.sparkadvisor.databricks.Redactor;
+import io.sparkadvisor.knowledge.Redactor;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;

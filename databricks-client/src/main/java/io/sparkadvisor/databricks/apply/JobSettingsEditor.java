@@ -3,7 +3,7 @@ package io.sparkadvisor.databricks.apply;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.SdkJson;
-import io.sparkadvisor.databricks.Redactor;
+import io.sparkadvisor.knowledge.Redactor;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import java.util.ArrayList;

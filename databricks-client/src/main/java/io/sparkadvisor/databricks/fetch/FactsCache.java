@@ -1,6 +1,6 @@
 package io.sparkadvisor.databricks.fetch;
 
-import io.sparkadvisor.databricks.Redactor;
+import io.sparkadvisor.knowledge.Redactor;
 import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SparkProperties;

@@ -1,4 +1,4 @@
-package io.sparkadvisor.databricks;
+package io.sparkadvisor.knowledge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.sparkadvisor.databricks;
+package io.sparkadvisor.knowledge;
 
 import java.util.List;
 import java.util.regex.MatchResult;
