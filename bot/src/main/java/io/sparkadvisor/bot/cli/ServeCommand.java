@@ -25,6 +25,7 @@ import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.HotValues;
+import io.sparkadvisor.bot.store.KeyedHash;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.SlackEvents;
@@ -94,7 +95,7 @@ final class ServeCommand implements Callable<Integer> {
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig.schedule(), Clock.systemUTC(), policy);
-        HotValues hotValues = new HotValues(db);
+        HotValues hotValues = new HotValues(db, KeyedHash.fromEnvironment(env, db));
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),

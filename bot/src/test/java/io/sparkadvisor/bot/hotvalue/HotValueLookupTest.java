@@ -142,7 +142,7 @@ class HotValueLookupTest {
         assertEquals("1.2%", TopValues.percent(top.share(top.values().get(1))));
         assertEquals("under 0.1%", TopValues.percent(0.0004));
         assertEquals("NULL", TopValues.shown(top.values().get(1).value()));
-        assertEquals(0.012, top.shareOf(null).orElseThrow());
+        assertEquals(0.012, top.share(top.first(v -> v == null).orElseThrow()));
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.store.HotValuesTest;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.StatementScript;
@@ -252,6 +253,24 @@ class HotValueEndToEndTest {
         assertEquals("SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM `delta`.`" + DELTA_LOCATION
                 + "`` UNION SELECT secret FROM vault.creds --` GROUP BY `market_id` ORDER BY rows DESC LIMIT 20",
                 JSON.readTree(submitted.get(0).body()).path("statement").asText());
+    }
+
+    /** Audit item 6: the value found is answered in the thread but no database row keeps it, nor the query text. */
+    @Test
+    void theValueFoundIsInNoDatabaseRow() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding("run:4508");
+        bot.workspace.onStatement(QUOTED_TABLE, StatementScript.succeeds(List.of("market_id", "rows", "all_rows"), List.of(List.of(
+                List.of("SSN-078-05-1120", "3300", "10000"), List.of("SSN-219-09-9999", "10", "10000")))).typed(List.of("STRING", "LONG", "LONG")));
+
+        click(finding, USER);
+        await(WAIT, () -> threadText(finding).contains("Targeted fix"));
+
+        assertTrue(threadText(finding).contains("`market_id` = `SSN-078-05-1120` holds 33% of rows"), threadText(finding));
+        String rows = String.join("\n", HotValuesTest.everyRow(bot.db));
+        assertTrue(rows.contains("4508-skew"), "the lookup is in the dump");
+        for (String kept : List.of("SSN-078-05-1120", "078-05-1120", "SSN-219", "hotValueQuery", "COUNT(*)")) {
+            assertTrue(!rows.contains(kept), kept + " in a row: " + rows);
+        }
     }
 
     @Test
