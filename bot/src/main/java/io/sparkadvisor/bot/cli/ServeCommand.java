@@ -58,7 +58,8 @@ import picocli.CommandLine.Spec;
                 "Weekly digest: costs from system.billing on DATABRICKS_WAREHOUSE_ID (else estimates), scheduled per channel"
                         + " in the same database; defaults in the config file's digest: section.",
                 "Find the hot value (skew findings): the query runs on DATABRICKS_WAREHOUSE_ID, each lookup within"
-                        + " SPARK_ADVISOR_HOT_VALUE_SECONDS (default 300), a stopped warehouse's start included."})
+                        + " SPARK_ADVISOR_HOT_VALUE_SECONDS (default 300), a stopped warehouse's start included; the database keeps"
+                        + " an HMAC of the value found, keyed by SPARK_ADVISOR_HASH_KEY (default: a key generated into the database)."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
     /** What a stopping bot gives its work under way: below docker stop's 10 s before SIGKILL, so the notes still go out. */

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -84,8 +83,7 @@ public class HotValuesTest {
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void theUpgradeDropsValuesKeptInClearAndTheQueryTextOfTheEvidence(TestDatabases.Kind kind) {
-        Database db = TestDatabases.empty(kind);
-        Flyway.configure().dataSource(db.dataSource()).locations("classpath:db/migration").target("17").load().migrate();
+        Database db = TestDatabases.migratedTo(kind, "17");
         db.inTransaction(sql -> sql.update("INSERT INTO hot_values (id, run_id, channel, thread_ts, requester, evidence_json, state,"
                 + " hot_value, value_type, share) VALUES ('4504-skew@1.5', 4504, 'C0DATA', '1.5', 'U0ANA', ?, 'found', ?, 'STRING', 0.33)",
                 "{\"partitionKeys\":[\"ssn\"],\"hotValueQuery\":\"SELECT ssn, \\\"x\\\" FROM hr.payroll.salaries\",\"sourceTable\":"
