@@ -6,6 +6,7 @@ import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.apply.StepDelta;
 import io.sparkadvisor.databricks.billing.BillingQuery;
+import io.sparkadvisor.databricks.catalog.CatalogTable;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.billing.SqlWarehouse;
@@ -65,6 +66,12 @@ public interface Workspace {
 
     /** The SQL warehouse for the advisor's own statements (DATABRICKS_WAREHOUSE_ID); empty when none is configured. */
     Optional<SqlWarehouse> warehouse();
+
+    /**
+     * The table Unity Catalog knows by {@code fullName} ({@code catalog.schema.table}, {@code tables/get}); empty when
+     * it knows none: the name a statement may use is the one this returns, never a log's text.
+     */
+    Optional<CatalogTable> table(String fullName);
 
     /** The workspace's id when known (the SDK's DATABRICKS_WORKSPACE_ID): account-wide billing tables are kept to it. */
     Optional<String> id();

@@ -14,6 +14,7 @@ import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.billing.BillingUnavailableException;
 import io.sparkadvisor.databricks.billing.SqlWarehouse;
 import io.sparkadvisor.databricks.billing.StatementRunner;
+import io.sparkadvisor.databricks.catalog.CatalogTable;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.FactsCache;
 import io.sparkadvisor.databricks.fetch.LogFacts;
@@ -102,6 +103,11 @@ public final class Workspaces {
         @Override
         public Optional<SqlWarehouse> warehouse() {
             return warehouse;
+        }
+
+        @Override
+        public Optional<CatalogTable> table(String fullName) {
+            return source.table(fullName).map(CatalogTable::of);
         }
 
         @Override

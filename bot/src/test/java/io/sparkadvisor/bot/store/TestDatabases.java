@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.store;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.flywaydb.core.Flyway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -42,6 +43,13 @@ public final class TestDatabases {
     /** A new database without any schema: for a test that migrates it step by step, as an upgrade would. */
     public static Database empty(Kind kind) {
         return Database.fromEnvironment(emptyEnvironment(kind));
+    }
+
+    /** A new database migrated up to {@code version} only: the schema an upgrade starts from. */
+    public static Database migratedTo(Kind kind, String version) {
+        Database db = empty(kind);
+        Flyway.configure().dataSource(db.dataSource()).locations("classpath:db/migration").target(version).load().migrate();
+        return db;
     }
 
     private static Map<String, String> emptyEnvironment(Kind kind) {
