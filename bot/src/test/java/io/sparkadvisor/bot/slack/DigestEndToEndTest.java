@@ -34,13 +34,16 @@ class DigestEndToEndTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final ObjectMapper JSON = new ObjectMapper();
     static final String APPROVER = "U0BOSS";
+    /** A member of the digest admin group: may subscribe and unsubscribe, not approve. */
+    static final String ADMIN = FakeSlackApi.GROUP_MEMBER;
     /** A finding's saving as its message states it. */
     static final Pattern SAVES = Pattern.compile("saves (up to|about) [^\"]*? per run");
     static BotHarness bot;
 
     @BeforeAll
     static void start() {
-        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), Clock.systemUTC());
+        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER,
+                "SPARK_ADVISOR_DIGEST_ADMIN_GROUP", FakeSlackApi.GROUP), Clock.systemUTC());
         scriptBilling(bot);
     }
 
@@ -68,7 +71,7 @@ class DigestEndToEndTest {
     @Test
     void subscribePreviewPostedOnScheduleOnceThenUnsubscribe() throws Exception {
         assertEquals("This channel gets the weekly jobs cost digest every mon 09:00 Europe/Berlin; the next one on"
-                + " Mon 30 Nov 2026 09:00 CET.", reply("digest subscribe mon 09:00 Europe/Berlin").path("text").asText().replace(":calendar: ", ""));
+                + " Mon 30 Nov 2026 09:00 CET.", reply("digest subscribe mon 09:00 Europe/Berlin", ADMIN).path("text").asText().replace(":calendar: ", ""));
 
         JsonNode preview = reply("digest preview");
         assertEquals("ephemeral", preview.path("response_type").asText());
@@ -92,7 +95,7 @@ class DigestEndToEndTest {
         assertTrue(bot.slack.calls("upload").get(0).bodyBytes() > 1000, "a PNG was uploaded");
 
         bot.slack.clear();
-        assertEquals("This channel no longer gets the weekly digest.", reply("digest unsubscribe").path("text").asText());
+        assertEquals("This channel no longer gets the weekly digest.", reply("digest unsubscribe", ADMIN).path("text").asText());
         bot.digestScheduler.setTime(Instant.parse("2026-12-07T08:00:00Z"));
         bot.digestScheduler.runAnyDueExecutions();
         assertEquals(List.of(), bot.slack.calls("chat.postMessage"));
@@ -137,14 +140,18 @@ class DigestEndToEndTest {
     }
 
     @Test
-    void anotherChannelsDigestIsAnApproversToChangeAndNobodyElses() throws Exception {
-        String refused = reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC").path("text").asText();
-        assertTrue(refused.contains("Only approvers can change the digest of another channel (C0EXEC)"), refused);
+    void onlyApproversAndDigestAdminsSubscribeOrUnsubscribeAChannel() throws Exception {
+        String refused = reply("digest subscribe mon 09:00 UTC").path("text").asText();
+        assertTrue(refused.startsWith(":no_entry: Only approvers and digest admins may subscribe a channel to the cost digest"), refused);
+        assertTrue(refused.contains("SPARK_ADVISOR_DIGEST_ADMIN_GROUP"), "names the settings that say who may: " + refused);
+        assertTrue(new DigestSubscriptions(bot.db).find(CHANNEL).isEmpty(), "no subscription row");
+        refused = reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC").path("text").asText();
+        assertTrue(refused.contains("Only approvers and digest admins may subscribe"), refused);
         assertTrue(new DigestSubscriptions(bot.db).find("C0EXEC").isEmpty());
 
         reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC", APPROVER);
         String notRemoved = reply("digest unsubscribe <#C0EXEC|exec>").path("text").asText();
-        assertTrue(notRemoved.contains("Only approvers"), notRemoved);
+        assertTrue(notRemoved.contains("Only approvers and digest admins may"), notRemoved);
         assertTrue(new DigestSubscriptions(bot.db).find("C0EXEC").isPresent(), "a non-approver cannot unsubscribe it either");
         assertEquals("Channel C0EXEC no longer gets the weekly digest.", reply("digest unsubscribe <#C0EXEC|exec>", APPROVER).path("text").asText());
     }
@@ -165,7 +172,7 @@ class DigestEndToEndTest {
 
     @Test
     void aScheduleThatIsNoneIsExplainedToTheAsker() throws Exception {
-        String text = reply("digest subscribe every other tuesday").path("text").asText();
+        String text = reply("digest subscribe every other tuesday", ADMIN).path("text").asText();
         assertTrue(text.startsWith(":warning: \"every other tuesday\" is not a schedule"), text);
         assertTrue(text.contains("digest subscribe [#channel]"), text);
     }

@@ -54,7 +54,7 @@ class FleetScanEndToEndTest {
     void aDigestListsTheTopFixesInDollarOrderWithAThreadEachAndTheJobsItCouldNotReadAndTheNextWeekHoldsWhatItSaw() throws Exception {
         try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), SCAN)) {
             Fleet.add(bot.workspace, 30);
-            bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
+            bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, APPROVER);
             await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
             bot.slack.clear();
 
@@ -125,8 +125,26 @@ class FleetScanEndToEndTest {
     }
 
     @Test
+    void aScanAskedBySomeoneWhoIsNeitherApproverNorDigestAdminIsRefusedAndRunsNothing() throws Exception {
+        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), SCAN)) {
+            Fleet.add(bot.workspace, 6);
+            bot.workspace.clearRequests();
+            assertEquals(200, bot.requests.command("scan", CHANNEL, USER).statusCode());
+            await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+
+            String refused = bot.slack.calls("response_url").get(0).param("json");
+            assertTrue(refused.contains("Only approvers and digest admins may start a fleet scan"), refused);
+            assertTrue(!refused.contains("in_channel"), "only the asker sees it (a response URL's default): " + refused);
+            assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.0/sql/statements"), "no billing statement ran");
+            assertEquals(List.of(), bot.slack.calls("chat.postMessage"), "no scan thread");
+            assertEquals(0, Fleet.logReads(bot.workspace, 0), "no job analysed");
+        }
+    }
+
+    @Test
     void scanOnDemandShowsItsProgressInPlaceThenTheTopFixes() throws Exception {
-        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), new ScanConfig(true, 6, 2, 5, 5, null, null))) {
+        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", USER),
+                new ScanConfig(true, 6, 2, 5, 5, null, null))) {
             Fleet.add(bot.workspace, 6);
             assertEquals(200, bot.requests.command("scan", CHANNEL, USER).statusCode());
             await(WAIT, () -> !bot.slack.calls("chat.postMessage").isEmpty());

@@ -34,7 +34,7 @@ class FleetScanReplicasOnPostgresTest {
     void twoReplicasScanEachJobOnceAndPostTheDigestOnce() throws Exception {
         Map<String, String> database = TestDatabases.freshEnvironment(TestDatabases.Kind.POSTGRESQL);
         Database db = Database.fromEnvironment(database);
-        try (BotHarness bot = BotHarness.scanning(db, Map.of(), SCAN)) {
+        try (BotHarness bot = BotHarness.scanning(db, Map.of("SPARK_ADVISOR_APPROVERS", USER), SCAN)) {
             Fleet.add(bot.workspace, JOBS);
             bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
             await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());

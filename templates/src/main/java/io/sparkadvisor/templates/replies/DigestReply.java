@@ -15,7 +15,7 @@ public enum DigestReply implements Reply {
     NOT_SUBSCRIBED("target"),
     THIS_CHANNEL,
     OTHER_CHANNEL("channel"),
-    OTHER_CHANNEL_FOR_APPROVERS("channel"),
+    ADMINS_ONLY,
     PREVIEW_TOO_SOON("minutes"),
     NOT_A_SCHEDULE("text"),
     NOT_A_DAY("day"),

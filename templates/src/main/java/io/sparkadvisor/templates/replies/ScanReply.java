@@ -31,7 +31,8 @@ public enum ScanReply implements Reply {
     OFF,
     STARTED("jobs", "week"),
     MOVED("done", "total", "unreadable"),
-    FINISHED("analysed", "unreadable", "fixes");
+    FINISHED("analysed", "unreadable", "fixes"),
+    ADMINS_ONLY;
 
     private final List<String> fills;
 
