@@ -95,7 +95,7 @@ final class ServeCommand implements Callable<Integer> {
         Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings),
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
-                digestConfig.schedule(), Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()));
+                digestConfig, Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()));
         HotValues hotValues = new HotValues(db);
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,

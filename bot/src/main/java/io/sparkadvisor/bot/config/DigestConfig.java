@@ -9,7 +9,9 @@ import java.util.Map;
  * under {@code minWeeklyCost}, nor, with {@code onlyOnIncrease}, for a week that cost no more than
  * the one before (a subscription may override both). Estimates, used where the billing tables
  * cannot be read: node-hours of each run's job clusters times {@code dbuRates} (DBUs per node-hour
- * by node type, {@code defaultDbuRate} for others) times {@code dbuPrice} per DBU.
+ * by node type, {@code defaultDbuRate} for others) times {@code dbuPrice} per DBU. A channel shared
+ * across the workspaces of an Enterprise Grid organisation gets the digest only with
+ * {@code orgSharedChannels} (one shared with another organisation never does).
  * <pre>digest:
  *   schedule: "mon 09:00 Europe/Berlin"
  *   minWeeklyCost: 50
@@ -17,16 +19,19 @@ import java.util.Map;
  *   topJobs: 5
  *   dbuPrice: 0.15
  *   defaultDbuRate: 1.0
- *   dbuRates: {i3.xlarge: 1.0, r5d.2xlarge: 2.0}</pre>
+ *   dbuRates: {i3.xlarge: 1.0, r5d.2xlarge: 2.0}
+ *   orgSharedChannels: false</pre>
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record DigestConfig(String schedule, BigDecimal minWeeklyCost, Boolean onlyOnIncrease, Integer topJobs, BigDecimal dbuPrice,
-        Double defaultDbuRate, Map<String, Double> dbuRates) {
+        Double defaultDbuRate, Map<String, Double> dbuRates, Boolean orgSharedChannels) {
     /**
      * Monday morning for last week; no floor; five jobs per list; 0.15 USD per DBU, the order of the
-     * jobs compute list price; 1 DBU per node-hour, about a 4-core general-purpose node.
+     * jobs compute list price; 1 DBU per node-hour, about a 4-core general-purpose node; no
+     * org-shared channels, whose members may include other workspaces' people the company did not
+     * mean to show its costs to.
      */
-    public static final DigestConfig DEFAULTS = new DigestConfig(null, null, null, null, null, null, null);
+    public static final DigestConfig DEFAULTS = new DigestConfig(null, null, null, null, null, null, null, null);
 
     public DigestConfig {
         schedule = schedule == null ? "mon 09:00 UTC" : schedule;
@@ -36,6 +41,7 @@ public record DigestConfig(String schedule, BigDecimal minWeeklyCost, Boolean on
         dbuPrice = dbuPrice == null ? new BigDecimal("0.15") : dbuPrice;
         defaultDbuRate = defaultDbuRate == null ? 1.0 : defaultDbuRate;
         dbuRates = dbuRates == null ? Map.of() : Map.copyOf(dbuRates);
+        orgSharedChannels = orgSharedChannels != null && orgSharedChannels;
     }
 
     public double dbuRate(String nodeTypeId) {

@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.slack;
 
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.DigestAdmins;
+import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestSchedule;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
@@ -30,7 +31,8 @@ import java.util.regex.Pattern;
  * {@code /spark-advisor digest subscribe [#channel] [schedule]}, {@code digest unsubscribe [#channel]}
  * and {@code digest preview}; each answer goes to the asker alone. Subscribing and unsubscribing
  * any channel, and the fleet scan, are for {@link DigestAdmins}: they decide where cost data and
- * job names go and spend warehouse time. A preview runs the billing query on the shared warehouse,
+ * job names go and spend warehouse time; a channel shared outside the company is refused
+ * ({@link SharedChannels}). A preview runs the billing query on the shared warehouse,
  * so each person gets one per {@link #PREVIEW_EVERY}.
  */
 public final class DigestCommands {
@@ -49,16 +51,18 @@ public final class DigestCommands {
 
     private final Clock clock;
     private final DigestAdmins admins;
+    private final SharedChannels sharing;
     private final Map<String, Instant> lastPreview = new ConcurrentHashMap<>();
     private final OnDemandScan scan;
 
-    public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, String defaultSchedule, Clock clock,
+    public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, DigestConfig config, Clock clock,
             DigestAdmins admins) {
         this.admins = admins;
+        this.sharing = new SharedChannels(config.orgSharedChannels());
         this.subscriptions = subscriptions;
         this.scheduler = scheduler;
         this.digests = digests;
-        this.defaultSchedule = defaultSchedule;
+        this.defaultSchedule = config.schedule();
         this.clock = clock;
         this.scan = new OnDemandScan(digests, defaultSchedule, clock);
     }
@@ -82,7 +86,7 @@ public final class DigestCommands {
                     yield notice(DigestReply.ADMINS_ONLY.text());
                 }
                 Target target = Target.of(channel, rest);
-                yield notice(command.equals("subscribe") ? subscribe(target, channel, user) : unsubscribe(target, channel));
+                yield notice(command.equals("subscribe") ? subscribe(target, channel, user, slack) : unsubscribe(target, channel));
             }
             case "preview" -> preview(user);
             default -> notice(usage());
@@ -106,7 +110,16 @@ public final class DigestCommands {
         return DigestMessages.slack(digests.prepare(DigestSchedule.parse(defaultSchedule).weekStartFor(now)).report());
     }
 
-    private String subscribe(Target target, String channel, String user) {
+    private String subscribe(Target target, String channel, String user, MethodsClient slack) {
+        Optional<String> barred;
+        try {
+            barred = sharing.barred(slack, target.channel(), target.describe(channel));
+        } catch (SlackCallException e) {
+            return DigestReply.SHARING_UNKNOWN.text("target", target.describe(channel), "error", e.getMessage());
+        }
+        if (barred.isPresent()) {
+            return barred.get();
+        }
         Matcher min = MIN_COST.matcher(target.rest());
         BigDecimal minWeeklyCost = min.find() ? new BigDecimal(min.group(1)) : null;
         Matcher increase = ONLY_ON_INCREASE.matcher(min.replaceAll(""));

@@ -146,7 +146,7 @@ final class BotHarness implements AutoCloseable {
         digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
                 approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
-                DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler), DigestAdmins.fromEnvironment(approvalEnv, policy, clock));
+                DigestConfig.DEFAULTS, DigestSchedulers.clockOf(digestScheduler), DigestAdmins.fromEnvironment(approvalEnv, policy, clock));
         HotValues hotValues = new HotValues(db);
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,

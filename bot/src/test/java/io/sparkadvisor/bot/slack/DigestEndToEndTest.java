@@ -157,6 +157,48 @@ class DigestEndToEndTest {
     }
 
     @Test
+    void aChannelSharedOutsideTheCompanyOrWhoseSharingSlackCannotTellIsNotSubscribed() throws Exception {
+        bot.slack.share("C0CONNECT", "is_ext_shared");
+        String refused = reply("digest subscribe <#C0CONNECT|partners> mon 09:00 UTC", APPROVER).path("text").asText();
+        assertEquals("Channel C0CONNECT is shared with people outside your organisation (Slack Connect), so it gets no cost digest:"
+                + " job names and costs stay inside the company. Use an internal channel.", refused);
+        assertTrue(new DigestSubscriptions(bot.db).find("C0CONNECT").isEmpty(), "no subscription row");
+
+        bot.slack.share("C0GRID", "is_org_shared");
+        refused = reply("digest subscribe <#C0GRID|all-hands> mon 09:00 UTC", APPROVER).path("text").asText();
+        assertTrue(refused.contains("shared across the workspaces of your Enterprise Grid organisation")
+                && refused.contains("digest.orgSharedChannels: true"), refused);
+        assertTrue(new DigestSubscriptions(bot.db).find("C0GRID").isEmpty());
+
+        refused = reply("digest subscribe <#" + FakeSlackApi.NOT_A_MEMBER + "|secret> mon 09:00 UTC", APPROVER).path("text").asText();
+        assertTrue(refused.startsWith("Slack could not tell whether Channel " + FakeSlackApi.NOT_A_MEMBER
+                + " is shared outside your organisation (conversations.info answered channel_not_found)"), refused);
+        assertTrue(refused.contains("Invite the bot to the channel"), refused);
+        assertTrue(new DigestSubscriptions(bot.db).find(FakeSlackApi.NOT_A_MEMBER).isEmpty(), "fails closed");
+    }
+
+    @Test
+    void aChannelSharedAfterSubscribingGetsNoDigestWhileSharedAndTheSubscriptionStays() throws Exception {
+        String later = "C0LATER";
+        reply("digest subscribe <#" + later + "|later> mon 09:00 UTC", APPROVER);
+        bot.slack.share(later, "is_ext_shared");
+
+        bot.digestScheduler.setTime(Instant.parse("2026-11-30T09:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertTrue(bot.slack.calls("conversations.info").stream().anyMatch(c -> c.param("channel").equals(later)), "asked before posting");
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("channel").equals(later)).toList(),
+                "no digest in a channel shared outside the company");
+        assertTrue(new DigestSubscriptions(bot.db).find(later).isPresent(), "the subscription stays");
+
+        bot.slack.unshare(later);
+        bot.digestScheduler.setTime(Instant.parse("2026-12-07T09:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertEquals(1, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("channel").equals(later)
+                && c.param("thread_ts").isEmpty()).count(), "internal again: the digest resumes");
+        reply("digest unsubscribe <#" + later + "|later>", APPROVER);
+    }
+
+    @Test
     void aSecondPreviewWithinTenMinutesIsRefusedWithoutAQuery() throws Exception {
         String user = "U0PREVIEW";
         reply("digest preview", user);
