@@ -28,6 +28,7 @@ import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
@@ -95,7 +96,7 @@ final class ServeCommand implements Callable<Integer> {
         Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings),
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
-                digestConfig, Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()));
+                digestConfig, Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()), new ScanRequests(db));
         HotValues hotValues = new HotValues(db);
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,

@@ -7,6 +7,7 @@ import io.sparkadvisor.bot.digest.DigestSchedule;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.Subscription;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.replies.DigestReply;
@@ -56,7 +57,7 @@ public final class DigestCommands {
     private final OnDemandScan scan;
 
     public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, DigestConfig config, Clock clock,
-            DigestAdmins admins) {
+            DigestAdmins admins, ScanRequests scans) {
         this.admins = admins;
         this.sharing = new SharedChannels(config.orgSharedChannels());
         this.subscriptions = subscriptions;
@@ -64,7 +65,7 @@ public final class DigestCommands {
         this.digests = digests;
         this.defaultSchedule = config.schedule();
         this.clock = clock;
-        this.scan = new OnDemandScan(digests, defaultSchedule, clock);
+        this.scan = new OnDemandScan(digests, defaultSchedule, clock, sharing, scans);
     }
 
     /** {@code scan}: the fleet scan now, in a thread of {@code channel}; what to tell the asker alone when it cannot run. */
@@ -111,14 +112,9 @@ public final class DigestCommands {
     }
 
     private String subscribe(Target target, String channel, String user, MethodsClient slack) {
-        Optional<String> barred;
-        try {
-            barred = sharing.barred(slack, target.channel(), target.describe(channel));
-        } catch (SlackCallException e) {
-            return DigestReply.SHARING_UNKNOWN.text("target", target.describe(channel), "error", e.getMessage());
-        }
-        if (barred.isPresent()) {
-            return barred.get();
+        Optional<String> refusal = sharing.refusal(slack, target.channel(), target.describe(channel));
+        if (refusal.isPresent()) {
+            return refusal.get();
         }
         Matcher min = MIN_COST.matcher(target.rest());
         BigDecimal minWeeklyCost = min.find() ? new BigDecimal(min.group(1)) : null;

@@ -10,8 +10,8 @@ import java.util.Optional;
  * channel shared with another organisation (Slack Connect, {@code is_ext_shared}, or an invitation
  * to share it pending), and a channel shared across the workspaces of an Enterprise Grid
  * organisation ({@code is_org_shared}) only when {@code digest.orgSharedChannels} allows it. Asked
- * when a channel subscribes and again before each scheduled digest, since a channel can be shared
- * at any time. When Slack cannot tell (the bot is not in a private channel, Slack is down), the
+ * when a channel subscribes, before each scheduled digest (a channel can be shared at any time),
+ * and before an on-demand scan, whose thread is a digest too. When Slack cannot tell (the bot is not in a private channel, Slack is down), the
  * answer is no.
  */
 public final class SharedChannels {
@@ -19,6 +19,15 @@ public final class SharedChannels {
 
     public SharedChannels(boolean orgSharedAllowed) {
         this.orgSharedAllowed = orgSharedAllowed;
+    }
+
+    /** What to tell the asker when {@code channel} may not get cost data, Slack's failure to tell included; empty when it may. */
+    Optional<String> refusal(MethodsClient slack, String channel, String target) {
+        try {
+            return barred(slack, channel, target);
+        } catch (SlackCallException e) {
+            return Optional.of(DigestReply.SHARING_UNKNOWN.text("target", target, "error", e.getMessage()));
+        }
     }
 
     /**

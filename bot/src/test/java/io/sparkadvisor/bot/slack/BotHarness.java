@@ -24,6 +24,7 @@ import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
@@ -146,7 +147,8 @@ final class BotHarness implements AutoCloseable {
         digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
                 approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
-                DigestConfig.DEFAULTS, DigestSchedulers.clockOf(digestScheduler), DigestAdmins.fromEnvironment(approvalEnv, policy, clock));
+                DigestConfig.DEFAULTS, DigestSchedulers.clockOf(digestScheduler), DigestAdmins.fromEnvironment(approvalEnv, policy, clock),
+                new ScanRequests(db));
         HotValues hotValues = new HotValues(db);
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,

@@ -28,7 +28,7 @@ class FleetScanReplicasOnPostgresTest {
     static final Instant DUE = Instant.parse("2026-11-30T09:00:00Z");
     static final LocalDate WEEK = LocalDate.parse("2026-11-23");
     static final int JOBS = 12;
-    static final ScanConfig SCAN = new ScanConfig(true, JOBS, 2, 5, 5, null, null);
+    static final ScanConfig SCAN = new ScanConfig(true, JOBS, 2, 5, 5, null, null, null);
 
     @Test
     void twoReplicasScanEachJobOnceAndPostTheDigestOnce() throws Exception {

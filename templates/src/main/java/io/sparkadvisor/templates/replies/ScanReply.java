@@ -32,7 +32,8 @@ public enum ScanReply implements Reply {
     STARTED("jobs", "week"),
     MOVED("done", "total", "unreadable"),
     FINISHED("analysed", "unreadable", "fixes"),
-    ADMINS_ONLY;
+    ADMINS_ONLY,
+    TOO_MANY("perDay", "one", "next");
 
     private final List<String> fills;
 
