@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.digest.DigestsTest;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.StatementScript;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -196,6 +198,36 @@ class DigestEndToEndTest {
         assertEquals(1, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("channel").equals(later)
                 && c.param("thread_ts").isEmpty()).count(), "internal again: the digest resumes");
         reply("digest unsubscribe <#" + later + "|later>", APPROVER);
+    }
+
+    @Test
+    void theBillingQueriesKeepToTheWorkspaceWhoseIdItsAnswersTell() throws Exception {
+        bot.workspace.clearRequests();
+        reply("digest preview", "U0SCOPE");
+
+        List<RecordedRequest> statements = bot.workspace.requests("POST", "/api/2.0/sql/statements");
+        assertTrue(!statements.isEmpty(), "the preview ran the billing queries");
+        for (RecordedRequest statement : statements) {
+            JsonNode body = JSON.readTree(statement.body());
+            assertTrue(body.path("statement").asText().contains("u.workspace_id = :workspace_id"), body.toString());
+            assertTrue(body.path("parameters").toString().contains("{\"type\":\"STRING\",\"name\":\"workspace_id\",\"value\":\""
+                    + WorkspaceEmulator.WORKSPACE_ID + "\"}"), "learned from X-Databricks-Org-Id: " + body.path("parameters"));
+        }
+    }
+
+    @Test
+    void aWorkspaceWhoseIdCannotBeLearnedGetsAnEstimateSayingWhyAndNoBillingQuery() throws Exception {
+        try (BotHarness unknown = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC())) {
+            scriptBilling(unknown);
+            unknown.workspace.sendsWorkspaceId(false);
+            assertEquals(200, unknown.requests.command("digest preview", CHANNEL, USER).statusCode());
+            await(WAIT, () -> !unknown.slack.calls("response_url").isEmpty());
+
+            String shown = unknown.slack.calls("response_url").get(0).param("json");
+            assertTrue(shown.contains("(estimate)") && shown.contains("this workspace\\u0027s id could not be learned")
+                    && shown.contains("set DATABRICKS_WORKSPACE_ID, or digest.billingScope: account"), shown);
+            assertEquals(List.of(), unknown.workspace.requests("POST", "/api/2.0/sql/statements"), "no account-wide statement ran");
+        }
     }
 
     @Test
