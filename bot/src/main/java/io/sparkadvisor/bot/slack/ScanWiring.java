@@ -40,7 +40,7 @@ public final class ScanWiring {
     }
 
     /** The channels a scheduled digest may go to: Slack asked before each post, as at subscribe. */
-    public static ScheduledDigests.Audience audience(MethodsClient slack, DigestConfig digestConfig) {
+    static ScheduledDigests.Audience audience(MethodsClient slack, DigestConfig digestConfig) {
         SharedChannels sharing = new SharedChannels(digestConfig.orgSharedChannels());
         return channel -> sharing.barred(slack, channel, DigestReply.OTHER_CHANNEL.text("channel", channel));
     }

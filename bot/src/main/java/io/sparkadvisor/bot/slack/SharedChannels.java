@@ -14,10 +14,10 @@ import java.util.Optional;
  * and before an on-demand scan, whose thread is a digest too. When Slack cannot tell (the bot is not in a private channel, Slack is down), the
  * answer is no.
  */
-public final class SharedChannels {
+final class SharedChannels {
     private final boolean orgSharedAllowed;
 
-    public SharedChannels(boolean orgSharedAllowed) {
+    SharedChannels(boolean orgSharedAllowed) {
         this.orgSharedAllowed = orgSharedAllowed;
     }
 

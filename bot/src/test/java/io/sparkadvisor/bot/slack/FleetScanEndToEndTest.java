@@ -43,6 +43,14 @@ class FleetScanEndToEndTest {
         return value.group(1);
     }
 
+    /** Until the scan asked last has edited its parent message, its last step: every message of its thread is out. */
+    private static void awaitScanDone(BotHarness bot) {
+        await(WAIT, () -> !bot.slack.calls("chat.postMessage").isEmpty());
+        List<FakeSlackApi.Call> posts = bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
+        String parent = posts.get(posts.size() - 1).tsPosted();
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(parent)));
+    }
+
     /** The digest's line of {@code fix}, up to its first step. */
     private static String line(String shown, Fleet.Expected fix) {
         int at = shown.indexOf(fix.line());
@@ -147,7 +155,7 @@ class FleetScanEndToEndTest {
                 USER + "," + APPROVER), new ScanConfig(true, 6, 2, 5, 5, null, null, null))) {
             Fleet.add(bot.workspace, 6);
             bot.requests.command("scan", CHANNEL, USER);
-            await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("text").contains("Scan done")));
+            awaitScanDone(bot);
             int statements = bot.workspace.requests("POST", "/api/2.0/sql/statements").size();
             assertTrue(statements > 0, "the first scan ran the billing query");
             bot.slack.clear();
@@ -171,7 +179,7 @@ class FleetScanEndToEndTest {
             bot.slack.clear();
             bot.digestScheduler.setTime(BotHarness.NOW.plus(Duration.ofDays(1)));
             bot.requests.command("scan", CHANNEL, USER);
-            await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("text").contains("Scan done")));
+            awaitScanDone(bot);
             assertTrue(bot.workspace.requests("POST", "/api/2.0/sql/statements").size() > statements, "the next day, a scan again");
         }
     }
