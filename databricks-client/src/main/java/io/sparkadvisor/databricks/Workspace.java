@@ -73,7 +73,10 @@ public interface Workspace {
      */
     Optional<CatalogTable> table(String fullName);
 
-    /** The workspace's id when known (the SDK's DATABRICKS_WORKSPACE_ID): account-wide billing tables are kept to it. */
+    /**
+     * The workspace's id when known: the SDK's DATABRICKS_WORKSPACE_ID, else learned from the
+     * workspace's own answers (the {@code X-Databricks-Org-Id} header). Account-wide billing tables are kept to it.
+     */
     Optional<String> id();
 
     /** Completed job runs that started in {@code [from, to)}, for estimating costs without the billing tables. */

@@ -33,6 +33,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /** The two kinds of workspace: a live one through the SDK, and a folder of recorded answers. */
 public final class Workspaces {
@@ -53,14 +54,15 @@ public final class Workspaces {
             throw new BillingUnavailableException("Billing query " + query.name() + " needs a SQL warehouse, and"
                     + " DATABRICKS_WAREHOUSE_ID is not set: costs are estimated from job runs instead.", null);
         });
-        Optional<String> id = Optional.ofNullable(client.config().getWorkspaceId()).filter(w -> !w.isBlank());
+        Optional<String> configured = Optional.ofNullable(client.config().getWorkspaceId()).filter(w -> !w.isBlank());
         SdkWorkspaceSource source = new SdkWorkspaceSource(client);
         // A client always has a host once its config is resolved; without one there is nothing to compare links with.
         Optional<WorkspaceIdentity> identity = Optional.ofNullable(client.config().getHost()).filter(h -> !h.isBlank())
                 .map(host -> new WorkspaceIdentity(host,
-                        () -> id.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi)));
+                        () -> configured.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi)));
         // The host names the workspace in the cache: two workspaces may have runs of the same id.
         LogFacts facts = new LogFacts(cache, "host " + client.config().getHost());
+        Supplier<Optional<String>> id = () -> configured.or(() -> identity.flatMap(WorkspaceIdentity::id).map(String::valueOf));
         return new Composed(source, billing, warehouse.map(SqlWarehouse.class::cast), id, identity, facts);
     }
 
@@ -73,7 +75,7 @@ public final class Workspaces {
     public static Workspace fromDirectory(Path folder, FactsCache cache) {
         // Recorded answers stand for whichever workspace they were recorded in: any link is taken.
         LogFacts facts = new LogFacts(cache, "folder " + folder.toAbsolutePath().normalize());
-        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional.empty(),
+        return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional::empty,
                 Optional.empty(), facts);
     }
 
@@ -84,10 +86,10 @@ public final class Workspaces {
         private final QueryRunner billing;
         private final Optional<SqlWarehouse> warehouse;
         private final WorkspaceSource source;
-        private final Optional<String> id;
+        private final Supplier<Optional<String>> id;
         private final LogFacts facts;
 
-        Composed(WorkspaceSource source, QueryRunner billing, Optional<SqlWarehouse> warehouse, Optional<String> id,
+        Composed(WorkspaceSource source, QueryRunner billing, Optional<SqlWarehouse> warehouse, Supplier<Optional<String>> id,
                 Optional<WorkspaceIdentity> identity, LogFacts facts) {
             this.warehouse = warehouse;
             RunReads runs = new RunReads(source);
@@ -112,7 +114,7 @@ public final class Workspaces {
 
         @Override
         public Optional<String> id() {
-            return id;
+            return id.get();
         }
 
         @Override

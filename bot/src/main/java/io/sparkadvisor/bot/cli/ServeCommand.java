@@ -6,6 +6,7 @@ import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.DigestAdmins;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.config.AdvisorConfig;
 import io.sparkadvisor.bot.config.DigestConfig;
@@ -28,6 +29,7 @@ import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.KeyedHash;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
@@ -51,6 +53,7 @@ import picocli.CommandLine.Spec;
                 "Reads SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET (HTTP), SLACK_APP_TOKEN, PORT, SLACK_API_URL,"
                         + " and DATABRICKS_HOST with DATABRICKS_TOKEN (or the SDK's other auth) unless --workspace-dir.",
                 "Approvals: SPARK_ADVISOR_APPROVERS, SPARK_ADVISOR_APPROVER_GROUP, SPARK_ADVISOR_SELF_APPROVAL (deny|allow),"
+                        + " scan and digest subscriptions also by SPARK_ADVISOR_DIGEST_ADMIN_GROUP,"
                         + " follow-up of applied steps every SPARK_ADVISOR_FOLLOWUP_SECONDS (default 300),"
                         + " kept in DATABASE_URL (PostgreSQL) or the H2 file SPARK_ADVISOR_DB_PATH (default ~/.spark-advisor/advisor).",
                 "Facts of completed runs read once: SPARK_ADVISOR_FACTS_CACHE_DIR (default ~/.spark-advisor/facts-cache),"
@@ -95,7 +98,7 @@ final class ServeCommand implements Callable<Integer> {
         Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings),
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
-                digestConfig.schedule(), Clock.systemUTC(), policy);
+                digestConfig, Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()), new ScanRequests(db));
         HotValues hotValues = new HotValues(db, KeyedHash.fromEnvironment(env, db));
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,

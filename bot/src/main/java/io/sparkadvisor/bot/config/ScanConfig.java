@@ -15,7 +15,8 @@ import java.time.Duration;
  *   budgetMinutes: 30
  *   topFixes: 5
  *   repostGrowth: 0.25
- *   rejectedCooldownDays: 28</pre>
+ *   rejectedCooldownDays: 28
+ *   perChannelPerDay: 1</pre>
  *
  * @param parallelism   jobs analysed at once; spark-advisor's own choice: four keeps two cores busy with parsing while
  *                      others wait on downloads, as the ask pool does
@@ -27,11 +28,15 @@ import java.time.Duration;
  *                      while the week-to-week wobble of a job's cost stays below it
  * @param rejectedCooldownDays a step rejected for a job is not proposed for that job again for this many days;
  *                      spark-advisor's own choice: four weekly digests, after which the job has likely changed
+ * @param perChannelPerDay on-demand scans ({@code /spark-advisor scan}) a channel gets per UTC day, counted in the
+ *                      database across replicas; spark-advisor's own choice: one, since a second scan of the same week
+ *                      reads the outcomes the first one kept and shows the same fixes, while its billing query still
+ *                      spends warehouse time
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record ScanConfig(Boolean enabled, Integer jobs, Integer parallelism, Integer budgetMinutes, Integer topFixes, Double repostGrowth,
-        Integer rejectedCooldownDays) {
-    public static final ScanConfig DEFAULTS = new ScanConfig(null, null, null, null, null, null, null);
+        Integer rejectedCooldownDays, Integer perChannelPerDay) {
+    public static final ScanConfig DEFAULTS = new ScanConfig(null, null, null, null, null, null, null, null);
 
     public ScanConfig {
         enabled = enabled != null && enabled;
@@ -44,11 +49,12 @@ public record ScanConfig(Boolean enabled, Integer jobs, Integer parallelism, Int
             throw new IllegalArgumentException("scan.repostGrowth is " + repostGrowth + ": give a fraction of 0 or more (0.25 is a quarter)");
         }
         rejectedCooldownDays = rejectedCooldownDays == null ? 28 : rejectedCooldownDays;
+        perChannelPerDay = positive("perChannelPerDay", perChannelPerDay, 1);
     }
 
     /** The same settings, turned on: a test or the on-demand command. */
     public ScanConfig on() {
-        return new ScanConfig(true, jobs, parallelism, budgetMinutes, topFixes, repostGrowth, rejectedCooldownDays);
+        return new ScanConfig(true, jobs, parallelism, budgetMinutes, topFixes, repostGrowth, rejectedCooldownDays, perChannelPerDay);
     }
 
     public Duration budget() {

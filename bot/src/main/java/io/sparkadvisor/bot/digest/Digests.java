@@ -11,6 +11,7 @@ import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.StepSummary;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.databricks.billing.BillingUnavailableException;
 import io.sparkadvisor.databricks.billing.DailyCost;
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.databricks.billing.JobCosts;
@@ -40,6 +41,9 @@ public final class Digests {
     private static final Duration REALISED_FOR = Duration.ofDays(8 * 7);
     /** Steps proposed longer ago than this are left out of "awaiting approval": the job has likely changed since; ask again. */
     private static final Duration PENDING_FOR = Duration.ofDays(4 * 7);
+    static final String UNKNOWN_WORKSPACE = "The billing tables hold every workspace of the account, and this workspace's id could not be"
+            + " learned (DATABRICKS_WORKSPACE_ID is unset and the workspace's answers do not carry it), so they were not read: set"
+            + " DATABRICKS_WORKSPACE_ID, or digest.billingScope: account in the config file to report every workspace of the account.";
 
     private final Workspace workspace;
     private final DigestConfig config;
@@ -71,10 +75,11 @@ public final class Digests {
     }
 
     public PreparedDigest prepare(LocalDate weekStart, ScanProgress progress) {
-        JobCosts costs = new SystemTableCosts(workspace::query, workspace.id().orElse(null));
+        JobCosts costs;
         String estimateReason = null;
         WeeklyCosts weekly;
         try {
+            costs = billing();
             weekly = costs.weekly(weekStart, listed());
         } catch (WorkspaceException e) {
             LOG.info("billing tables unavailable, estimating the digest's costs: {}", e.getMessage());
@@ -94,6 +99,23 @@ public final class Digests {
         List<DailyCost> daily = extra("the daily cost chart", () -> read.daily(top, weekStart, weekStart.plusDays(7)));
         PreparedDigest digest = new PreparedDigest(report, daily);
         return scan == null ? digest : scanned(digest, weekStart, weekly, progress);
+    }
+
+    /**
+     * The billing tables, kept to this workspace; the whole account's only with
+     * {@code digest.billingScope: account}. A live warehouse with this workspace's id unknown would
+     * read every workspace's usage, so it is not asked (recorded answers and a missing warehouse
+     * have no account to spill).
+     */
+    private JobCosts billing() {
+        if (config.billingScope().equals(DigestConfig.ACCOUNT)) {
+            return new SystemTableCosts(workspace::query, null);
+        }
+        Optional<String> id = workspace.id();
+        if (id.isEmpty() && workspace.warehouse().isPresent()) {
+            throw new BillingUnavailableException(UNKNOWN_WORKSPACE, null);
+        }
+        return new SystemTableCosts(workspace::query, id.orElse(null));
     }
 
     /** Jobs the billing query lists: the digest's top jobs, or the scan's costliest when it wants more. */

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Sends a channel's digest when its schedule says so: prepares the week before the latest
  * scheduled day, claims that week for the channel (so of two replicas, or a retried execution, one posts),
- * applies the noise controls, and posts. A post that failed before its parent went out gives the
+ * applies the noise controls, and posts; never in a channel shared outside the company ({@link Audience}). A post that failed before its parent went out gives the
  * week back; one that failed after it keeps the week and records how far it got, and the retry
  * goes on from there.
  */
@@ -31,6 +31,14 @@ public final class ScheduledDigests {
         void post(String channel, PreparedDigest digest, Reached from, Consumer<Reached> reached);
     }
 
+    /**
+     * Whether a channel may get cost data at all: why not, or empty when it may. Throws when it
+     * cannot tell; nothing is posted then, and the send is tried again later.
+     */
+    public interface Audience {
+        Optional<String> barred(String channel);
+    }
+
     /** What one channel gets of a prepared digest: its own noise controls on the fleet scan's fixes. */
     public interface ChannelFilter {
         PreparedDigest forChannel(String channel, PreparedDigest digest);
@@ -40,13 +48,16 @@ public final class ScheduledDigests {
     private final Digests digests;
     private final NoiseControls defaults;
     private final Channel slack;
+    private final Audience audience;
     private final ChannelFilter filter;
 
-    public ScheduledDigests(DigestSubscriptions subscriptions, Digests digests, DigestConfig config, Channel slack) {
-        this(subscriptions, digests, config, slack, (channel, digest) -> digest);
+    public ScheduledDigests(DigestSubscriptions subscriptions, Digests digests, DigestConfig config, Channel slack, Audience audience) {
+        this(subscriptions, digests, config, slack, audience, (channel, digest) -> digest);
     }
 
-    public ScheduledDigests(DigestSubscriptions subscriptions, Digests digests, DigestConfig config, Channel slack, ChannelFilter filter) {
+    public ScheduledDigests(DigestSubscriptions subscriptions, Digests digests, DigestConfig config, Channel slack, Audience audience,
+            ChannelFilter filter) {
+        this.audience = audience;
         this.filter = filter;
         this.subscriptions = subscriptions;
         this.digests = digests;
@@ -62,6 +73,9 @@ public final class ScheduledDigests {
         Optional<Subscription> subscription = subscriptions.find(channel);
         if (subscription.isEmpty()) {
             return; // unsubscribed while this execution was due
+        }
+        if (isBarred(channel)) {
+            return;
         }
         LocalDate week = schedule.weekStartFor(schedule.lastAtOrBefore(startedAt));
         PreparedDigest digest = filter.forChannel(channel, digests.prepare(week));
@@ -93,5 +107,24 @@ public final class ScheduledDigests {
                     + " if it is not a member): {}", channel, week, reached.get().messages(), e.getMessage());
             throw e;
         }
+    }
+
+    /**
+     * A channel shared outside the company since it subscribed is skipped, before any query runs; its
+     * subscription stays, so the digest resumes once the channel is internal again. When the sharing
+     * cannot be told, nothing is posted and the scheduler tries again.
+     */
+    private boolean isBarred(String channel) {
+        Optional<String> barred;
+        try {
+            barred = audience.barred(channel);
+        } catch (RuntimeException e) {
+            LOG.warn("digest of {} not posted: cannot tell whether the channel is shared outside the company ({}); will retry",
+                    channel, e.getMessage());
+            throw e;
+        }
+        barred.ifPresent(why -> LOG.warn("digest of {} skipped this week; the subscription stays (unsubscribe it to stop this): {}",
+                channel, why));
+        return barred.isPresent();
     }
 }

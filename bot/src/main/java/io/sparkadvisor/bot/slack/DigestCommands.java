@@ -1,14 +1,17 @@
 package io.sparkadvisor.bot.slack;
 
 import com.slack.api.methods.MethodsClient;
-import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.DigestAdmins;
+import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestSchedule;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
+import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.Subscription;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.replies.DigestReply;
+import io.sparkadvisor.templates.replies.ScanReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.math.BigDecimal;
@@ -27,10 +30,11 @@ import java.util.regex.Pattern;
 
 /**
  * {@code /spark-advisor digest subscribe [#channel] [schedule]}, {@code digest unsubscribe [#channel]}
- * and {@code digest preview}; each answer goes to the asker alone. Anyone in a channel may
- * subscribe or unsubscribe that channel (typing there shows they are in it); another channel
- * only an approver. A preview runs the billing query on the shared warehouse, so each person gets
- * one per {@link #PREVIEW_EVERY}.
+ * and {@code digest preview}; each answer goes to the asker alone. Subscribing and unsubscribing
+ * any channel, and the fleet scan, are for {@link DigestAdmins}: they decide where cost data and
+ * job names go and spend warehouse time; a channel shared outside the company is refused
+ * ({@link SharedChannels}). A preview runs the billing query on the shared warehouse,
+ * so each person gets one per {@link #PREVIEW_EVERY}.
  */
 public final class DigestCommands {
     private static final Pattern CHANNEL = Pattern.compile("^<#([A-Z0-9]+)(?:\\|[^>]*)?>\\s*");
@@ -47,38 +51,43 @@ public final class DigestCommands {
     static final Duration PREVIEW_EVERY = Duration.ofMinutes(10);
 
     private final Clock clock;
-    private final ApprovalPolicy policy;
+    private final DigestAdmins admins;
+    private final SharedChannels sharing;
     private final Map<String, Instant> lastPreview = new ConcurrentHashMap<>();
     private final OnDemandScan scan;
 
-    public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, String defaultSchedule, Clock clock,
-            ApprovalPolicy policy) {
-        this.policy = policy;
+    public DigestCommands(DigestSubscriptions subscriptions, DigestScheduler scheduler, Digests digests, DigestConfig config, Clock clock,
+            DigestAdmins admins, ScanRequests scans) {
+        this.admins = admins;
+        this.sharing = new SharedChannels(config.orgSharedChannels());
         this.subscriptions = subscriptions;
         this.scheduler = scheduler;
         this.digests = digests;
-        this.defaultSchedule = defaultSchedule;
+        this.defaultSchedule = config.schedule();
         this.clock = clock;
-        this.scan = new OnDemandScan(digests, defaultSchedule, clock);
+        this.scan = new OnDemandScan(digests, defaultSchedule, clock, sharing, scans);
     }
 
     /** {@code scan}: the fleet scan now, in a thread of {@code channel}; what to tell the asker alone when it cannot run. */
     Optional<String> scan(MethodsClient slack, String channel, String user) {
+        if (!admins.includes(slack, user)) {
+            return Optional.of(ScanReply.ADMINS_ONLY.text());
+        }
         return this.scan.run(slack, channel, user);
     }
 
-    /** The reply to {@code digest <args>} typed in {@code channel} by {@code user}; {@code slack} asks whether they are an approver. */
+    /** The reply to {@code digest <args>} typed in {@code channel} by {@code user}; {@code slack} asks whether they are a digest admin. */
     List<SlackMessage> answer(String channel, String user, String args, MethodsClient slack) {
         String[] words = args.trim().split("\\s+", 2);
         String rest = words.length > 1 ? words[1] : "";
         String command = words[0].toLowerCase(Locale.ROOT);
         return switch (command) {
             case "subscribe", "unsubscribe" -> {
-                Target target = Target.of(channel, rest);
-                if (!target.channel().equals(channel) && !policy.isApprover(slack, user)) {
-                    yield notice(DigestReply.OTHER_CHANNEL_FOR_APPROVERS.text("channel", target.channel()));
+                if (!admins.includes(slack, user)) {
+                    yield notice(DigestReply.ADMINS_ONLY.text());
                 }
-                yield notice(command.equals("subscribe") ? subscribe(target, channel, user) : unsubscribe(target, channel));
+                Target target = Target.of(channel, rest);
+                yield notice(command.equals("subscribe") ? subscribe(target, channel, user, slack) : unsubscribe(target, channel));
             }
             case "preview" -> preview(user);
             default -> notice(usage());
@@ -102,7 +111,11 @@ public final class DigestCommands {
         return DigestMessages.slack(digests.prepare(DigestSchedule.parse(defaultSchedule).weekStartFor(now)).report());
     }
 
-    private String subscribe(Target target, String channel, String user) {
+    private String subscribe(Target target, String channel, String user, MethodsClient slack) {
+        Optional<String> refusal = sharing.refusal(slack, target.channel(), target.describe(channel));
+        if (refusal.isPresent()) {
+            return refusal.get();
+        }
         Matcher min = MIN_COST.matcher(target.rest());
         BigDecimal minWeeklyCost = min.find() ? new BigDecimal(min.group(1)) : null;
         Matcher increase = ONLY_ON_INCREASE.matcher(min.replaceAll(""));

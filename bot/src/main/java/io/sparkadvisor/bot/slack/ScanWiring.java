@@ -14,6 +14,7 @@ import io.sparkadvisor.bot.store.FixPosts;
 import io.sparkadvisor.bot.store.ScanLedger;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
+import io.sparkadvisor.templates.replies.DigestReply;
 import java.time.Clock;
 
 /** The fleet scan put together for {@code serve} (and the tests that run the bot): off unless the config turns it on. */
@@ -29,11 +30,18 @@ public final class ScanWiring {
     public static ScheduledDigests digests(Database db, Digests digests, DigestConfig digestConfig, FleetScan scan, MethodsClient slack,
             ApprovalDesk approvals, Clock clock) {
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
+        ScheduledDigests.Audience audience = audience(slack, digestConfig);
         if (scan == null) {
-            return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack));
+            return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack), audience);
         }
         FixPosts posts = new FixPosts(db);
         return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack, new FixThreads(slack, posts, approvals, clock)),
-                new FixNoise(posts, scan.config(), clock));
+                audience, new FixNoise(posts, scan.config(), clock));
+    }
+
+    /** The channels a scheduled digest may go to: Slack asked before each post, as at subscribe. */
+    static ScheduledDigests.Audience audience(MethodsClient slack, DigestConfig digestConfig) {
+        SharedChannels sharing = new SharedChannels(digestConfig.orgSharedChannels());
+        return channel -> sharing.barred(slack, channel, DigestReply.OTHER_CHANNEL.text("channel", channel));
     }
 }

@@ -60,11 +60,12 @@ final class SlackThread {
                 .requestFileInfo(false)));
     }
 
-    private interface SlackCall<T extends SlackApiTextResponse> {
+    interface SlackCall<T extends SlackApiTextResponse> {
         T run() throws Exception;
     }
 
-    private static <T extends SlackApiTextResponse> T call(String method, SlackCall<T> call) {
+    /** The answer of a Web API call; a failed call, or an answer that is not ok, is a {@link SlackCallException} naming {@code method}. */
+    static <T extends SlackApiTextResponse> T call(String method, SlackCall<T> call) {
         T response;
         try {
             response = call.run();

@@ -91,7 +91,7 @@ class DigestBuilderTest {
     @Test
     void noiseControlsSuppressACheapWeekOrOneWithoutAnIncrease() {
         DigestReport report = build(List.of(), List.of());
-        NoiseControls file = NoiseControls.of(new DigestConfig(null, new BigDecimal("2000"), false, null, null, null, null));
+        NoiseControls file = NoiseControls.of(new DigestConfig(null, new BigDecimal("2000"), false, null, null, null, null, null, null));
 
         assertTrue(file.silences(report).orElseThrow().contains("under the minimum of 2000"));
         Subscription lowerFloor = new Subscription("C1", "mon 09:00 UTC", new BigDecimal("100"), null, "U1", Instant.EPOCH, null);

@@ -19,6 +19,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,8 @@ class DigestSchedulerTest {
     final DigestSubscriptions subscriptions = new DigestSubscriptions(db);
     final List<Posted> posted = new CopyOnWriteArrayList<>();
 
+    /** Checks of the channel's sharing that fail before one gets through, as when Slack cannot be reached. */
+    final AtomicInteger unknownSharing = new AtomicInteger();
     /** Posts that fail before one gets through, as when Slack is down or the bot is not in the channel yet. */
     final AtomicInteger failingPosts = new AtomicInteger();
     /** Messages after the parent that fail, as when Slack has a bad minute halfway through a digest. */
@@ -59,6 +62,11 @@ class DigestSchedulerTest {
                 threadMessages.add(next);
                 reached.accept(new Reached("P1", next));
             }
+        }, channel -> {
+            if (unknownSharing.getAndDecrement() > 0) {
+                throw new IllegalStateException("conversations.info failed: SocketTimeoutException");
+            }
+            return Optional.empty();
         }), now);
     }
 
@@ -154,6 +162,23 @@ class DigestSchedulerTest {
 
         assertEquals(List.of(new Posted(CHANNEL, LocalDate.parse("2026-11-23"))), posted, "once, when Slack took it");
         assertEquals(Instant.parse("2026-12-07T08:00:00Z"), nextExecution(scheduler), "then back on the schedule");
+    }
+
+    @Test
+    void aChannelWhoseSharingSlackCannotTellGetsNothingUntilItCan() {
+        ManualScheduler scheduler = scheduler(Instant.parse("2026-11-25T12:00:00Z"));
+        subscribe(scheduler, BERLIN_MONDAY, null);
+        unknownSharing.set(1);
+
+        scheduler.setTime(Instant.parse("2026-11-30T08:00:00Z"));
+        scheduler.runAnyDueExecutions();
+        assertEquals(List.of(), posted, "fails closed");
+        assertEquals(null, subscriptions.find(CHANNEL).orElseThrow().lastWeek(), "the week is not taken");
+        assertEquals(Instant.parse("2026-11-30T08:15:00Z"), nextExecution(scheduler), "tried again in 15 minutes");
+
+        scheduler.setTime(Instant.parse("2026-11-30T08:15:00Z"));
+        scheduler.runAnyDueExecutions();
+        assertEquals(List.of(new Posted(CHANNEL, LocalDate.parse("2026-11-23"))), posted, "posted once Slack tells");
     }
 
     @Test

@@ -2,6 +2,10 @@ package io.sparkadvisor.bot.digest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.store.AnalysedFindings;
@@ -10,6 +14,7 @@ import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
@@ -42,6 +47,36 @@ public class DigestsTest {
             assertEquals(List.of("42"), digest.report().topJobs().stream().map(j -> j.jobId()).toList());
             assertEquals(List.of(), digest.dailyCosts(), "no chart");
         }
+    }
+
+    @Test
+    void withBillingScopeAccountAWorkspaceWhoseIdCannotBeLearnedReadsEveryWorkspacesUsage() throws Exception {
+        Database db = TestDatabases.fresh(TestDatabases.Kind.H2);
+        try (WorkspaceEmulator emulator = WorkspaceEmulator.startWithSample()) {
+            emulator.sendsWorkspaceId(false);
+            emulator.onStatement("total_previous_cost", StatementScript.succeeds(WEEKLY, List.of(
+                    List.of(List.of("42", "orders-ingest", "7", "1000", "1000.00", "7", "800.00", "USD", "1000.00", "800.00")))));
+            DigestConfig account = new DigestConfig(null, null, null, null, null, null, null, null, DigestConfig.ACCOUNT);
+            Workspace unknownId = Workspaces.connect(emulator.client(), "wh-1");
+
+            PreparedDigest digest = new Digests(unknownId, account, new AnalysedFindings(db), new Changes(db)).prepare(LocalDate.parse("2026-11-23"));
+            assertNull(digest.report().estimateReason(), "billing figures, as configured");
+            String parameters = new ObjectMapper().readTree(emulator.requests("POST", "/api/2.0/sql/statements").get(0).body())
+                    .path("parameters").toString();
+            assertTrue(parameters.contains("{\"type\":\"STRING\",\"name\":\"workspace_id\",\"value\":\"\"}"), "every workspace: " + parameters);
+
+            emulator.clearRequests();
+            digest = new Digests(unknownId, DigestConfig.DEFAULTS, new AnalysedFindings(db), new Changes(db)).prepare(LocalDate.parse("2026-11-23"));
+            assertEquals(Digests.UNKNOWN_WORKSPACE, digest.report().estimateReason(), "by default: an estimate, saying why");
+            assertEquals(List.of(), emulator.requests("POST", "/api/2.0/sql/statements"));
+        }
+    }
+
+    @Test
+    void aBillingScopeThatIsNeitherIsRefusedNamingBoth() {
+        var e = assertThrows(IllegalArgumentException.class, () -> new DigestConfig(null, null, null, null, null, null, null, null, "region"));
+        assertEquals("digest.billingScope is \"region\": give workspace (this workspace's costs) or account (every workspace of the account)",
+                e.getMessage());
     }
 
     @Test

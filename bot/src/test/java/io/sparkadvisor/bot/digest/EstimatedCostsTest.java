@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class EstimatedCostsTest {
     static final LocalDate WEEK = LocalDate.parse("2023-11-13");
     static final DigestConfig RATES = new DigestConfig(null, null, null, null, new BigDecimal("0.15"), 1.0,
-            Map.of("i3.xlarge", 1.0, "r5d.2xlarge", 2.0));
+            Map.of("i3.xlarge", 1.0, "r5d.2xlarge", 2.0), null, null);
 
     @Test
     void nodeHoursTimesDbuRatesTimesThePriceFromOneListingOfTheRuns() {

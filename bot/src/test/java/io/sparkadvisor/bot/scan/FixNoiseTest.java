@@ -16,7 +16,7 @@ class FixNoiseTest {
         assertFalse(quarter.grewLessThanEnough(new BigDecimal("100.00"), new BigDecimal("125.00")), "25% more is posted again");
         assertTrue(quarter.grewLessThanEnough(new BigDecimal("100.00"), new BigDecimal("80.00")), "a shrinking fix is held");
 
-        FixNoise always = new FixNoise(null, new ScanConfig(true, null, null, null, null, 0.0, null), Clock.systemUTC());
+        FixNoise always = new FixNoise(null, new ScanConfig(true, null, null, null, null, 0.0, null, null), Clock.systemUTC());
         assertFalse(always.grewLessThanEnough(new BigDecimal("100.00"), new BigDecimal("100.00")), "repostGrowth 0: every week");
     }
 }

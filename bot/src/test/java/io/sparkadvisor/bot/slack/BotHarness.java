@@ -5,6 +5,7 @@ import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.DigestAdmins;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
 import io.sparkadvisor.bot.config.DigestConfig;
@@ -24,6 +25,7 @@ import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.KeyedHash;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
@@ -97,7 +99,7 @@ final class BotHarness implements AutoCloseable {
         this(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC());
     }
 
-    /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* settings (and SPARK_ADVISOR_HOT_VALUE_SECONDS). */
+    /** {@code approvalEnv}: the SPARK_ADVISOR_APPROVER* and SPARK_ADVISOR_DIGEST_ADMIN_GROUP settings (and SPARK_ADVISOR_HOT_VALUE_SECONDS). */
     BotHarness(Database db, Map<String, String> approvalEnv, Clock clock) {
         this(db, approvalEnv, clock, null, WorkspaceEmulator.startWithSample(), newFolder(), null);
     }
@@ -146,7 +148,8 @@ final class BotHarness implements AutoCloseable {
         digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
                 approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
-                DigestConfig.DEFAULTS.schedule(), DigestSchedulers.clockOf(digestScheduler), policy);
+                DigestConfig.DEFAULTS, DigestSchedulers.clockOf(digestScheduler), DigestAdmins.fromEnvironment(approvalEnv, policy, clock),
+                new ScanRequests(db));
         HotValues hotValues = new HotValues(db, KeyedHash.fromEnvironment(Map.of(), db));
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,

@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.digest.DigestsTest;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.StatementScript;
+import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,13 +36,16 @@ class DigestEndToEndTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final ObjectMapper JSON = new ObjectMapper();
     static final String APPROVER = "U0BOSS";
+    /** A member of the digest admin group: may subscribe and unsubscribe, not approve. */
+    static final String ADMIN = FakeSlackApi.GROUP_MEMBER;
     /** A finding's saving as its message states it. */
     static final Pattern SAVES = Pattern.compile("saves (up to|about) [^\"]*? per run");
     static BotHarness bot;
 
     @BeforeAll
     static void start() {
-        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), Clock.systemUTC());
+        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER,
+                "SPARK_ADVISOR_DIGEST_ADMIN_GROUP", FakeSlackApi.GROUP), Clock.systemUTC());
         scriptBilling(bot);
     }
 
@@ -68,7 +73,7 @@ class DigestEndToEndTest {
     @Test
     void subscribePreviewPostedOnScheduleOnceThenUnsubscribe() throws Exception {
         assertEquals("This channel gets the weekly jobs cost digest every mon 09:00 Europe/Berlin; the next one on"
-                + " Mon 30 Nov 2026 09:00 CET.", reply("digest subscribe mon 09:00 Europe/Berlin").path("text").asText().replace(":calendar: ", ""));
+                + " Mon 30 Nov 2026 09:00 CET.", reply("digest subscribe mon 09:00 Europe/Berlin", ADMIN).path("text").asText().replace(":calendar: ", ""));
 
         JsonNode preview = reply("digest preview");
         assertEquals("ephemeral", preview.path("response_type").asText());
@@ -92,7 +97,7 @@ class DigestEndToEndTest {
         assertTrue(bot.slack.calls("upload").get(0).bodyBytes() > 1000, "a PNG was uploaded");
 
         bot.slack.clear();
-        assertEquals("This channel no longer gets the weekly digest.", reply("digest unsubscribe").path("text").asText());
+        assertEquals("This channel no longer gets the weekly digest.", reply("digest unsubscribe", ADMIN).path("text").asText());
         bot.digestScheduler.setTime(Instant.parse("2026-12-07T08:00:00Z"));
         bot.digestScheduler.runAnyDueExecutions();
         assertEquals(List.of(), bot.slack.calls("chat.postMessage"));
@@ -137,16 +142,92 @@ class DigestEndToEndTest {
     }
 
     @Test
-    void anotherChannelsDigestIsAnApproversToChangeAndNobodyElses() throws Exception {
-        String refused = reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC").path("text").asText();
-        assertTrue(refused.contains("Only approvers can change the digest of another channel (C0EXEC)"), refused);
+    void onlyApproversAndDigestAdminsSubscribeOrUnsubscribeAChannel() throws Exception {
+        String refused = reply("digest subscribe mon 09:00 UTC").path("text").asText();
+        assertTrue(refused.startsWith(":no_entry: Only approvers and digest admins may subscribe a channel to the cost digest"), refused);
+        assertTrue(refused.contains("SPARK_ADVISOR_DIGEST_ADMIN_GROUP"), "names the settings that say who may: " + refused);
+        assertTrue(new DigestSubscriptions(bot.db).find(CHANNEL).isEmpty(), "no subscription row");
+        refused = reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC").path("text").asText();
+        assertTrue(refused.contains("Only approvers and digest admins may subscribe"), refused);
         assertTrue(new DigestSubscriptions(bot.db).find("C0EXEC").isEmpty());
 
         reply("digest subscribe <#C0EXEC|exec> mon 09:00 UTC", APPROVER);
         String notRemoved = reply("digest unsubscribe <#C0EXEC|exec>").path("text").asText();
-        assertTrue(notRemoved.contains("Only approvers"), notRemoved);
+        assertTrue(notRemoved.contains("Only approvers and digest admins may"), notRemoved);
         assertTrue(new DigestSubscriptions(bot.db).find("C0EXEC").isPresent(), "a non-approver cannot unsubscribe it either");
         assertEquals("Channel C0EXEC no longer gets the weekly digest.", reply("digest unsubscribe <#C0EXEC|exec>", APPROVER).path("text").asText());
+    }
+
+    @Test
+    void aChannelSharedOutsideTheCompanyOrWhoseSharingSlackCannotTellIsNotSubscribed() throws Exception {
+        bot.slack.share("C0CONNECT", "is_ext_shared");
+        String refused = reply("digest subscribe <#C0CONNECT|partners> mon 09:00 UTC", APPROVER).path("text").asText();
+        assertEquals("Channel C0CONNECT is shared with people outside your organisation (Slack Connect), so it gets no cost digest:"
+                + " job names and costs stay inside the company. Use an internal channel.", refused);
+        assertTrue(new DigestSubscriptions(bot.db).find("C0CONNECT").isEmpty(), "no subscription row");
+
+        bot.slack.share("C0GRID", "is_org_shared");
+        refused = reply("digest subscribe <#C0GRID|all-hands> mon 09:00 UTC", APPROVER).path("text").asText();
+        assertTrue(refused.contains("shared across the workspaces of your Enterprise Grid organisation")
+                && refused.contains("digest.orgSharedChannels: true"), refused);
+        assertTrue(new DigestSubscriptions(bot.db).find("C0GRID").isEmpty());
+
+        refused = reply("digest subscribe <#" + FakeSlackApi.NOT_A_MEMBER + "|secret> mon 09:00 UTC", APPROVER).path("text").asText();
+        assertTrue(refused.startsWith("Slack could not tell whether Channel " + FakeSlackApi.NOT_A_MEMBER
+                + " is shared outside your organisation (conversations.info answered channel_not_found)"), refused);
+        assertTrue(refused.contains("Invite the bot to the channel"), refused);
+        assertTrue(new DigestSubscriptions(bot.db).find(FakeSlackApi.NOT_A_MEMBER).isEmpty(), "fails closed");
+    }
+
+    @Test
+    void aChannelSharedAfterSubscribingGetsNoDigestWhileSharedAndTheSubscriptionStays() throws Exception {
+        String later = "C0LATER";
+        reply("digest subscribe <#" + later + "|later> mon 09:00 UTC", APPROVER);
+        bot.slack.share(later, "is_ext_shared");
+
+        bot.digestScheduler.setTime(Instant.parse("2026-11-30T09:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertTrue(bot.slack.calls("conversations.info").stream().anyMatch(c -> c.param("channel").equals(later)), "asked before posting");
+        assertEquals(List.of(), bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("channel").equals(later)).toList(),
+                "no digest in a channel shared outside the company");
+        assertTrue(new DigestSubscriptions(bot.db).find(later).isPresent(), "the subscription stays");
+
+        bot.slack.unshare(later);
+        bot.digestScheduler.setTime(Instant.parse("2026-12-07T09:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertEquals(1, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("channel").equals(later)
+                && c.param("thread_ts").isEmpty()).count(), "internal again: the digest resumes");
+        reply("digest unsubscribe <#" + later + "|later>", APPROVER);
+    }
+
+    @Test
+    void theBillingQueriesKeepToTheWorkspaceWhoseIdItsAnswersTell() throws Exception {
+        bot.workspace.clearRequests();
+        reply("digest preview", "U0SCOPE");
+
+        List<RecordedRequest> statements = bot.workspace.requests("POST", "/api/2.0/sql/statements");
+        assertTrue(!statements.isEmpty(), "the preview ran the billing queries");
+        for (RecordedRequest statement : statements) {
+            JsonNode body = JSON.readTree(statement.body());
+            assertTrue(body.path("statement").asText().contains("u.workspace_id = :workspace_id"), body.toString());
+            assertTrue(body.path("parameters").toString().contains("{\"type\":\"STRING\",\"name\":\"workspace_id\",\"value\":\""
+                    + WorkspaceEmulator.WORKSPACE_ID + "\"}"), "learned from X-Databricks-Org-Id: " + body.path("parameters"));
+        }
+    }
+
+    @Test
+    void aWorkspaceWhoseIdCannotBeLearnedGetsAnEstimateSayingWhyAndNoBillingQuery() throws Exception {
+        try (BotHarness unknown = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC())) {
+            scriptBilling(unknown);
+            unknown.workspace.sendsWorkspaceId(false);
+            assertEquals(200, unknown.requests.command("digest preview", CHANNEL, USER).statusCode());
+            await(WAIT, () -> !unknown.slack.calls("response_url").isEmpty());
+
+            String shown = unknown.slack.calls("response_url").get(0).param("json");
+            assertTrue(shown.contains("(estimate)") && shown.contains("this workspace\\u0027s id could not be learned")
+                    && shown.contains("set DATABRICKS_WORKSPACE_ID, or digest.billingScope: account"), shown);
+            assertEquals(List.of(), unknown.workspace.requests("POST", "/api/2.0/sql/statements"), "no account-wide statement ran");
+        }
     }
 
     @Test
@@ -165,7 +246,7 @@ class DigestEndToEndTest {
 
     @Test
     void aScheduleThatIsNoneIsExplainedToTheAsker() throws Exception {
-        String text = reply("digest subscribe every other tuesday").path("text").asText();
+        String text = reply("digest subscribe every other tuesday", ADMIN).path("text").asText();
         assertTrue(text.startsWith(":warning: \"every other tuesday\" is not a schedule"), text);
         assertTrue(text.contains("digest subscribe [#channel]"), text);
     }

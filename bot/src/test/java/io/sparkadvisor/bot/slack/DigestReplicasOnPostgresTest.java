@@ -26,7 +26,7 @@ class DigestReplicasOnPostgresTest {
     void twoReplicasPostOneDigestPerSubscriptionAndWeek() throws Exception {
         Map<String, String> database = TestDatabases.freshEnvironment(TestDatabases.Kind.POSTGRESQL);
         Database db = Database.fromEnvironment(database);
-        try (BotHarness bot = new BotHarness(db, Map.of(), Clock.systemUTC())) {
+        try (BotHarness bot = new BotHarness(db, Map.of("SPARK_ADVISOR_APPROVERS", USER), Clock.systemUTC())) {
             DigestEndToEndTest.scriptBilling(bot);
             bot.requests.command("digest subscribe mon 09:00 Europe/Berlin", CHANNEL, USER);
             await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());

@@ -41,6 +41,8 @@ final class FakeSlackApi implements AutoCloseable {
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final AtomicLong nextTs = new AtomicLong(1);
     private final Map<String, AtomicInteger> rateLimited = new ConcurrentHashMap<>();
+    /** Shared channels, by the conversations.info flag that says how: is_ext_shared, is_org_shared. */
+    private final Map<String, String> sharedAs = new ConcurrentHashMap<>();
     private volatile String socketModeUrl;
 
     FakeSlackApi() {
@@ -94,6 +96,15 @@ final class FakeSlackApi implements AutoCloseable {
         rateLimited.put(method, new AtomicInteger(times));
     }
 
+    /** conversations.info says {@code flag} (is_ext_shared: Slack Connect; is_org_shared: across a Grid org) of {@code channel}. */
+    void share(String channel, String flag) {
+        sharedAs.put(channel, flag);
+    }
+
+    void unshare(String channel) {
+        sharedAs.remove(channel);
+    }
+
     private void exchange(HttpExchange ex) throws IOException {
         byte[] body = ex.getRequestBody().readAllBytes();
         String path = ex.getRequestURI().getPath();
@@ -139,6 +150,10 @@ final class FakeSlackApi implements AutoCloseable {
                     + "\",\"file_id\":\"F" + ts + "\"}";
             case "usergroups.users.list" -> GROUP.equals(params.get("usergroup"))
                     ? "{\"ok\":true,\"users\":[\"" + GROUP_MEMBER + "\"]}" : "{\"ok\":false,\"error\":\"no_such_subteam\"}";
+            case "conversations.info" -> NOT_A_MEMBER.equals(params.get("channel")) ? "{\"ok\":false,\"error\":\"channel_not_found\"}"
+                    : "{\"ok\":true,\"channel\":{\"id\":\"" + params.get("channel") + "\",\"is_channel\":true,\"is_ext_shared\":"
+                    + "is_ext_shared".equals(sharedAs.get(params.get("channel"))) + ",\"is_org_shared\":"
+                    + "is_org_shared".equals(sharedAs.get(params.get("channel"))) + ",\"is_pending_ext_shared\":false}}";
             case "files.completeUploadExternal" -> "{\"ok\":true,\"files\":[{\"id\":\"F1\"}]}";
             default -> "{\"ok\":false,\"error\":\"unknown_method\"}";
         };

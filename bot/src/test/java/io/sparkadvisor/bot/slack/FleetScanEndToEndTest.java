@@ -32,7 +32,7 @@ class FleetScanEndToEndTest {
     static final String APPROVER = "U0BOSS";
     static final Instant DUE = Instant.parse("2026-11-30T09:00:00Z");
     static final LocalDate WEEK = LocalDate.parse("2026-11-23");
-    static final ScanConfig SCAN = new ScanConfig(true, 30, 4, 5, 5, null, null);
+    static final ScanConfig SCAN = new ScanConfig(true, 30, 4, 5, 5, null, null, null);
 
     /** Clicks {@code action} on step 1 of the finding; returns the recommendation's id. */
     private static String click(BotHarness bot, FakeSlackApi.Call finding, String action) {
@@ -41,6 +41,14 @@ class FleetScanEndToEndTest {
         String payload = SlackPayloads.blockAction(finding, finding.param("blocks"), APPROVER, action, value.group(1), 1, bot.slack.responseUrl());
         assertEquals(200, bot.requests.interaction(payload).statusCode());
         return value.group(1);
+    }
+
+    /** Until the scan asked last has edited its parent message, its last step: every message of its thread is out. */
+    private static void awaitScanDone(BotHarness bot) {
+        await(WAIT, () -> !bot.slack.calls("chat.postMessage").isEmpty());
+        List<FakeSlackApi.Call> posts = bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
+        String parent = posts.get(posts.size() - 1).tsPosted();
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(parent)));
     }
 
     /** The digest's line of {@code fix}, up to its first step. */
@@ -54,7 +62,7 @@ class FleetScanEndToEndTest {
     void aDigestListsTheTopFixesInDollarOrderWithAThreadEachAndTheJobsItCouldNotReadAndTheNextWeekHoldsWhatItSaw() throws Exception {
         try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), SCAN)) {
             Fleet.add(bot.workspace, 30);
-            bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
+            bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, APPROVER);
             await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
             bot.slack.clear();
 
@@ -125,8 +133,61 @@ class FleetScanEndToEndTest {
     }
 
     @Test
+    void aScanAskedBySomeoneWhoIsNeitherApproverNorDigestAdminIsRefusedAndRunsNothing() throws Exception {
+        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER), SCAN)) {
+            Fleet.add(bot.workspace, 6);
+            bot.workspace.clearRequests();
+            assertEquals(200, bot.requests.command("scan", CHANNEL, USER).statusCode());
+            await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+
+            String refused = bot.slack.calls("response_url").get(0).param("json");
+            assertTrue(refused.contains("Only approvers and digest admins may start a fleet scan"), refused);
+            assertTrue(!refused.contains("in_channel"), "only the asker sees it (a response URL's default): " + refused);
+            assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.0/sql/statements"), "no billing statement ran");
+            assertEquals(List.of(), bot.slack.calls("chat.postMessage"), "no scan thread");
+            assertEquals(0, Fleet.logReads(bot.workspace, 0), "no job analysed");
+        }
+    }
+
+    @Test
+    void aSecondScanInAChannelTheSameDayIsRefusedWithItsTimeAndRunsNoStatementAndASharedChannelGetsNone() throws Exception {
+        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS",
+                USER + "," + APPROVER), new ScanConfig(true, 6, 2, 5, 5, null, null, null))) {
+            Fleet.add(bot.workspace, 6);
+            bot.requests.command("scan", CHANNEL, USER);
+            awaitScanDone(bot);
+            int statements = bot.workspace.requests("POST", "/api/2.0/sql/statements").size();
+            assertTrue(statements > 0, "the first scan ran the billing query");
+            bot.slack.clear();
+
+            assertEquals(200, bot.requests.command("scan", CHANNEL, APPROVER).statusCode()); // the limit is the channel's, whoever asks
+            await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+            String refused = bot.slack.calls("response_url").get(0).param("json");
+            assertTrue(refused.contains("This channel had its 1 on-demand scan for today (UTC); the next one is possible from"
+                    + " Thu 26 Nov 00:00 UTC."), refused);
+            assertEquals(statements, bot.workspace.requests("POST", "/api/2.0/sql/statements").size(), "no statement ran");
+            assertEquals(List.of(), bot.slack.calls("chat.postMessage"), "no scan thread");
+
+            bot.slack.clear();
+            bot.slack.share("C0CONNECT", "is_ext_shared");
+            bot.requests.command("scan", "C0CONNECT", USER);
+            await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());
+            refused = bot.slack.calls("response_url").get(0).param("json");
+            assertTrue(refused.contains("This channel is shared with people outside your organisation (Slack Connect)"), refused);
+            assertEquals(statements, bot.workspace.requests("POST", "/api/2.0/sql/statements").size(), "no statement ran");
+
+            bot.slack.clear();
+            bot.digestScheduler.setTime(BotHarness.NOW.plus(Duration.ofDays(1)));
+            bot.requests.command("scan", CHANNEL, USER);
+            awaitScanDone(bot);
+            assertTrue(bot.workspace.requests("POST", "/api/2.0/sql/statements").size() > statements, "the next day, a scan again");
+        }
+    }
+
+    @Test
     void scanOnDemandShowsItsProgressInPlaceThenTheTopFixes() throws Exception {
-        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), new ScanConfig(true, 6, 2, 5, 5, null, null))) {
+        try (BotHarness bot = BotHarness.scanning(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", USER),
+                new ScanConfig(true, 6, 2, 5, 5, null, null, null))) {
             Fleet.add(bot.workspace, 6);
             assertEquals(200, bot.requests.command("scan", CHANNEL, USER).statusCode());
             await(WAIT, () -> !bot.slack.calls("chat.postMessage").isEmpty());

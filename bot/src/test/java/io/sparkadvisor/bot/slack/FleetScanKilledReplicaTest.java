@@ -41,7 +41,7 @@ class FleetScanKilledReplicaTest {
         Map<String, String> database = TestDatabases.freshEnvironment(TestDatabases.Kind.POSTGRESQL);
         Database db = Database.fromEnvironment(database);
         MovableClock clock = new MovableClock();
-        try (BotHarness bot = BotHarness.scanning(db, Map.of(), SCAN, clock)) {
+        try (BotHarness bot = BotHarness.scanning(db, Map.of("SPARK_ADVISOR_APPROVERS", USER), SCAN, clock)) {
             Fleet.add(bot.workspace, JOBS);
             bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
             await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());

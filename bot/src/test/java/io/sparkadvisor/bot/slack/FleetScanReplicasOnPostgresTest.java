@@ -28,13 +28,13 @@ class FleetScanReplicasOnPostgresTest {
     static final Instant DUE = Instant.parse("2026-11-30T09:00:00Z");
     static final LocalDate WEEK = LocalDate.parse("2026-11-23");
     static final int JOBS = 12;
-    static final ScanConfig SCAN = new ScanConfig(true, JOBS, 2, 5, 5, null, null);
+    static final ScanConfig SCAN = new ScanConfig(true, JOBS, 2, 5, 5, null, null, null);
 
     @Test
     void twoReplicasScanEachJobOnceAndPostTheDigestOnce() throws Exception {
         Map<String, String> database = TestDatabases.freshEnvironment(TestDatabases.Kind.POSTGRESQL);
         Database db = Database.fromEnvironment(database);
-        try (BotHarness bot = BotHarness.scanning(db, Map.of(), SCAN)) {
+        try (BotHarness bot = BotHarness.scanning(db, Map.of("SPARK_ADVISOR_APPROVERS", USER), SCAN)) {
             Fleet.add(bot.workspace, JOBS);
             bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
             await(WAIT, () -> !bot.slack.calls("response_url").isEmpty());

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class FleetScanResumeTest {
     static final LocalDate WEEK = LocalDate.parse("2026-11-23");
     static final int JOBS = 6;
-    static final ScanConfig SCAN = new ScanConfig(true, JOBS, 1, 5, 5, null, null);
+    static final ScanConfig SCAN = new ScanConfig(true, JOBS, 1, 5, 5, null, null, null);
 
     @Test
     void aScanStoppedAfterThreeJobsIsFinishedByTheNextOneWithoutReadingThoseThreeAgain() {

@@ -30,8 +30,9 @@ public final class OtherDigestReplica {
         var settings = SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", "xoxb-test-token", "SLACK_SIGNING_SECRET", BotHarness.SECRET,
                 "SLACK_API_URL", args[2]));
         Digests digests = new Digests(workspace, DigestConfig.DEFAULTS, new AnalysedFindings(db), new Changes(db));
+        var slack = SlackBot.methods(settings);
         ManualScheduler scheduler = DigestSchedulers.manual(db, new ScheduledDigests(new DigestSubscriptions(db), digests,
-                DigestConfig.DEFAULTS, new DigestPoster(SlackBot.methods(settings))), Instant.parse(args[3]));
+                DigestConfig.DEFAULTS, new DigestPoster(slack), ScanWiring.audience(slack, DigestConfig.DEFAULTS)), Instant.parse(args[3]));
         System.out.println("ready");
         System.out.flush();
         System.in.read();

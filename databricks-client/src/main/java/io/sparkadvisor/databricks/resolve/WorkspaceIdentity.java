@@ -13,9 +13,10 @@ import java.util.function.Supplier;
 public final class WorkspaceIdentity {
     private final String host;
     private final Supplier<Optional<Long>> idLookup;
-    private Optional<Long> id;
+    /** Null until the lookup tells it. */
+    private Long learned;
 
-    /** @param idLookup asked at most once, and only when a link carries an {@code o=} to compare */
+    /** @param idLookup asked when the id is needed (a link carries an {@code o=} to compare, a billing query), until it tells */
     public WorkspaceIdentity(String hostUrl, Supplier<Optional<Long>> idLookup) {
         this.host = hostOf(hostUrl);
         this.idLookup = idLookup;
@@ -25,11 +26,12 @@ public final class WorkspaceIdentity {
         return host;
     }
 
+    /** A known id is kept; an unknown one is asked again next time, so one failed call does not leave it unknown for good. */
     public synchronized Optional<Long> id() {
-        if (id == null) {
-            id = idLookup.get();
+        if (learned == null) {
+            learned = idLookup.get().orElse(null);
         }
-        return id;
+        return Optional.ofNullable(learned);
     }
 
     /** Throws {@link OtherWorkspaceLinkException} when the link is not from this workspace. */

@@ -12,6 +12,7 @@ import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RunResolverTest extends SampleWorkspaceTest {
@@ -64,6 +65,22 @@ class RunResolverTest extends SampleWorkspaceTest {
         fresh.resolve(emulator.runLink(7, 1001));
         fresh.resolve(emulator.runLink(7, 1001));
         assertEquals(1, emulator.requests("GET", "/api/2.0/preview/scim/v2/Me").size());
+    }
+
+    @Test
+    void anIdTheWorkspaceDidNotTellIsAskedAgainAndKeptOnceTold() {
+        emulator.sendsWorkspaceId(false);
+        try {
+            Workspace fresh = Workspaces.connect(emulator.client(), null);
+            assertEquals(Optional.empty(), fresh.id(), "not told: billing is not kept to a workspace it cannot name");
+            emulator.sendsWorkspaceId(true);
+            assertEquals(Optional.of(Long.toString(HERE)), fresh.id(), "one failed answer does not leave it unknown for good");
+            emulator.clearRequests();
+            fresh.id();
+            assertEquals(List.of(), emulator.requests("GET", "/api/2.0/preview/scim/v2/Me"), "kept once told");
+        } finally {
+            emulator.sendsWorkspaceId(true);
+        }
     }
 
     @Test

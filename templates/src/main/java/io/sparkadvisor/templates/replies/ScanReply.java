@@ -31,7 +31,9 @@ public enum ScanReply implements Reply {
     OFF,
     STARTED("jobs", "week"),
     MOVED("done", "total", "unreadable"),
-    FINISHED("analysed", "unreadable", "fixes");
+    FINISHED("analysed", "unreadable", "fixes"),
+    ADMINS_ONLY,
+    TOO_MANY("perDay", "one", "next");
 
     private final List<String> fills;
 

@@ -1,0 +1,34 @@
+package io.sparkadvisor.bot.approvals;
+
+import com.slack.api.methods.MethodsClient;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Who may spend warehouse time on a fleet scan and decide which channels get the cost digest
+ * ({@code scan}, {@code digest subscribe} and {@code unsubscribe}): the approvers, and the members
+ * of the Slack user group {@code SPARK_ADVISOR_DIGEST_ADMIN_GROUP}, for teams whose digest is run
+ * by people who do not approve job changes. Everyone else is refused: cost data and job names go
+ * only where one of them chose to send them.
+ */
+public final class DigestAdmins {
+    public static final String GROUP_SETTING = "SPARK_ADVISOR_DIGEST_ADMIN_GROUP";
+
+    private final ApprovalPolicy approvers;
+    private final Optional<SlackGroup> group;
+
+    private DigestAdmins(ApprovalPolicy approvers, Optional<SlackGroup> group) {
+        this.approvers = approvers;
+        this.group = group;
+    }
+
+    /** {@code clock}: when a read of the group's members gets old. */
+    public static DigestAdmins fromEnvironment(Map<String, String> env, ApprovalPolicy approvers, Clock clock) {
+        return new DigestAdmins(approvers, SlackGroup.fromEnvironment(env, GROUP_SETTING, "digest admin", clock));
+    }
+
+    public boolean includes(MethodsClient slack, String userId) {
+        return approvers.isApprover(slack, userId) || group.filter(g -> g.includes(slack, userId)).isPresent();
+    }
+}
