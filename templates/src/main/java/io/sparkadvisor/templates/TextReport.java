@@ -1,5 +1,6 @@
 package io.sparkadvisor.templates;
 
+import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Format;
@@ -27,6 +28,10 @@ public final class TextReport {
         scope.put("skippedPlural", advice.coverage().skippedLines() != 1);
         scope.put("firstSkippedLine", advice.coverage().firstSkippedLine());
         scope.put("firstSkippedReason", advice.coverage().firstSkippedReason());
+        Coverage.SetAsideTimes setAside = advice.coverage().setAsideTimes();
+        scope.put("setAside", setAside.any());
+        scope.put("setAsideTimes", setAside.count() == 1 ? "1 time" : setAside.count() + " times");
+        scope.put("setAsideDays", setAside.farthestDays());
         List<Map<String, Object>> findings = new ArrayList<>();
         for (Finding f : advice.findings()) {
             Map<String, Object> item = new LinkedHashMap<>();

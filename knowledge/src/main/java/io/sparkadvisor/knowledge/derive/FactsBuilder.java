@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 
 /**
  * Folds the events of one application into {@link RunFacts}. Per-task data lives only in the
@@ -33,9 +35,8 @@ public final class FactsBuilder implements EventSink {
     private String appName = "";
     private long startMs = -1;
     private long endMs = -1;
-    private long lastSeenMs;
-    /** The earliest time an event that marks activity carries: the start when the log has no application start. */
-    private long earliestMs = Long.MAX_VALUE;
+    /** Times of the run's work; the application's and executors' times are judged against them when the facts are built. */
+    private final RunClock clock = new RunClock();
     private SparkProperties properties = SparkProperties.empty();
     private final Map<String, ExecutorDraft> executors = new LinkedHashMap<>();
     private final Map<Integer, JobDraft> jobs = new LinkedHashMap<>();
@@ -49,8 +50,8 @@ public final class FactsBuilder implements EventSink {
 
     @Override
     public void onTaskEnd(TaskEnd task) {
-        seen(task.finishMs);
-        earliest(task.launchMs);
+        clock.work(task.launchMs);
+        clock.work(task.finishMs);
         timeline().task(task.launchMs, task.finishMs);
         if (!task.speculative) {
             timeline().pending(task.launchMs, -1);
@@ -79,11 +80,9 @@ public final class FactsBuilder implements EventSink {
                 appName = e.path("App Name").asText();
                 appId = e.path("App ID").asText();
                 startMs = e.path("Timestamp").asLong();
-                seen(startMs);
             }
             case "SparkListenerApplicationEnd" -> {
                 endMs = e.path("Timestamp").asLong();
-                seen(endMs);
             }
             case "SparkListenerEnvironmentUpdate" -> properties = new SparkProperties(keyValues(e.path("Spark Properties")));
             case "SparkListenerExecutorAdded" -> executorAdded(e);
@@ -99,12 +98,11 @@ public final class FactsBuilder implements EventSink {
             case "SparkListenerStageCompleted" -> stageCompleted(e.path("Stage Info"));
             case "SparkListenerSQLExecutionStart" -> {
                 sql.start(e);
-                seen(e.path("time").asLong());
-                earliest(e.path("time").asLong());
+                clock.work(e.path("time").asLong());
             }
             case "SparkListenerSQLExecutionEnd" -> {
                 sql.end(e);
-                seen(e.path("time").asLong());
+                clock.work(e.path("time").asLong());
             }
             case "SparkListenerSQLAdaptiveExecutionUpdate" -> sql.planUpdate(e);
             case "SparkListenerDriverAccumUpdates" -> sql.driverAccumulatorUpdates(e);
@@ -118,30 +116,22 @@ public final class FactsBuilder implements EventSink {
     }
 
     private void executorAdded(JsonNode e) {
-        long at = e.path("Timestamp").asLong();
-        seen(at);
-        earliest(at);
         ExecutorDraft ex = executor(e.path("Executor ID").asText());
         ex.host = e.path("Executor Info").path("Host").asText();
         ex.cores = e.path("Executor Info").path("Total Cores").asInt();
-        ex.addedMs = at;
-        timeline().slots(at, ex.cores / properties.taskCpus());
+        ex.addedMs = e.path("Timestamp").asLong(); // its slots count from here once the run's clock is known (build)
     }
 
     private void executorRemoved(JsonNode e) {
-        long at = e.path("Timestamp").asLong();
-        seen(at);
         ExecutorDraft ex = executor(e.path("Executor ID").asText());
-        ex.removedMs = at;
+        ex.removedMs = e.path("Timestamp").asLong();
         ex.removeReason = e.path("Removed Reason").asText();
-        timeline().slots(at, -ex.cores / properties.taskCpus());
     }
 
     private void jobStart(JsonNode e) {
         JobDraft job = new JobDraft(e.path("Job ID").asInt(), e.path("Submission Time").asLong(),
                 firstLine(e.path("Properties").path("spark.job.description").asText("")));
-        seen(job.submittedMs);
-        earliest(job.submittedMs);
+        clock.work(job.submittedMs);
         e.path("Stage IDs").forEach(id -> job.stageIds.add(id.asInt()));
         String execution = e.path("Properties").path("spark.sql.execution.id").asText("");
         job.sqlExecutionId = execution.isEmpty() ? -1 : Long.parseLong(execution);
@@ -156,16 +146,15 @@ public final class FactsBuilder implements EventSink {
         if (job != null) {
             job.completedMs = e.path("Completion Time").asLong();
             job.result = e.path("Job Result").path("Result").asText();
-            seen(job.completedMs);
+            clock.work(job.completedMs);
         }
     }
 
     private void stageSubmitted(JsonNode info) {
         int stageId = info.path("Stage ID").asInt();
         int attempt = info.path("Stage Attempt ID").asInt();
-        long submitted = info.path("Submission Time").asLong(lastSeenMs);
-        seen(submitted);
-        earliest(submitted);
+        long submitted = info.path("Submission Time").asLong(latestMs());
+        clock.work(submitted);
         List<Integer> parents = new ArrayList<>();
         info.path("Parent IDs").forEach(p -> parents.add(p.asInt()));
         int numTasks = info.path("Number of Tasks").asInt();
@@ -178,8 +167,8 @@ public final class FactsBuilder implements EventSink {
     private void stageCompleted(JsonNode info) {
         int stageId = info.path("Stage ID").asInt();
         int attempt = info.path("Stage Attempt ID").asInt();
-        long done = info.path("Completion Time").asLong(lastSeenMs);
-        seen(done);
+        long done = info.path("Completion Time").asLong(latestMs());
+        clock.work(done);
         for (JsonNode acc : info.path("Accumulables")) {
             long id = acc.path("ID").asLong();
             JsonNode value = acc.path("Value");
@@ -209,8 +198,9 @@ public final class FactsBuilder implements EventSink {
 
     /** Assembles the facts once the whole log has been read. */
     public RunFacts build(ReadStats stats) {
-        long start = startMs >= 0 ? startMs : earliestMs != Long.MAX_VALUE ? earliestMs : lastSeenMs;
-        long end = endMs > 0 ? endMs : Math.max(start, lastSeenMs);
+        Span span = span();
+        long start = span.startMs();
+        long end = span.endMs();
         running.forEach((k, acc) -> {
             completed.add(summarise(acc, stageInfo.get(k), end, "INCOMPLETE", ""));
             timeline().stages(end, -1);
@@ -245,16 +235,39 @@ public final class FactsBuilder implements EventSink {
             missing.add(Coverage.APPLICATION_END);
         }
         Coverage coverage = new Coverage(stats.events(), stats.taskEnds(), stats.unknownEvents(), stats.truncated(),
-                stats.skippedLines(), stats.firstSkippedLine(), stats.firstSkippedReason(), missing.isEmpty(), missing);
+                stats.skippedLines(), stats.firstSkippedLine(), stats.firstSkippedReason(), missing.isEmpty(), missing,
+                new Coverage.SetAsideTimes(clock.setAside(), clock.farthestDays()));
         return new RunFacts(app, coverage, properties, executors.values().stream().map(x -> x.toFacts(end)).toList(),
                 jobs.values().stream().map(j -> j.toFacts(end)).toList(), stages, failures, slots.accounting(),
                 slots.timeline(), sql.build(jobsByExecution, stagesByExecution, stagesByAccumulator, end), Optional.empty());
     }
 
+    private record Span(long startMs, long endMs) {}
+
+    /**
+     * The run's start and end from the times that agree with its work, and the executors' slots from theirs. When an
+     * executor whose time was set aside served is unknown: it is listed from the start, its slots are not guessed.
+     */
+    private Span span() {
+        boolean startKept = startMs >= 0 && clock.keep(startMs);
+        boolean endKept = endMs > 0 && clock.keep(endMs);
+        Set<ExecutorDraft> addedOffClock = executors.values().stream().filter(x -> x.addedMs > 0 && !clock.keep(x.addedMs))
+                .collect(Collectors.toSet());
+        executors.values().stream().filter(x -> x.removedMs > 0 && !clock.keep(x.removedMs)).forEach(x -> x.removedMs = 0);
+        long start = startKept ? startMs : earliestMs();
+        executors.values().stream().filter(x -> x.cores > 0 && !addedOffClock.contains(x)).forEach(x -> {
+            timeline().slots(x.addedMs, x.cores / properties.taskCpus());
+            if (x.removedMs > 0) {
+                timeline().slots(x.removedMs, -x.cores / properties.taskCpus());
+            }
+        });
+        addedOffClock.forEach(x -> x.addedMs = start);
+        return new Span(start, endKept ? endMs : Math.max(start, lastKnownMs()));
+    }
+
     private SlotTimelineBuilder timeline() {
         if (timeline == null) {
-            timeline = new SlotTimelineBuilder(startMs >= 0 ? startMs
-                    : earliestMs != Long.MAX_VALUE ? Math.min(earliestMs, lastSeenMs) : lastSeenMs);
+            timeline = new SlotTimelineBuilder(startMs >= 0 && clock.agrees(startMs) ? startMs : earliestMs());
         }
         return timeline;
     }
@@ -263,14 +276,23 @@ public final class FactsBuilder implements EventSink {
         return executors.computeIfAbsent(id, ExecutorDraft::new);
     }
 
-    private void seen(long timeMs) {
-        lastSeenMs = Math.max(lastSeenMs, timeMs);
+    /** Without an application start that agrees with the work: the first work, or an earlier executor that agrees. */
+    private long earliestMs() {
+        long first = executors.values().stream().mapToLong(x -> x.addedMs).filter(t -> t > 0 && clock.agrees(t))
+                .reduce(clock.hasWork() ? clock.firstWorkMs() : Long.MAX_VALUE, Math::min);
+        return first != Long.MAX_VALUE ? first : startMs >= 0 ? startMs : Math.max(0, endMs);
     }
 
-    private void earliest(long timeMs) {
-        if (timeMs > 0) {
-            earliestMs = Math.min(earliestMs, timeMs);
-        }
+    /** The last time that agrees with the work: its own, or an executor's coming or going after it. */
+    private long lastKnownMs() {
+        long work = clock.hasWork() ? clock.lastWorkMs() : 0;
+        return executors.values().stream().flatMapToLong(x -> LongStream.of(x.addedMs, x.removedMs))
+                .filter(t -> t > 0 && clock.agrees(t)).reduce(work, Math::max);
+    }
+
+    /** Stands in for a stage's missing submission or completion time: the latest work so far. */
+    private long latestMs() {
+        return clock.hasWork() ? clock.lastWorkMs() : Math.max(0, startMs);
     }
 
     private static long key(int stageId, int attempt) {

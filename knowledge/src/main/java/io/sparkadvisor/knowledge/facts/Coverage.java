@@ -7,20 +7,39 @@ import java.util.List;
  * are unknown (vendor or newer Spark), whether the log ended mid-line (an application still
  * running), corrupt lines skipped (the first one's line number and reason kept for the message,
  * e.g. {@code events.log: Unexpected character ('_')}), and whether the application's start and end
- * are both in it ({@code missing} names what is not: "application start", "application end").
+ * are both in it ({@code missing} names what is not: "application start", "application end"), and the times
+ * set aside because they disagree with the run's work by more than a month ({@code setAsideTimes}: an edited or
+ * stitched log; the run is measured on the times that agree).
  */
 public record Coverage(long events, long tasks, long unknownEvents, boolean truncated, long skippedLines,
-        long firstSkippedLine, String firstSkippedReason, boolean complete, List<String> missing) {
+        long firstSkippedLine, String firstSkippedReason, boolean complete, List<String> missing,
+        SetAsideTimes setAsideTimes) {
     public static final String APPLICATION_START = "application start";
     public static final String APPLICATION_END = "application end";
 
     public Coverage {
         firstSkippedReason = firstSkippedReason == null ? "" : firstSkippedReason;
         missing = missing == null ? List.of() : List.copyOf(missing);
+        setAsideTimes = setAsideTimes == null ? SetAsideTimes.NONE : setAsideTimes; // facts saved before it was kept
+    }
+
+    public Coverage(long events, long tasks, long unknownEvents, boolean truncated, long skippedLines, long firstSkippedLine,
+            String firstSkippedReason, boolean complete, List<String> missing) {
+        this(events, tasks, unknownEvents, truncated, skippedLines, firstSkippedLine, firstSkippedReason, complete, missing,
+                SetAsideTimes.NONE);
+    }
+
+    /** How many of the application's and executors' times were set aside, and the farthest of them from the work, in days. */
+    public record SetAsideTimes(long count, long farthestDays) {
+        public static final SetAsideTimes NONE = new SetAsideTimes(0, 0);
+
+        public boolean any() {
+            return count > 0;
+        }
     }
 
     /** A whole log, read without a corrupt line. */
     public Coverage(long events, long tasks, long unknownEvents, boolean truncated) {
-        this(events, tasks, unknownEvents, truncated, 0, 0, "", true, List.of());
+        this(events, tasks, unknownEvents, truncated, 0, 0, "", true, List.of(), SetAsideTimes.NONE);
     }
 }

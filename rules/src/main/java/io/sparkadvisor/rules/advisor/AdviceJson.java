@@ -24,6 +24,12 @@ public final class AdviceJson {
         out.put("skippedLines", c.skippedLines());
         out.put("complete", c.complete());
         out.put("missing", c.missing());
+        if (c.setAsideTimes().any()) {
+            Map<String, Object> setAside = new LinkedHashMap<>();
+            setAside.put("count", c.setAsideTimes().count());
+            setAside.put("farthestDays", c.setAsideTimes().farthestDays());
+            out.put("setAsideTimes", setAside);
+        }
         return out;
     }
 
