@@ -284,6 +284,11 @@ public final class WorkspaceEmulator implements AutoCloseable {
         return mostAtOnce.get();
     }
 
+    /** Calls being answered now: a call is recorded only once answered, so a test counting calls waits for none in flight. */
+    public int answering() {
+        return answering.get();
+    }
+
     private void exchange(HttpExchange http) throws IOException {
         mostAtOnce.accumulateAndGet(answering.incrementAndGet(), Math::max);
         try (http) {
