@@ -44,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * skew findings. Every
  * handler acks at once (Slack gives three seconds) and leaves the work to {@link AskService}.
  * Slack resends an event it saw no answer to, perhaps to another replica: the event's id in the
- * database, not the retry header, says whether some replica already took it. Requests from users
+ * database, not the retry header, says whether some replica already took it; a replayed request is
+ * dropped ({@link OnceOnly}). Requests from users
  * of another team (Slack Connect) are refused. {@link #stop} lets asks under way finish, and marks
  * the rest, before the process ends.
  */
@@ -78,6 +79,7 @@ public final class SlackBot {
         ExecutorService pool = Workers.bounded("spark-advisor-ask", THREADS, QUEUED_ASKS);
         AskService asks = new AskService(new RunAnalysis(services.workspace(), services.advisor()), pool, services.approvals(),
                 services.analysed(), services.hotValues());
+        app.use(new OnceOnly(services.events().signedRequests()));
         app.use(new SameTeamOnly(app.client()));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
         services.hotValues().register(app);
