@@ -101,7 +101,7 @@ public final class SlackBot {
                         .ifPresent(reply -> respond(ctx, reply))) ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
-                        ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.query()))
+                        ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.echoed()))
                         : ctx.ack(AskReply.BUSY.text());
             };
         });
@@ -199,7 +199,8 @@ public final class SlackBot {
             case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed, client));
             case SCAN -> asks.whisperAll(client, channel, user, () -> scan(digest, client, channel, user).map(SlackMessages::notice).stream().toList());
             case RUN -> {
-                if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
+                if (!asks.submit(new Ask(channel, user, parsed.query(),
+                        said -> asks.whisper(client, channel, user, () -> SlackMessages.notice(said))), client)) {
                     asks.whisper(client, channel, user, () -> SlackMessages.notice(AskReply.BUSY.text()));
                 }
             }

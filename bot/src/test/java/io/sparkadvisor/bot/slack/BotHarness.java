@@ -1,7 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
 import com.slack.api.bolt.App;
-import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
@@ -36,7 +35,6 @@ import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -181,18 +179,14 @@ final class BotHarness implements AutoCloseable {
         }
     }
 
+    /** Serves as {@code serve} does over HTTP. */
     private static AutoCloseable http(App app, int port) {
-        SlackAppServer server = new SlackAppServer(app, "/slack/events", port);
-        Thread serving = new Thread(() -> {
-            try {
-                server.start(); // blocks in Jetty's join()
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, "slack-app-server");
-        serving.setDaemon(true);
-        serving.start();
-        await(Duration.ofSeconds(30), () -> accepts(port));
+        SlackHttpServer server = new SlackHttpServer(app, "/slack/events", port);
+        try {
+            server.start();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
         return server::stop;
     }
 
@@ -314,14 +308,6 @@ final class BotHarness implements AutoCloseable {
                 + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)
                 + ",\"state\":" + SUCCEEDED + ",\"cluster_instance\":{\"cluster_id\":\"" + clusterId + "\",\"spark_context_id\":"
                 + "\"777\"},\"job_cluster_key\":\"main\"," + times + "}]}";
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket s = new Socket("127.0.0.1", port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     static int freePort() {
