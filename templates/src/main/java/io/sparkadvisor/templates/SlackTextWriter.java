@@ -4,23 +4,27 @@ import java.io.Writer;
 
 /**
  * Collects a rendered template and follows the template's own text to tell where the next value
- * lands: inside a code span (an odd number of backticks so far) or not. In Block Kit JSON the count
- * restarts with each JSON string, since each string is a text of its own; values are escaped
- * already and never move it (a value's backticks are paired or swapped, see {@link Markup}).
+ * lands ({@link #place()}): in a {@code ```} block, in a {@code `} span, or in text. In Block Kit
+ * JSON this restarts with each JSON string, each a text of its own. A value's backticks leave the
+ * count as it was: {@link Markup} pairs or swaps them.
  */
 final class SlackTextWriter extends Writer {
     private final StringBuilder out = new StringBuilder();
     private final boolean json;
     private boolean inString;
     private boolean escaped;
-    private int backticks;
+    private boolean inBlock;
+    private boolean inSpan;
+    /** Backticks in a row not yet read as a fence or as spans. */
+    private int run;
 
     SlackTextWriter(boolean json) {
         this.json = json;
     }
 
-    boolean inCode() {
-        return backticks % 2 == 1;
+    Markup.Place place() {
+        settle();
+        return inBlock ? Markup.Place.CODE_BLOCK : inSpan ? Markup.Place.CODE_SPAN : Markup.Place.TEXT;
     }
 
     @Override
@@ -32,18 +36,35 @@ final class SlackTextWriter extends Writer {
     }
 
     private void follow(char c) {
-        if (!json) {
-            backticks += c == '`' ? 1 : 0;
+        if (json && !inString) {
+            if (c == '"') {
+                inString = true;
+                inBlock = inSpan = false;
+                run = 0;
+            }
         } else if (escaped) {
             escaped = false;
-        } else if (c == '"') {
-            inString = !inString;
-            backticks = 0;
-        } else if (inString && c == '\\') {
-            escaped = true;
-        } else if (inString && c == '`') {
-            backticks++;
+        } else if (c == '`') {
+            run++;
+        } else {
+            settle();
+            if (json && c == '\\') {
+                escaped = true;
+            } else if (json && c == '"') {
+                inString = false;
+            }
         }
+    }
+
+    /** Three backticks open or close a block (outside a span); fewer, outside a block, each open or close a span. */
+    private void settle() {
+        for (; run >= 3 && !inSpan; run -= 3) {
+            inBlock = !inBlock;
+        }
+        if (!inBlock && run % 2 == 1) {
+            inSpan = !inSpan;
+        }
+        run = 0;
     }
 
     @Override

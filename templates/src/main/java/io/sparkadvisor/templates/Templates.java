@@ -94,7 +94,7 @@ public final class Templates {
 
     /** A value as Slack must read it where the template's text put it: in a code span, or in text. */
     private static String inert(String value, Writer writer) {
-        return writer instanceof SlackTextWriter text && text.inCode() ? Markup.inCode(value) : Markup.inText(value);
+        return Markup.inert(value, writer instanceof SlackTextWriter text ? text.place() : Markup.Place.TEXT);
     }
 
     /** A name that no scope on the stack holds is an error, not an empty string. */
@@ -140,7 +140,7 @@ public final class Templates {
      * escaped and nothing in it able to format ({@link Markup#inText}).
      */
     public static String slackText(String value) {
-        String inert = Markup.inText(value);
+        String inert = Markup.inert(value, Markup.Place.TEXT);
         StringBuilder b = new StringBuilder(inert.length() + 16);
         inert.chars().forEach(c -> b.append(c == '&' || c == '<' || c == '>' ? slackEntity((char) c) : String.valueOf((char) c)));
         return b.toString();

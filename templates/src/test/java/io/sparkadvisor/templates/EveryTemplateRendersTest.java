@@ -304,11 +304,13 @@ class EveryTemplateRendersTest {
     private static void assertFormatsNothing(String what, String text) {
         assertFalse(BROADCAST.matcher(text).find(), what + ": a broadcast mention in " + text);
         assertFalse(text.replace("<!date^", "").contains("<!"), what + ": an unescaped <! in " + text);
-        String outsideCode = text.replaceAll("```[^`]*```|`[^`]*`", "");
+        String outsideBlocks = text.replaceAll("```[\\s\\S]*?```", "");
+        assertFalse(outsideBlocks.contains("```"), what + ": a code block left open in " + text);
+        assertEquals(0, outsideBlocks.chars().filter(c -> c == '`').count() % 2, what + ": an unbalanced code span in " + text);
+        String outsideCode = outsideBlocks.replaceAll("`[^`]*`", "");
         for (String emphasis : List.of("*x*", "_y_", "~z~")) {
             assertFalse(outsideCode.contains(emphasis), what + ": the value's " + emphasis + " formats in " + text);
         }
-        assertEquals(0, text.chars().filter(c -> c == '`').count() % 2, what + ": an unbalanced code span in " + text);
     }
 
     private static List<JsonNode> mrkdwnObjects(String what, String blocksJson) {
