@@ -80,7 +80,7 @@ public final class SlackBot {
         AskService asks = new AskService(new RunAnalysis(services.workspace(), services.advisor()), pool, services.approvals(),
                 services.analysed(), services.hotValues());
         app.use(new OnceOnly(services.events().signedRequests()));
-        app.use(new SameTeamOnly(app.client()));
+        app.use(new SameTeamOnly(() -> app.client().authTest(r -> r)));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
         services.hotValues().register(app);
         JobHistory history = services.history();
