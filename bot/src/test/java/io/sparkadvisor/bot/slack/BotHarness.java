@@ -318,6 +318,16 @@ final class BotHarness implements AutoCloseable {
         }
     }
 
+    /** Parents edited into their final state ("Details in the thread"): asks answered. */
+    long finishedParents() {
+        return slack.calls("chat.update").stream().filter(c -> c.param("blocks").contains("Details in the thread")).count();
+    }
+
+    /** The messages posted in channels, not in threads: one per ask. */
+    List<FakeSlackApi.Call> parents() {
+        return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
+    }
+
     List<FakeSlackApi.Call> threadReplies(String parentTs) {
         return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(parentTs)).toList();
     }

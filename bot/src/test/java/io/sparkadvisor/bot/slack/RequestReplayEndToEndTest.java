@@ -9,7 +9,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import io.sparkadvisor.templates.slack.ApprovalIds;
 import java.time.Duration;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -51,9 +50,9 @@ class RequestReplayEndToEndTest {
         assertEquals(200, bot.requests.send(body, FORM, ts, BotHarness.SECRET).statusCode());
         assertEquals(200, bot.requests.send(body, FORM, ts, BotHarness.SECRET).statusCode());
 
-        await(ANSWER, () -> finishedParents() == 1);
+        await(ANSWER, () -> bot.finishedParents() == 1);
         Thread.sleep(1000);
-        assertEquals(1, parents().size(), "one thread for the command and its replay");
+        assertEquals(1, bot.parents().size(), "one thread for the command and its replay");
         assertEquals(1, bot.skewLogReads());
     }
 
@@ -64,9 +63,9 @@ class RequestReplayEndToEndTest {
         assertEquals(200, bot.requests.send(body, FORM, SignedRequests.now() - 2, BotHarness.SECRET).statusCode());
         assertEquals(200, bot.requests.send(body, FORM, SignedRequests.now(), BotHarness.SECRET).statusCode());
 
-        await(ANSWER, () -> finishedParents() == 1);
+        await(ANSWER, () -> bot.finishedParents() == 1);
         Thread.sleep(1000);
-        assertEquals(1, parents().size());
+        assertEquals(1, bot.parents().size());
     }
 
     @Test
@@ -77,7 +76,7 @@ class RequestReplayEndToEndTest {
         assertEquals(401, bot.requests.send(body, FORM, ts, "not-the-secret").statusCode());
         assertEquals(200, bot.requests.send(body, FORM, ts, BotHarness.SECRET).statusCode());
 
-        await(ANSWER, () -> finishedParents() == 1);
+        await(ANSWER, () -> bot.finishedParents() == 1);
     }
 
     @Test
@@ -107,15 +106,15 @@ class RequestReplayEndToEndTest {
         assertEquals(200, bot.requests.send(event, "application/json", SignedRequests.now(), BotHarness.SECRET,
                 "X-Slack-Retry-Num", "2", "X-Slack-Retry-Reason", "http_timeout").statusCode());
 
-        await(ANSWER, () -> finishedParents() == 1);
+        await(ANSWER, () -> bot.finishedParents() == 1);
         Thread.sleep(1000);
-        assertEquals(1, parents().size(), "the first retry is answered, the second is dropped by its event id");
+        assertEquals(1, bot.parents().size(), "the first retry is answered, the second is dropped by its event id");
     }
 
     /** Asks about {@code run} and returns the thread reply carrying a finding's Approve button. */
     private static FakeSlackApi.Call postedFinding(long run) {
         bot.requests.command("run:" + run, CHANNEL, USER);
-        await(ANSWER, () -> finishedParents() == 1);
+        await(ANSWER, () -> bot.finishedParents() == 1);
         FakeSlackApi.Call finding = bot.slack.calls("chat.postMessage").stream()
                 .filter(c -> c.param("blocks").contains("\"action_id\":\"" + ApprovalIds.APPROVE + "\"")).findFirst().orElseThrow();
         bot.slack.clear();
@@ -126,13 +125,5 @@ class RequestReplayEndToEndTest {
         Matcher value = Pattern.compile("\"value\":\"([^\"]+):1\"").matcher(finding.param("blocks"));
         value.find();
         return value.group(1);
-    }
-
-    private static long finishedParents() {
-        return bot.slack.calls("chat.update").stream().filter(c -> c.param("blocks").contains("Details in the thread")).count();
-    }
-
-    private static List<FakeSlackApi.Call> parents() {
-        return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
     }
 }
