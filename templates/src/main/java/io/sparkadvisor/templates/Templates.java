@@ -5,6 +5,7 @@ import com.github.mustachejava.Mustache;
 import com.github.mustachejava.reflect.MissingWrapper;
 import com.github.mustachejava.reflect.ReflectionObjectHandler;
 import com.github.mustachejava.util.Wrapper;
+import io.sparkadvisor.knowledge.Redactor;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -17,10 +18,12 @@ import java.util.function.Consumer;
 
 /**
  * Loads the templates of this module from the classpath ({@code templates/<name>.mustache}) and
- * renders them: plain text as is, Block Kit JSON with every value escaped for a JSON string. This
- * is the one boundary where values become Slack text: in Block Kit templates and in the replies
- * catalogues' sentences a value is made inert for mrkdwn ({@link Markup}), inside or outside the
- * code span the template's own text puts it in.
+ * renders them: plain text as is, Block Kit JSON with every value escaped for a JSON string. Every
+ * value is passed through {@link Redactor} first: values carry job settings, cluster specs, Spark
+ * properties and error text from the workspace, and this is where all of them become a message.
+ * It is also the one boundary where values become Slack text: in Block Kit templates and in the
+ * replies catalogues' sentences a value is made inert for mrkdwn ({@link Markup}), in or outside
+ * the code span or block the template's own text puts it in.
  * Rendering is strict: a tag whose name the scope does not hold (a typo, a value the Java side
  * forgot) throws instead of rendering as nothing, so the scope of a template names every variable
  * and every section it uses (a section that is off is {@code false} or empty, not absent).
@@ -29,7 +32,7 @@ public final class Templates {
     private static final DefaultMustacheFactory PLAIN = strict(new DefaultMustacheFactory("templates") {
         @Override
         public void encode(String value, Writer writer) {
-            write(writer, value);
+            write(writer, Redactor.redact(value));
         }
     });
 
@@ -41,7 +44,7 @@ public final class Templates {
     private static final DefaultMustacheFactory JSON = strict(new DefaultMustacheFactory("templates") {
         @Override
         public void encode(String value, Writer writer) {
-            write(writer, jsonString(inert(value, writer)));
+            write(writer, jsonString(inert(Redactor.redact(value), writer)));
         }
     });
 
@@ -49,7 +52,7 @@ public final class Templates {
     private static final DefaultMustacheFactory SENTENCES = strict(new DefaultMustacheFactory("templates") {
         @Override
         public void encode(String value, Writer writer) {
-            write(writer, inert(value, writer));
+            write(writer, inert(Redactor.redact(value), writer));
         }
     });
 
@@ -136,13 +139,13 @@ public final class Templates {
     }
 
     /**
-     * Text Slack parses outside blocks, such as a message's fallback text: its control characters
-     * escaped and nothing in it able to format ({@link Markup#inText}).
+     * Text Slack parses outside blocks, such as a message's fallback text: redacted, its control
+     * characters escaped and nothing in it able to format ({@link Markup}).
      */
-    public static String slackText(String value) {
-        String inert = Markup.inert(value, Markup.Place.TEXT);
-        StringBuilder b = new StringBuilder(inert.length() + 16);
-        inert.chars().forEach(c -> b.append(c == '&' || c == '<' || c == '>' ? slackEntity((char) c) : String.valueOf((char) c)));
+    public static String slackText(String text) {
+        String value = Markup.inert(Redactor.redact(text), Markup.Place.TEXT);
+        StringBuilder b = new StringBuilder(value.length() + 16);
+        value.chars().forEach(c -> b.append(c == '&' || c == '<' || c == '>' ? slackEntity((char) c) : String.valueOf((char) c)));
         return b.toString();
     }
 
