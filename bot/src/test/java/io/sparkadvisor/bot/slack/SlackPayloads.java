@@ -59,12 +59,17 @@ final class SlackPayloads {
         return "{\"type\":\"block_actions\",\"team\":{\"id\":\"T111\",\"domain\":\"t\"},\"user\":{\"id\":\"" + user
                 + "\",\"username\":\"someone\",\"team_id\":\"T111\"},\"api_app_id\":\"A111\",\"token\":\"unused\","
                 + "\"trigger_id\":\"" + trigger() + "\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
-                + "\",\"channel_id\":\"" + CHANNEL + "\",\"is_ephemeral\":false},\"channel\":{\"id\":\"" + CHANNEL
+                + "\",\"channel_id\":\"" + channelOf(finding) + "\",\"is_ephemeral\":false},\"channel\":{\"id\":\"" + channelOf(finding)
                 + "\",\"name\":\"data\"},\"message\":{\"type\":\"message\",\"ts\":\"" + finding.tsPosted() + "\",\"thread_ts\":\""
                 + finding.param("thread_ts") + "\",\"text\":" + JSON.valueToTree(finding.param("text")) + ",\"blocks\":"
                 + blocks + "},\"response_url\":\"" + responseUrl + "\",\"actions\":[{\"type\":\"button\","
                 + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + blockId + "\",\"value\":\"" + value
                 + "\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
+    }
+
+    /** The channel the message was posted in, as Slack's click on it says. */
+    private static String channelOf(FakeSlackApi.Call message) {
+        return message.param("channel").isEmpty() ? CHANNEL : message.param("channel");
     }
 
     static String trigger() {
