@@ -21,6 +21,9 @@ import java.util.function.Consumer;
  * renders them: plain text as is, Block Kit JSON with every value escaped for a JSON string. Every
  * value is passed through {@link Redactor} first: values carry job settings, cluster specs, Spark
  * properties and error text from the workspace, and this is where all of them become a message.
+ * It is also the one boundary where values become Slack text: in Block Kit templates and in the
+ * replies catalogues' sentences a value is made inert for mrkdwn ({@link Markup}), in or outside
+ * the code span or block the template's own text puts it in.
  * Rendering is strict: a tag whose name the scope does not hold (a typo, a value the Java side
  * forgot) throws instead of rendering as nothing, so the scope of a template names every variable
  * and every section it uses (a section that is off is {@code false} or empty, not absent).
@@ -41,7 +44,15 @@ public final class Templates {
     private static final DefaultMustacheFactory JSON = strict(new DefaultMustacheFactory("templates") {
         @Override
         public void encode(String value, Writer writer) {
-            write(writer, jsonString(Redactor.redact(value)));
+            write(writer, jsonString(inert(Redactor.redact(value), writer)));
+        }
+    });
+
+    /** The replies catalogues' sentences: mrkdwn the Block Kit templates take as values, or Slack shows as is (an ack). */
+    private static final DefaultMustacheFactory SENTENCES = strict(new DefaultMustacheFactory("templates") {
+        @Override
+        public void encode(String value, Writer writer) {
+            write(writer, inert(Redactor.redact(value), writer));
         }
     });
 
@@ -60,7 +71,8 @@ public final class Templates {
 
     /** Renders {@code templates/<name>.mustache}, whose values are JSON-escaped. */
     public static String json(String name, Object scope) {
-        return render(JSON, name, scope);
+        observer.accept(name);
+        return execute(JSON.compile(name + ".mustache"), scope, new SlackTextWriter(true));
     }
 
     /**
@@ -69,19 +81,23 @@ public final class Templates {
      */
     public static String inline(String name, String template, Object scope) {
         observer.accept(name);
-        Mustache m = INLINE.computeIfAbsent(name, n -> PLAIN.compile(new StringReader(template), n));
-        return execute(m, scope);
+        Mustache m = INLINE.computeIfAbsent(name, n -> SENTENCES.compile(new StringReader(template), n));
+        return execute(m, scope, new SlackTextWriter(false));
     }
 
     private static String render(DefaultMustacheFactory factory, String name, Object scope) {
         observer.accept(name);
-        return execute(factory.compile(name + ".mustache"), scope);
+        return execute(factory.compile(name + ".mustache"), scope, new StringWriter());
     }
 
-    private static String execute(Mustache m, Object scope) {
-        StringWriter out = new StringWriter();
+    private static String execute(Mustache m, Object scope, Writer out) {
         m.execute(out, scope);
         return out.toString();
+    }
+
+    /** A value as Slack must read it where the template's text put it: in a code span, or in text. */
+    private static String inert(String value, Writer writer) {
+        return Markup.inert(value, writer instanceof SlackTextWriter text ? text.place() : Markup.Place.TEXT);
     }
 
     /** A name that no scope on the stack holds is an error, not an empty string. */
@@ -122,9 +138,12 @@ public final class Templates {
         return b.toString();
     }
 
-    /** Redacts, then escapes Slack's control characters in, text Slack parses outside blocks, such as a message's fallback text. */
+    /**
+     * Text Slack parses outside blocks, such as a message's fallback text: redacted, its control
+     * characters escaped and nothing in it able to format ({@link Markup}).
+     */
     public static String slackText(String text) {
-        String value = Redactor.redact(text);
+        String value = Markup.inert(Redactor.redact(text), Markup.Place.TEXT);
         StringBuilder b = new StringBuilder(value.length() + 16);
         value.chars().forEach(c -> b.append(c == '&' || c == '<' || c == '>' ? slackEntity((char) c) : String.valueOf((char) c)));
         return b.toString();

@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.Coverage;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
@@ -44,6 +48,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -57,7 +62,8 @@ import org.junit.jupiter.api.Test;
  * fills everything, and fails on a placeholder left unfilled: a name its scope lacks (the renderer is
  * strict and throws), a leftover {@code {{}, or a value that rendered as nothing. It also fails when
  * Java names a template or a catalogue entry that does not exist, or a file or an entry exists that
- * nothing renders.
+ * nothing renders. Every name a message carries is {@link #HOSTILE}, and every Slack message must show it as
+ * text: no mention, no link, no emphasis, no code span it ends.
  */
 class EveryTemplateRendersTest {
     /** A tag: its kind ({@code #}, {@code ^}, {@code /}, {@code !}, {@code &} or none) and its name. */
@@ -67,6 +73,14 @@ class EveryTemplateRendersTest {
     private static final Path JAVA_SOURCES = Path.of("src/main/java");
     /** The sources, not the classpath: a file deleted from the sources may linger in target/classes. */
     private static final Path RESOURCES = Path.of("src/main/resources/templates");
+    /** A job, run, table or key name written to format in Slack: a channel mention, emphasis, a bare link, @here and a backtick. */
+    static final String HOSTILE = "<!channel> *x* _y_ ~z~ https://e.example @here `tick";
+    /** What of {@link #HOSTILE} shows however it is made inert: the messages that carry it say so. */
+    private static final String HOSTILE_SHOWS = "e.example";
+    private static final Pattern BROADCAST = Pattern.compile("(?i)@(here|channel|everyone)|<!(here|channel|everyone)");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** How many rendered Slack messages carried {@link #HOSTILE}. */
+    private static final AtomicInteger HOSTILE_MESSAGES = new AtomicInteger();
 
     // --- the template files -------------------------------------------------------------------------
 
@@ -83,6 +97,13 @@ class EveryTemplateRendersTest {
         Set<String> files = templateFiles();
         Set<String> renderedFiles = rendered.stream().filter(files::contains).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(files, renderedFiles, "every template file is rendered by this test through the Java that fills it");
+    }
+
+    @Test
+    void aHostileNameFormatsNothingInAnyMessage() throws IOException {
+        HOSTILE_MESSAGES.set(0);
+        renderEveryMessage(); // json(...) checks each message's blocks and fallback text
+        assertTrue(HOSTILE_MESSAGES.get() > 40, "the hostile name reached " + HOSTILE_MESSAGES.get() + " messages");
     }
 
     @Test
@@ -172,7 +193,7 @@ class EveryTemplateRendersTest {
         Finding skew = null;
         for (Path log : logs) {
             Advice advice = advisor.advise(RunFactsReader.read(log));
-            json("summary of " + log.getFileName(), SlackMessages.summary("Run 42 of nightly-etl", advice));
+            json("summary of " + log.getFileName(), SlackMessages.summary("Run 42 of " + HOSTILE, advice));
             text("analyze of " + log.getFileName(), TextReport.render(advice));
             for (Finding f : advice.findings()) {
                 json(f.rule() + " on " + log.getFileName(), SlackMessages.finding(f, "42-" + f.rule()));
@@ -183,17 +204,20 @@ class EveryTemplateRendersTest {
         Advice crowded = new Advice(one.application(), new Coverage(100, 20, 0, true),
                 Collections.nCopies(SlackMessages.SUMMARY_FINDINGS + 1, skew), List.of(new RuleFailure("spill", "evaluate", "boom")));
         Advice healthy = new Advice(one.application(), one.coverage(), List.of(), List.of());
-        for (Advice advice : List.of(crowded, healthy)) {
-            json("summary", SlackMessages.summary("Run 42", advice));
+        Finding hostile = hostile(skew);
+        json("hostile finding", SlackMessages.finding(hostile, "42-skew", "42-skew-hot"));
+        Advice named = new Advice(one.application(), one.coverage(), List.of(hostile), List.of());
+        for (Advice advice : List.of(crowded, healthy, named)) {
+            json("summary", SlackMessages.summary("Run 42 of " + HOSTILE, advice));
             text("headline", SlackMessages.headline("Run 42", advice));
             text("analyze", TextReport.render(advice));
         }
 
         json("help", SlackMessages.help("/spark-advisor"));
-        json("parent", SlackMessages.parent("U0ANA", "nightly-etl", "Working on it…"));
-        json("notice", SlackMessages.notice("Which job?"));
-        json("progress", SlackMessages.progress("Resolving run:42…"));
-        json("error", SlackMessages.error("I can't find that run", "No run 42."));
+        json("parent", SlackMessages.parent("U0ANA", HOSTILE, AskReply.INTERRUPTED.text("query", HOSTILE)));
+        json("notice", SlackMessages.notice(AskReply.LOOKS_INTO.text("query", HOSTILE)));
+        json("progress", SlackMessages.progress(AskReply.RESOLVING.text("query", HOSTILE)));
+        json("error", SlackMessages.error("I can't find that run", "No job " + HOSTILE + "."));
 
         Subject subject = new Subject("skew", 1, 42);
         Step step = skew.recommendation().steps().get(0);
@@ -201,10 +225,10 @@ class EveryTemplateRendersTest {
         json("already decided by nobody known", ChangeMessages.alreadyDecided(subject, "applied", null));
         json("job gone", ChangeMessages.jobGone(subject));
         json("applied", ChangeMessages.applied(subject, "U0ANA", ChangeMessages.describe(step)));
-        json("not applied", ChangeMessages.notApplied(subject, "The job was edited."));
+        json("not applied", ChangeMessages.notApplied(subject, "The job " + HOSTILE + " was edited."));
         json("rolled back", ChangeMessages.rolledBack(subject, "U0ANA"));
         for (Settled outcome : Settled.values()) {
-            json("settled " + outcome, ChangeMessages.settled("4201-skew", subject, "U0ANA", outcome, "HTTP 504"));
+            json("settled " + outcome, ChangeMessages.settled("4201-skew", subject, "U0ANA", outcome, HOSTILE));
         }
         json("busy", ChangeMessages.busy(subject));
         MetricCheck check = new MetricCheck("stage[3].maxToMedian", MetricCheck.Comparison.BELOW, 3, "longest task < 3x the median");
@@ -223,18 +247,18 @@ class EveryTemplateRendersTest {
 
         LocalDate monday = LocalDate.parse("2026-11-23");
         List<DigestReport.JobLine> jobs = List.of(
-                new DigestReport.JobLine("42", "orders-ingest", 14, new BigDecimal("500"), new BigDecimal("400")),
+                new DigestReport.JobLine("42", HOSTILE, 14, new BigDecimal("500"), new BigDecimal("400")),
                 new DigestReport.JobLine("7", null, 1, new BigDecimal("20"), BigDecimal.ZERO));
         for (String estimateReason : new String[] {null, "The billing tables cannot be read."}) {
             DigestReport full = new DigestReport(monday, monday.plusDays(7), "USD", estimateReason, new BigDecimal("1234.5"),
                     new BigDecimal("1000"), jobs, jobs.subList(0, 1),
-                    List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer", "orders-ingest", 4201,
+                    List.of(new DigestReport.Waste("skew", "One task in stage 4 runs 18x longer", HOSTILE, 4201,
                                     new Savings(29_100, 1.2).upTo()),
                             new DigestReport.Waste("memory-overprovisioned", "42x the memory needed", "orders-ingest", 4202,
                                     Savings.ofNodes(1.5, 0.41))),
                     List.of(new DigestReport.Pending("skew", 42, 4201, 1, at)),
-                    List.of(new DigestReport.Realised("io-bound-slots", 1, "orders-ingest", new BigDecimal("12"), new BigDecimal("8.5"), 4)),
-                    new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew", "One task runs 18x longer",
+                    List.of(new DigestReport.Realised("io-bound-slots", 1, HOSTILE, new BigDecimal("12"), new BigDecimal("8.5"), 4)),
+                    new DigestReport.TopFixes(20, List.of(new DigestReport.Fix(HOSTILE + " (job 42)", 4201, "skew", "One task runs 18x longer",
                             "spark.sql.adaptive.skewJoin.enabled = true", DigestReport.SavingBasis.RUN_TIME, 5_000, 40_000, new BigDecimal("40"),
                             new BigDecimal("5"), 7, new BigDecimal("35")),
                             new DigestReport.Fix("etl (job 9)", 901, "executor-packing", "7 of 8 cores idle", "spark.executor.cores = 8",
@@ -246,7 +270,7 @@ class EveryTemplateRendersTest {
                             new DigestReport.Fix("etl (job 9)", 903, "memory-overprovisioned", "42x the memory needed",
                                     "node_type_id = m5.2xlarge", DigestReport.SavingBasis.LIST_DOLLARS, 0.289, 20, new BigDecimal("20"),
                                     new BigDecimal("0.29"), 3, new BigDecimal("0.87"))),
-                            List.of(new DigestReport.Unanalysed("job 7", "no log delivery", "Cluster c1 has no log delivery")), 2));
+                            List.of(new DigestReport.Unanalysed(HOSTILE, "no log delivery", "Cluster " + HOSTILE + " has no log delivery")), 2));
             DigestReport quiet = new DigestReport(monday, monday.plusDays(7), "EUR", estimateReason, BigDecimal.TEN, BigDecimal.TEN,
                     List.of(), List.of(), List.of(), List.of(), List.of(), new DigestReport.TopFixes(3, List.of(), List.of(), 0));
             for (DigestReport report : List.of(full, quiet)) {
@@ -265,7 +289,52 @@ class EveryTemplateRendersTest {
         for (SlackMessage m : messages) {
             assertFilled(what, m.text());
             assertFalse(m.blocksJson().contains("{{"), what + ": a tag left in " + m.blocksJson());
+            assertFormatsNothing(what + " (fallback text)", m.text());
+            for (JsonNode mrkdwn : mrkdwnObjects(what, m.blocksJson())) {
+                assertTrue(mrkdwn.path("verbatim").asBoolean(), what + ": a mrkdwn text object without verbatim: " + mrkdwn);
+                assertFormatsNothing(what, mrkdwn.path("text").asText());
+            }
+            if (m.blocksJson().contains(HOSTILE_SHOWS)) {
+                HOSTILE_MESSAGES.incrementAndGet();
+            }
         }
+    }
+
+    /** Nothing of {@link #HOSTILE} can format: no mention, no emphasis from it, every code span closed where the template closes it. */
+    private static void assertFormatsNothing(String what, String text) {
+        assertFalse(BROADCAST.matcher(text).find(), what + ": a broadcast mention in " + text);
+        assertFalse(text.replace("<!date^", "").contains("<!"), what + ": an unescaped <! in " + text);
+        String outsideBlocks = text.replaceAll("```[\\s\\S]*?```", "");
+        assertFalse(outsideBlocks.contains("```"), what + ": a code block left open in " + text);
+        assertEquals(0, outsideBlocks.chars().filter(c -> c == '`').count() % 2, what + ": an unbalanced code span in " + text);
+        String outsideCode = outsideBlocks.replaceAll("`[^`]*`", "");
+        for (String emphasis : List.of("*x*", "_y_", "~z~")) {
+            assertFalse(outsideCode.contains(emphasis), what + ": the value's " + emphasis + " formats in " + text);
+        }
+    }
+
+    private static List<JsonNode> mrkdwnObjects(String what, String blocksJson) {
+        List<JsonNode> found = new ArrayList<>();
+        try {
+            MAPPER.readTree(blocksJson).findParents("type").stream().filter(n -> n.path("type").asText().equals("mrkdwn")).forEach(found::add);
+        } catch (IOException e) {
+            throw new AssertionError(what + ": not JSON: " + blocksJson, e);
+        }
+        return found;
+    }
+
+    /** {@code f} as if the job's log had named its table, key and values {@link #HOSTILE}. */
+    private static Finding hostile(Finding f) {
+        Map<String, Object> evidence = new java.util.LinkedHashMap<>(f.evidence());
+        evidence.put("table", HOSTILE);
+        evidence.put("partitionKeys", List.of(HOSTILE, "market_id"));
+        List<Step> steps = f.recommendation().steps().stream().map(s -> new Step(s.step(),
+                Stream.concat(s.changes().stream(), Stream.of(Change.code("salt " + HOSTILE, "df.join(" + HOSTILE + ")"),
+                        Change.sparkConf(HOSTILE, HOSTILE))).toList(), List.of("the skew on " + HOSTILE + " is gone"),
+                "rows of " + HOSTILE + " still skewed", s.verify())).toList();
+        return new Finding(f.rule(), f.layer(), f.severity(), "Stage 4 of " + HOSTILE + " is skewed", f.stageIds(), evidence,
+                new Recommendation("Salt " + HOSTILE, List.of(HOSTILE + " is a Delta table"), steps, "`" + HOSTILE + "` holds 85% of the rows",
+                        "count rows of " + HOSTILE), f.savings());
     }
 
     private static void text(String what, String text) {

@@ -3,6 +3,7 @@ package io.sparkadvisor.templates;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.Redactor;
 import io.sparkadvisor.templates.replies.AskReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
@@ -30,9 +31,12 @@ class TemplatesRedactTest {
         assertClean(notice.blocksJson());
     }
 
+    /** The mask as Slack shows it: like every value's asterisks, as look-alikes that cannot make text bold. */
+    private static final String MASK = Markup.inert(Redactor.MASK, Markup.Place.TEXT);
+
     private static void assertClean(String rendered) {
         List.of("EnvVarPw-SECRET-42", "JdbcPwInUrl99").forEach(s -> assertFalse(rendered.contains(s), s + " in " + rendered));
-        List.of("DB_PASSWORD=****", "password=****", "{{secrets/etl/db}}", "spark.sql.shuffle.partitions=400")
+        List.of("DB_PASSWORD=" + MASK, "password=" + MASK, "{{secrets/etl/db}}", "spark.sql.shuffle.partitions=400")
                 .forEach(kept -> assertTrue(rendered.contains(kept), kept + " not in " + rendered));
     }
 }

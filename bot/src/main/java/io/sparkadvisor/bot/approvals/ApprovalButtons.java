@@ -76,7 +76,6 @@ public final class ApprovalButtons {
     private static Click click(BlockActionPayload payload) {
         var action = payload.getActions().get(0);
         var message = payload.getMessage();
-        return new Click(payload.getUser().getId(), payload.getContainer().getChannelId(), payload.getContainer().getMessageTs(),
-                message.getText(), GsonFactory.createSnakeCase().toJson(message.getBlocks()), ApprovalIds.parse(action.getValue()));
+        return new Click(payload.getUser().getId(), ClickedMessage.of(payload), message.getText(), GsonFactory.createSnakeCase().toJson(message.getBlocks()), ApprovalIds.parse(action.getValue()));
     }
 }

@@ -219,7 +219,10 @@ public final class ApprovalDesk {
         return SlackMessages.notice(why.text("previous", previous.step(), "state", previous.state().id(), "step", step));
     }
 
-    /** The recommendation behind the click, when the clicker is an approver; otherwise tells them why not. */
+    /**
+     * The recommendation behind the click, when the clicker is an approver and the button is on the
+     * recommendation's post or its thread; otherwise tells them why not.
+     */
     private Optional<StoredRecommendation> authorised(Click click, SlackReplies slack) {
         if (!policy.isApprover(slack.client(), click.userId())) {
             slack.whisper(click, ApprovalReply.NOT_ALLOWED.text());
@@ -228,6 +231,9 @@ public final class ApprovalDesk {
         Optional<StoredRecommendation> rec = recommendations.find(click.step().recommendationId());
         if (rec.isEmpty()) {
             slack.whisper(click, ApprovalReply.UNKNOWN_RECOMMENDATION.text());
+        } else if (!click.message().isOrFollows(rec.get().channel(), rec.get().threadTs(), rec.get().messageTs())) {
+            slack.whisper(click, ApprovalReply.NOT_THIS_MESSAGE.text());
+            return Optional.empty();
         }
         return rec;
     }

@@ -3,4 +3,12 @@ package io.sparkadvisor.bot.approvals;
 import io.sparkadvisor.templates.slack.ApprovalIds.StepRef;
 
 /** Someone pressed Approve or Reject on a step: who, on which message (its blocks, to edit them), for which step. */
-record Click(String userId, String channel, String messageTs, String messageText, String blocksJson, StepRef step) {}
+record Click(String userId, ClickedMessage message, String messageText, String blocksJson, StepRef step) {
+    String channel() {
+        return message.channel();
+    }
+
+    String messageTs() {
+        return message.messageTs();
+    }
+}

@@ -2,7 +2,6 @@ package io.sparkadvisor.bot.cli;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.slack.api.bolt.App;
-import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
@@ -20,6 +19,7 @@ import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.slack.HotValueDesk;
 import io.sparkadvisor.bot.slack.ScanWiring;
 import io.sparkadvisor.bot.slack.SlackBot;
+import io.sparkadvisor.bot.slack.SlackHttpServer;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
@@ -116,9 +116,10 @@ final class ServeCommand implements Callable<Integer> {
             onShutdown(socketMode::close, bot, followUps, scheduler, fleet);
             socketMode.start(); // blocks until the process is stopped, as the HTTP server does
         } else {
-            SlackAppServer server = new SlackAppServer(app, EVENTS_PATH, settings.port());
+            SlackHttpServer server = new SlackHttpServer(app, EVENTS_PATH, settings.port());
             onShutdown(server::stop, bot, followUps, scheduler, fleet);
             server.start();
+            server.join();
         }
         return 0;
     }

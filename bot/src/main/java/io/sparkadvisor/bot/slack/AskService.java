@@ -152,6 +152,9 @@ final class AskService {
         } catch (SlackCallException e) {
             LOG.warn("cannot post in {}: {}", ask.channel(), e.getMessage());
             ask.tellAsker().accept(ErrorReply.CANNOT_POST.text("reason", e.getMessage()));
+        } catch (RuntimeException e) {
+            // our bug (say a message that cannot be rendered): the pool's thread lives on and the asker hears of it
+            ask.tellAsker().accept(ErrorReplies.of(e).text());
         }
     }
 

@@ -20,6 +20,18 @@ public record AskText(Kind kind, String query) {
     private static final Pattern QUESTION = Pattern.compile(
             "(?i)^(?:why|how come)\\s+(?:is|does|did|was)\\s+(.+?)\\s+(?:so\\s+)?(?:slow|expensive|costly|take so long|cost so much)\\W*$");
 
+    /** How much of a query an ack repeats: enough to recognise it, never a wall of text. */
+    static final int ECHOED_CHARS = 200;
+
+    /** The query as an ack repeats it, cut to {@link #ECHOED_CHARS} characters. */
+    public String echoed() {
+        if (query.length() <= ECHOED_CHARS) {
+            return query;
+        }
+        int end = Character.isHighSurrogate(query.charAt(ECHOED_CHARS - 2)) ? ECHOED_CHARS - 2 : ECHOED_CHARS - 1;
+        return query.substring(0, end) + "…";
+    }
+
     public static AskText parse(String text) {
         String raw = text == null ? "" : text.trim();
         Matcher digest = DIGEST.matcher(raw);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.slack.api.bolt.App;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
+import io.sparkadvisor.bot.approvals.ClickedMessage;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup.Found;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup.Outcome;
@@ -73,11 +74,12 @@ public final class HotValueDesk {
         app.blockAction(HotValueIds.FIND, (req, ctx) -> {
             var payload = req.getPayload();
             String user = payload.getUser().getId();
-            String channel = payload.getContainer().getChannelId();
+            ClickedMessage message = ClickedMessage.of(payload);
+            String channel = message.channel();
             String id = payload.getActions().get(0).getValue();
             MethodsClient client = ctx.client();
             try {
-                pool.execute(() -> click(client, user, channel, id));
+                pool.execute(() -> click(client, user, message, id));
             } catch (RejectedExecutionException busy) {
                 whisper(client, channel, user, ApprovalReply.CLICKS_BUSY.text());
             }
@@ -90,13 +92,18 @@ public final class HotValueDesk {
         pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private void click(MethodsClient client, String user, String channel, String id) {
+    private void click(MethodsClient client, String user, ClickedMessage message, String id) {
+        String channel = message.channel();
         Optional<Lookup> found = store.find(id);
         if (found.isEmpty()) {
             whisper(client, channel, user, HotValueReply.UNKNOWN_FINDING.text());
             return;
         }
         Lookup l = found.get();
+        if (!message.isOrFollows(l.channel(), l.threadTs(), null)) {
+            whisper(client, channel, user, ApprovalReply.NOT_THIS_MESSAGE.text());
+            return;
+        }
         if (!user.equals(l.requester()) && !policy.isApprover(client, user)) {
             whisper(client, channel, user, HotValueReply.NOT_ALLOWED.text());
             return;

@@ -44,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * skew findings. Every
  * handler acks at once (Slack gives three seconds) and leaves the work to {@link AskService}.
  * Slack resends an event it saw no answer to, perhaps to another replica: the event's id in the
- * database, not the retry header, says whether some replica already took it. Requests from users
+ * database, not the retry header, says whether some replica already took it; a replayed request is
+ * dropped ({@link OnceOnly}). Requests from users
  * of another team (Slack Connect) are refused. {@link #stop} lets asks under way finish, and marks
  * the rest, before the process ends.
  */
@@ -78,7 +79,8 @@ public final class SlackBot {
         ExecutorService pool = Workers.bounded("spark-advisor-ask", THREADS, QUEUED_ASKS);
         AskService asks = new AskService(new RunAnalysis(services.workspace(), services.advisor()), pool, services.approvals(),
                 services.analysed(), services.hotValues());
-        app.use(new SameTeamOnly(app.client()));
+        app.use(new OnceOnly(services.events().signedRequests()));
+        app.use(new SameTeamOnly(() -> app.client().authTest(r -> r)));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
         services.hotValues().register(app);
         JobHistory history = services.history();
@@ -99,7 +101,7 @@ public final class SlackBot {
                         .ifPresent(reply -> respond(ctx, reply))) ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
                         reply -> respond(ctx, reply)), ctx.client())
-                        ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.query()))
+                        ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.echoed()))
                         : ctx.ack(AskReply.BUSY.text());
             };
         });
@@ -197,7 +199,8 @@ public final class SlackBot {
             case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed, client));
             case SCAN -> asks.whisperAll(client, channel, user, () -> scan(digest, client, channel, user).map(SlackMessages::notice).stream().toList());
             case RUN -> {
-                if (!asks.submit(new Ask(channel, user, parsed.query()), client)) {
+                if (!asks.submit(new Ask(channel, user, parsed.query(),
+                        said -> asks.whisper(client, channel, user, () -> SlackMessages.notice(said))), client)) {
                     asks.whisper(client, channel, user, () -> SlackMessages.notice(AskReply.BUSY.text()));
                 }
             }

@@ -37,7 +37,9 @@ public final class ApprovingReplica {
         System.out.println("ready");
         System.out.flush();
         System.in.read();
-        desk.approve(new Click(args[5], "C0REPLICA", "1.0", "finding", "[]", ApprovalIds.parse(args[4] + ":1")),
+        var rec = new Recommendations(db).find(args[4]).orElseThrow();
+        desk.approve(new Click(args[5], new ClickedMessage(rec.channel(), rec.threadTs(), rec.messageTs()), "finding", "[]",
+                ApprovalIds.parse(args[4] + ":1")),
                 new SlackReplies(Slack.getInstance(slackConfig).methods("xoxb-test-token")));
         System.out.println("done");
         System.out.flush();

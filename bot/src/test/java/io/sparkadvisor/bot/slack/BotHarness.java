@@ -1,7 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
 import com.slack.api.bolt.App;
-import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
@@ -39,7 +38,6 @@ import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -185,18 +183,14 @@ final class BotHarness implements AutoCloseable {
         }
     }
 
+    /** Serves as {@code serve} does over HTTP. */
     private static AutoCloseable http(App app, int port) {
-        SlackAppServer server = new SlackAppServer(app, "/slack/events", port);
-        Thread serving = new Thread(() -> {
-            try {
-                server.start(); // blocks in Jetty's join()
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, "slack-app-server");
-        serving.setDaemon(true);
-        serving.start();
-        await(Duration.ofSeconds(30), () -> accepts(port));
+        SlackHttpServer server = new SlackHttpServer(app, "/slack/events", port);
+        try {
+            server.start();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
         return server::stop;
     }
 
@@ -320,20 +314,22 @@ final class BotHarness implements AutoCloseable {
                 + "\"777\"},\"job_cluster_key\":\"main\"," + times + "}]}";
     }
 
-    private static boolean accepts(int port) {
-        try (Socket s = new Socket("127.0.0.1", port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Parents edited into their final state ("Details in the thread"): asks answered. */
+    long finishedParents() {
+        return slack.calls("chat.update").stream().filter(c -> c.param("blocks").contains("Details in the thread")).count();
+    }
+
+    /** The messages posted in channels, not in threads: one per ask. */
+    List<FakeSlackApi.Call> parents() {
+        return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
     }
 
     List<FakeSlackApi.Call> threadReplies(String parentTs) {

@@ -65,6 +65,16 @@ final class SignedRequests {
         }
     }
 
+    /** The port the bot listens on, for a test that speaks HTTP itself. */
+    int port() {
+        return endpoint.getPort();
+    }
+
+    /** The signature Slack would send with {@code body} at {@code timestamp}. */
+    String signature(long timestamp, String body) {
+        return new SlackSignature.Generator(secret).generate(Long.toString(timestamp), body);
+    }
+
     static long now() {
         return Instant.now().getEpochSecond();
     }

@@ -170,9 +170,9 @@ class SlackBotEndToEndTest {
         assertEquals(200, bot.requests.send(SlackPayloads.eventCallback(mention, "Ev003"), "application/json",
                 SignedRequests.now(), BotHarness.SECRET, "X-Slack-Retry-Num", "1", "X-Slack-Retry-Reason", "http_timeout").statusCode());
 
-        await(ANSWER, () -> finishedParents() == 2);
+        await(ANSWER, () -> bot.finishedParents() == 2);
         Thread.sleep(500);
-        assertEquals(2, parents().size(), "the command and the mention, each once: both retries were dropped");
+        assertEquals(2, bot.parents().size(), "the command and the mention, each once: both retries were dropped");
         assertEquals(1, bot.skewLogReads());
     }
 
@@ -186,7 +186,7 @@ class SlackBotEndToEndTest {
 
         String parentTs = awaitAnswer(CHANNEL);
         Thread.sleep(500);
-        assertEquals(1, parents().size(), "answered for the first delivery that arrived, not again for the next retry");
+        assertEquals(1, bot.parents().size(), "answered for the first delivery that arrived, not again for the next retry");
         assertTrue(bot.threadReplies(parentTs).stream().anyMatch(r -> r.param("blocks").contains("Run 4213 of skewed-join")));
     }
 
@@ -212,7 +212,7 @@ class SlackBotEndToEndTest {
         assertEquals(200, first.join().statusCode());
         assertEquals(200, second.join().statusCode());
 
-        await(ANSWER, () -> finishedParents() == 2);
+        await(ANSWER, () -> bot.finishedParents() == 2);
         assertEquals(1, bot.skewLogReads(), "the log was read by one analysis");
         assertEquals(2, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains("Run 4206 of skewed-join")
                 && c.param("blocks").contains("header")).count(), "each asker got a summary");
@@ -270,8 +270,8 @@ class SlackBotEndToEndTest {
 
     /** Waits until the parent in {@code channel} was edited into its final state; returns its ts. */
     private static String awaitAnswer(String channel) {
-        await(ANSWER, () -> finishedParents() >= 1);
-        return parents().stream().filter(c -> c.param("channel").equals(channel)).findFirst().orElseThrow().tsPosted();
+        await(ANSWER, () -> bot.finishedParents() >= 1);
+        return bot.parents().stream().filter(c -> c.param("channel").equals(channel)).findFirst().orElseThrow().tsPosted();
     }
 
     private static String awaitFailure() {
@@ -280,13 +280,6 @@ class SlackBotEndToEndTest {
                 .findFirst().orElseThrow();
     }
 
-    private static long finishedParents() {
-        return bot.slack.calls("chat.update").stream().filter(c -> c.param("blocks").contains("Details in the thread")).count();
-    }
-
-    private static List<FakeSlackApi.Call> parents() {
-        return bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
-    }
 
     private static void assertNothingHappens() throws InterruptedException {
         Thread.sleep(1000);

@@ -7,10 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** What Slack sends the bot, the same over HTTP and as the payload of a Socket Mode envelope. */
 final class SlackPayloads {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Slack makes a trigger id per command and click; the bot drops a second request with the same one. */
+    private static final AtomicLong TRIGGERS = new AtomicLong();
 
     private SlackPayloads() {}
 
@@ -28,7 +31,7 @@ final class SlackPayloads {
         fields.put("text", text);
         fields.put("api_app_id", "A111");
         fields.put("response_url", responseUrl);
-        fields.put("trigger_id", "1.2.3");
+        fields.put("trigger_id", trigger());
         return fields;
     }
 
@@ -55,12 +58,21 @@ final class SlackPayloads {
             String responseUrl) {
         return "{\"type\":\"block_actions\",\"team\":{\"id\":\"T111\",\"domain\":\"t\"},\"user\":{\"id\":\"" + user
                 + "\",\"username\":\"someone\",\"team_id\":\"T111\"},\"api_app_id\":\"A111\",\"token\":\"unused\","
-                + "\"trigger_id\":\"1.2.3\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
-                + "\",\"channel_id\":\"" + CHANNEL + "\",\"is_ephemeral\":false},\"channel\":{\"id\":\"" + CHANNEL
+                + "\"trigger_id\":\"" + trigger() + "\",\"container\":{\"type\":\"message\",\"message_ts\":\"" + finding.tsPosted()
+                + "\",\"channel_id\":\"" + channelOf(finding) + "\",\"is_ephemeral\":false},\"channel\":{\"id\":\"" + channelOf(finding)
                 + "\",\"name\":\"data\"},\"message\":{\"type\":\"message\",\"ts\":\"" + finding.tsPosted() + "\",\"thread_ts\":\""
                 + finding.param("thread_ts") + "\",\"text\":" + JSON.valueToTree(finding.param("text")) + ",\"blocks\":"
                 + blocks + "},\"response_url\":\"" + responseUrl + "\",\"actions\":[{\"type\":\"button\","
                 + "\"action_id\":\"" + actionId + "\",\"block_id\":\"" + blockId + "\",\"value\":\"" + value
                 + "\",\"text\":{\"type\":\"plain_text\",\"text\":\"Approve\"},\"action_ts\":\"1700000009.1\"}]}";
+    }
+
+    /** The channel the message was posted in, as Slack's click on it says. */
+    private static String channelOf(FakeSlackApi.Call message) {
+        return message.param("channel").isEmpty() ? CHANNEL : message.param("channel");
+    }
+
+    static String trigger() {
+        return "1337." + TRIGGERS.incrementAndGet() + ".f00d";
     }
 }

@@ -14,6 +14,7 @@ public enum ApprovalReply implements Reply {
     EARLIER_STEP_CLOSED("previous", "state", "step"),
     JOB_UNCHANGED("jobId"),
     UNKNOWN_RECOMMENDATION,
+    NOT_THIS_MESSAGE,
     NOTHING_TO_APPLY("step"),
     NO_SUCH_STEP("step"),
     NOT_EDITABLE("key"),

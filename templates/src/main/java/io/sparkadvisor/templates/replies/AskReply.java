@@ -12,6 +12,7 @@ public enum AskReply implements Reply {
     BUSY,
     INTERRUPTED("query"),
     OTHER_TEAM,
+    TEAM_UNCHECKED,
     WORKING,
     ANSWERED("headlines"),
     IN_PROGRESS("line"),

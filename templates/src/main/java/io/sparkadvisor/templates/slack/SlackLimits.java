@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Makes rendered blocks fit Slack's limits, which Slack enforces by refusing the whole message:
+ * Makes rendered blocks fit Slack's limits, which Slack enforces by refusing the whole message, and
+ * sends every mrkdwn text object with {@code "verbatim": true}, so Slack links no URL and parses no
+ * mention or channel name the bot did not write as markup itself:
  * long section and context text is split into several blocks at word boundaries, a header too long
  * for a header becomes a bold section, and more than 50 blocks become several messages. Identifiers
  * and button labels come from code, so one that is too long is a bug and fails loudly.
@@ -33,7 +35,7 @@ public final class SlackLimits {
     public static List<SlackMessage> fit(String fallbackText, String blocksJson) {
         List<ObjectNode> blocks = new ArrayList<>();
         for (JsonNode block : parse(blocksJson)) {
-            blocks.addAll(fitBlock((ObjectNode) block));
+            fitBlock((ObjectNode) block).forEach(fitted -> blocks.add(verbatim(fitted)));
         }
         List<SlackMessage> messages = new ArrayList<>();
         for (int from = 0; from < blocks.size(); from += MAX_BLOCKS) {
@@ -56,6 +58,25 @@ public final class SlackLimits {
             }
             default -> List.of(block);
         };
+    }
+
+    /** Marks every mrkdwn text object in {@code node}, however deep (section text, fields, context elements). */
+    private static ObjectNode verbatim(ObjectNode node) {
+        if ("mrkdwn".equals(node.path("type").asText()) && node.has("text")) {
+            node.put("verbatim", true);
+        }
+        for (JsonNode child : node) {
+            if (child instanceof ObjectNode object) {
+                verbatim(object);
+            } else if (child.isArray()) {
+                child.forEach(element -> {
+                    if (element instanceof ObjectNode object) {
+                        verbatim(object);
+                    }
+                });
+            }
+        }
+        return node;
     }
 
     private static List<ObjectNode> fitHeader(ObjectNode header) {

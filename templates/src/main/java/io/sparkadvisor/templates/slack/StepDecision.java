@@ -45,7 +45,7 @@ public final class StepDecision {
             String id = block.path("block_id").asText();
             if (id.equals(blockId)) {
                 ObjectNode context = out.addObject().put("type", "context").put("block_id", blockId);
-                context.putArray("elements").addObject().put("type", "mrkdwn").put("text", line);
+                context.putArray("elements").addObject().put("type", "mrkdwn").put("text", line).put("verbatim", true);
                 if (canRollBack) {
                     ObjectNode button = out.addObject().put("type", "actions").put("block_id", rollBackId).putArray("elements").addObject()
                             .put("type", "button").put("action_id", ApprovalIds.ROLL_BACK).put("value", ApprovalIds.value(recommendationId, step));

@@ -1,0 +1,30 @@
+package io.sparkadvisor.bot.slack;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** An ask that fails in a way nobody foresaw is still answered, and the pool's thread goes on to the next ask. */
+class AskServiceTest {
+    @Test
+    void anAskWhoseMessageCannotBeRenderedTellsTheAskerAndTheNextAskIsTaken() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        AskService asks = new AskService(new RunAnalysis(null, null), pool, null, null, null);
+        CompletableFuture<String> first = new CompletableFuture<>();
+        CompletableFuture<String> second = new CompletableFuture<>();
+        // beyond what Jackson reads as one JSON string: the parent message cannot be made (the audit's 20 MiB ask)
+        String huge = "x".repeat(20_000_001);
+
+        assertTrue(asks.submit(new Ask("C1", "U1", huge, first::complete), null));
+        assertTrue(asks.submit(new Ask("C1", "U1", huge, second::complete), null));
+
+        String told = first.get(60, TimeUnit.SECONDS);
+        assertTrue(told.contains("reference"), told);
+        assertTrue(second.get(60, TimeUnit.SECONDS).contains("reference"), "the same thread answered the next ask");
+        pool.shutdownNow();
+    }
+}
