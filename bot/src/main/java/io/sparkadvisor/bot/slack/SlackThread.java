@@ -60,11 +60,12 @@ final class SlackThread {
                 .requestFileInfo(false)));
     }
 
-    private interface SlackCall<T extends SlackApiTextResponse> {
+    interface SlackCall<T extends SlackApiTextResponse> {
         T run() throws Exception;
     }
 
-    private static <T extends SlackApiTextResponse> T call(String method, SlackCall<T> call) {
+    /** One Web API call; a transport failure or {@code ok: false} is a {@link SlackCallException}. */
+    static <T extends SlackApiTextResponse> T call(String method, SlackCall<T> call) {
         T response;
         try {
             response = call.run();

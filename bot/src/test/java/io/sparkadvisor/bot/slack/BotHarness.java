@@ -3,6 +3,8 @@ package io.sparkadvisor.bot.slack;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.jetty.SlackAppServer;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
+import io.sparkadvisor.bot.access.AccessService;
+import io.sparkadvisor.bot.access.ChannelGroups;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.JobHistory;
@@ -66,6 +68,8 @@ final class BotHarness implements AutoCloseable {
     static final String APP_TOKEN = "xapp-1-A111-1-test-app-token";
 
     static final String WAREHOUSE = "wh-1";
+    /** The jobs of the emulator's sample workspace, shared like the harness's own. */
+    private static final List<Long> SAMPLE_JOBS = List.of(7L, 8L, 9L, 10L);
     /** When the first run {@link #addJob} declares started (3 December 2025); the next one an hour later, and so on. */
     static final long FIRST_RUN_START = 1764720000000L;
     /** Where the digest scheduler's clock starts: Wednesday 25 November 2026, noon UTC. */
@@ -126,6 +130,7 @@ final class BotHarness implements AutoCloseable {
         this.clock = clock;
         this.workspace = workspace;
         this.factsCache = factsCache;
+        SAMPLE_JOBS.forEach(job -> TestPeople.shareJob(workspace, job));
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         addJob(workspace, 44, "resized-join", "1203-resized", "skew.log.gz", 4401, 4410);
@@ -136,7 +141,8 @@ final class BotHarness implements AutoCloseable {
         Changes changes = new Changes(db);
         JobLocks locks = new JobLocks(db, clock);
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(approvalEnv, clock);
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, clock);
+        AccessService access = new AccessService(connected.access(), new ChannelGroups(Map.of(CHANNEL, TestPeople.TEAM)), clock);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, access, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
         FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock);
@@ -150,7 +156,7 @@ final class BotHarness implements AutoCloseable {
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
-                new HotValueDesk(hotValues, hotValueLookup, policy, clock)));
+                new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access));
         App app = bot.app();
         followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock, Thresholds.defaults(),
                 new HotValueRecheck(hotValues, hotValueLookup));
@@ -244,6 +250,8 @@ final class BotHarness implements AutoCloseable {
     static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String shape, String logConf,
             String corpusLog, long firstRun, long lastRun) {
         String newCluster = newCluster(shape, logConf);
+        TestPeople.enrol(emulator);
+        TestPeople.shareJob(emulator, jobId);
         emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, shape, logConf));
         emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
                 + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":"

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.emulator.RecordedPeople;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.knowledge.Corpus;
@@ -48,6 +49,8 @@ class HotValueEndToEndTest {
         bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER,
                 "SPARK_ADVISOR_HOT_VALUE_SECONDS", "3"), Clock.systemUTC());
         BotHarness.addJob(bot.workspace, 45, "delta-skew-join", "1204-delta", "delta-skew-join.log.gz", 4501, 4510);
+        RecordedPeople.table(bot.workspace, TABLE);
+        RecordedPeople.grant(bot.workspace, "spark_catalog.default", TestPeople.TEAM, "USE_SCHEMA", "SELECT");
         hotValueQuery = (String) new Advisor(Thresholds.defaults()).advise(Corpus.facts("delta-skew-join")).findings().stream()
                 .filter(f -> f.rule().equals("skew")).findFirst().orElseThrow().evidence().get("hotValueQuery");
     }
@@ -65,7 +68,7 @@ class HotValueEndToEndTest {
     }
 
     /** The corpus's sales table counted by market: 8.5M rows on market 7 and 1.5M spread over the 1,999 others. */
-    private static StatementScript salesByMarket() {
+    static StatementScript salesByMarket() {
         List<List<String>> rows = Stream.concat(Stream.of(List.of("7", "8500000", "10000000")),
                 IntStream.range(1, 20).mapToObj(m -> List.of(String.valueOf(m), String.valueOf(751 - m), "10000000"))).toList();
         return StatementScript.succeeds(List.of("market_id", "rows", "all_rows"), List.of(rows)).typed(List.of("INT", "LONG", "LONG"));

@@ -19,7 +19,9 @@ class SlackAppManifestTest {
     static final Map<String, String> SCOPE_OF_METHOD = Map.of(
             "chat.postMessage", "chat:write", "chat.update", "chat:write", "chat.postEphemeral", "chat:write",
             "files.getUploadURLExternal", "files:write", "files.completeUploadExternal", "files:write",
-            "usergroups.users.list", "usergroups:read");
+            "usergroups.users.list", "usergroups:read", "users.info", "users:read", "conversations.open", "im:write");
+    /** Scopes that widen what a method answers: users.info gives the profile's email only with users:read.email. */
+    static final Set<String> SCOPES_OF_FIELDS = Set.of("users:read.email");
     /** The events SlackBot subscribes to, with their scopes; the slash command needs "commands". */
     static final Map<String, String> SCOPE_OF_EVENT = Map.of("app_mention", "app_mentions:read", "message.im", "im:history");
 
@@ -48,6 +50,7 @@ class SlackAppManifestTest {
         Set<String> needed = new HashSet<>(SCOPE_OF_METHOD.values());
         needed.addAll(SCOPE_OF_EVENT.values());
         needed.add("commands");
+        needed.addAll(SCOPES_OF_FIELDS);
         assertEquals(needed, scopes, "every scope used, and none more");
     }
 
