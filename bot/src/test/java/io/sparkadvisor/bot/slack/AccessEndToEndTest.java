@@ -136,7 +136,7 @@ class AccessEndToEndTest {
 
     @Test
     void anApproverWithoutCanManageChangesNothingAndTheAuditRowOfOneWhoMayHoldsTheirPrincipal() throws Exception {
-        FakeSlackApi.Call finding = postedFinding("4207", USER, "\"value\":\"4207-skew@");
+        FakeSlackApi.Call finding = postedSkewFinding(4207, USER);
         String id = idOf(finding);
         String before = Files.readString(bot.workspace.root().resolve("jobs/42.json"));
 
@@ -158,7 +158,7 @@ class AccessEndToEndTest {
 
     @Test
     void aRequesterWithoutSelectOnTheTableIsRefusedAndNoStatementRuns() throws Exception {
-        FakeSlackApi.Call finding = postedFinding("4501", OUTSIDER, "\"value\":\"4501-skew@");
+        FakeSlackApi.Call finding = postedSkewFinding(4501, OUTSIDER);
 
         clickHotValue(finding, OUTSIDER);
         String refusal = awaitWhisperTo(OUTSIDER);
@@ -170,7 +170,7 @@ class AccessEndToEndTest {
     @Test
     void hotValuesTheChannelsGroupMayNotReadGoToTheClickerOnly() throws Exception {
         bot.workspace.onStatement(TABLE, HotValueEndToEndTest.salesByMarket());
-        FakeSlackApi.Call finding = postedFinding("4502", USER, "\"value\":\"4502-skew@");
+        FakeSlackApi.Call finding = postedSkewFinding(4502, USER);
 
         clickHotValue(finding, USER);
         String dm = "D" + USER;
@@ -182,14 +182,8 @@ class AccessEndToEndTest {
         assertTrue(thread.stream().noneMatch(c -> c.param("blocks").contains("holds 85%")), "no value in the channel's thread");
     }
 
-    /** Asks about {@code run} in the channel as {@code user} and returns the skew finding's reply, whose buttons carry {@code value}. */
-    private static FakeSlackApi.Call postedFinding(String run, String user, String button) {
-        bot.requests.command("run:" + run, CHANNEL, user);
-        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")
-                && c.param("blocks").contains("run:" + run)));
-        FakeSlackApi.Call finding = bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains(button))
-                .findFirst().orElseThrow();
-        bot.slack.clear();
+    private static FakeSlackApi.Call postedSkewFinding(long run, String user) {
+        FakeSlackApi.Call finding = bot.postedFinding(run, user, "skew");
         bot.workspace.clearRequests();
         return finding;
     }

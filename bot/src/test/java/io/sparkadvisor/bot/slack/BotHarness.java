@@ -340,6 +340,21 @@ final class BotHarness implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code user} asks in {@link #CHANNEL} about {@code run}; once its answer is in, returns the reply of
+     * {@code rule}'s finding (whose buttons carry "run-rule@") and forgets the Slack calls so far.
+     */
+    FakeSlackApi.Call postedFinding(long run, String user, String rule) {
+        requests.command("run:" + run, CHANNEL, user);
+        String value = "\"value\":\"" + run + "-" + rule + "@";
+        await(Duration.ofSeconds(60), () -> slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")
+                && c.param("blocks").contains("run:" + run)));
+        FakeSlackApi.Call finding = slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains(value))
+                .findFirst().orElseThrow();
+        slack.clear();
+        return finding;
+    }
+
     List<FakeSlackApi.Call> threadReplies(String parentTs) {
         return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").equals(parentTs)).toList();
     }

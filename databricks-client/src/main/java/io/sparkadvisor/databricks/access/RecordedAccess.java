@@ -13,6 +13,7 @@ import com.databricks.sdk.service.jobs.JobPermissionLevel;
 import com.databricks.sdk.service.jobs.JobPermissions;
 import io.sparkadvisor.databricks.SdkJson;
 import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.databricks.workspace.FolderPaths;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,12 +141,7 @@ public final class RecordedAccess {
         }
     }
 
-    /** Names come from users (emails, table names): never let one point outside the folder. */
     private Path inside(String relative) {
-        Path path = root.resolve(relative).normalize();
-        if (!path.startsWith(root)) {
-            throw new WorkspaceException("Path " + relative + " leaves the workspace folder " + root);
-        }
-        return path;
+        return FolderPaths.inside(root, relative);
     }
 }

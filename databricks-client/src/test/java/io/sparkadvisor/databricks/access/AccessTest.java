@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.WorkspacePermissionException;
@@ -12,6 +14,12 @@ import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.RecordedPeople;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +95,39 @@ class AccessTest {
         assertEquals(1, asked.size(), "the first page answers an exact filter");
         assertTrue(asked.get(0).query().contains("filter=userName+eq+%22ana%40example.com%22")
                 || asked.get(0).query().contains("filter=userName%20eq%20%22ana%40example.com%22"), asked.get(0).query());
+    }
+
+    @Test
+    void theEmulatorAnswersInScimsListShapeAndTheApisErrorShape() throws Exception {
+        JsonNode found = get("/api/2.0/preview/scim/v2/Users?filter=" + URLEncoder.encode("userName eq \"ana@example.com\"",
+                StandardCharsets.UTF_8) + "&attributes=userName,groups").body();
+        assertEquals("urn:ietf:params:scim:api:messages:2.0:ListResponse", found.path("schemas").get(0).asText());
+        assertEquals(1, found.path("totalResults").asInt());
+        assertEquals("data-eng", found.path("Resources").get(0).path("groups").get(0).path("display").asText());
+        assertFalse(found.path("Resources").get(0).has("displayName"), "only the attributes asked for");
+        JsonNode none = get("/api/2.0/preview/scim/v2/Users?filter=" + URLEncoder.encode("userName eq \"x@y.z\"", StandardCharsets.UTF_8))
+                .body();
+        assertEquals(0, none.path("totalResults").asInt());
+        assertFalse(none.has("Resources"), "an empty page has no Resources");
+
+        var missing = get("/api/2.0/permissions/jobs/999");
+        assertEquals(404, missing.statusCode());
+        assertEquals("RESOURCE_DOES_NOT_EXIST", missing.body().path("error_code").asText());
+        emulator.advisorIsAdmin(false);
+        var denied = get("/api/2.0/permissions/jobs/7");
+        assertEquals(403, denied.statusCode());
+        assertEquals("PERMISSION_DENIED", denied.body().path("error_code").asText());
+    }
+
+    private record Answer(int statusCode, JsonNode body) {
+    }
+
+    /** A raw GET with the emulator's token, as any HTTP client would send it. */
+    private Answer get(String pathAndQuery) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(emulator.url() + pathAndQuery))
+                .header("Authorization", "Bearer " + WorkspaceEmulator.TOKEN).build();
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        return new Answer(answer.statusCode(), new ObjectMapper().readTree(answer.body()));
     }
 
     @ParameterizedTest
