@@ -10,6 +10,7 @@ import io.sparkadvisor.templates.replies.AccessReply;
 import io.sparkadvisor.templates.replies.AskReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,7 +76,7 @@ final class AskAdmission {
 
     /** The bot's direct-message channel with the person ({@code conversations.open}). */
     static String directMessage(MethodsClient client, String userId) {
-        var opened = SlackThread.call("conversations.open", () -> client.conversationsOpen(r -> r.users(java.util.List.of(userId))));
+        var opened = SlackThread.call("conversations.open", () -> client.conversationsOpen(r -> r.users(List.of(userId))));
         return opened.getChannel().getId();
     }
 

@@ -78,6 +78,23 @@ class AccessEndToEndTest {
     }
 
     @Test
+    void anAdvisorThatMayNotReadTheJobsPermissionsAnswersNothing() throws Exception {
+        bot.workspace.advisorIsAdmin(false);
+        try {
+            bot.requests.command("run:4208", CHANNEL, USER);
+
+            String refusal = awaitWhisperTo(USER);
+            assertTrue(refusal.contains("I could not check your permissions in Databricks, so I did nothing")
+                    && refusal.contains("permissions of job 42"), refusal);
+            Thread.sleep(500);
+            assertEquals(List.of(), postsAbout("4208"));
+            assertEquals(List.of(), requestsAbout("/api/2.1/clusters/get", "1203-skew"), "nothing analysed");
+        } finally {
+            bot.workspace.advisorIsAdmin(true);
+        }
+    }
+
+    @Test
     void historyOfAJobTheRequesterMayNotSeeIsRefused() {
         bot.requests.command("history job:46", CHANNEL, USER);
 
