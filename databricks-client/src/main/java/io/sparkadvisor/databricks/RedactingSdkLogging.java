@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks;
 
+import io.sparkadvisor.knowledge.Redactor;
 import com.databricks.sdk.core.logging.ILoggerFactory;
 import com.databricks.sdk.core.logging.Logger;
 import com.databricks.sdk.core.logging.LoggerFactory;
@@ -9,7 +10,7 @@ import org.slf4j.helpers.FormattingTuple;
 import org.slf4j.helpers.MessageFormatter;
 
 /**
- * Routes the SDK's log lines to SLF4J through {@link Secrets#redact}. Needed because at DEBUG the
+ * Routes the SDK's log lines to SLF4J through {@link Redactor#redact}. Needed because at DEBUG the
  * SDK dumps response bodies and masks only a few keys, so the OAuth token endpoint's
  * {@code access_token} would be written in clear. Must be installed before the SDK's classes are
  * loaded (their loggers are static), which {@link WorkspaceClients} does.
@@ -41,7 +42,7 @@ final class RedactingSdkLogging implements ILoggerFactory {
 
         private void write(Level level, Supplier<String> message, Throwable error) {
             if (log.isEnabledForLevel(level)) {
-                log.atLevel(level).setCause(error).log(Secrets.redact(message.get()));
+                log.atLevel(level).setCause(error).log(Redactor.redact(message.get()));
             }
         }
 

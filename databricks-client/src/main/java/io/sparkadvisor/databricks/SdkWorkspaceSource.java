@@ -7,6 +7,7 @@ import com.databricks.sdk.support.Header;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.databricks.sdk.service.catalog.TableInfo;
 import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.GetEvents;
@@ -133,6 +134,15 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
                 throw new DatabricksError("IO_ERROR", 523, e);
             }
         });
+    }
+
+    @Override
+    public Optional<TableInfo> table(String fullName) {
+        try {
+            return Optional.of(SdkCalls.read("table " + fullName, () -> client.tables().get(fullName)));
+        } catch (WorkspaceNotFoundException unknown) {
+            return Optional.empty();
+        }
     }
 
     @Override

@@ -5,7 +5,9 @@ import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.apply.StepDelta;
 import io.sparkadvisor.databricks.billing.BillingQuery;
+import io.sparkadvisor.databricks.catalog.CatalogTable;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.billing.SqlWarehouse;
@@ -53,11 +55,11 @@ public interface Workspace {
         return apply(jobId, change, expectedFingerprint, BeforeSend.NOTHING);
     }
 
-    /** Rolls back to settings recorded in an {@link AppliedChange#before()}, guarded by its {@code after} fingerprint; as {@link #apply}. */
-    SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend);
+    /** Rolls back the keys a step touched ({@link AppliedChange#step()}), guarded by its fingerprint after; as {@link #apply}. */
+    SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend);
 
-    default SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint) {
-        return restore(jobId, recordedSettingsJson, expectedFingerprint, BeforeSend.NOTHING);
+    default SettingsSnapshot restore(long jobId, StepDelta step) {
+        return restore(jobId, step, BeforeSend.NOTHING);
     }
 
     /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */
@@ -65,6 +67,12 @@ public interface Workspace {
 
     /** The SQL warehouse for the advisor's own statements (DATABRICKS_WAREHOUSE_ID); empty when none is configured. */
     Optional<SqlWarehouse> warehouse();
+
+    /**
+     * The table Unity Catalog knows by {@code fullName} ({@code catalog.schema.table}, {@code tables/get}); empty when
+     * it knows none: the name a statement may use is the one this returns, never a log's text.
+     */
+    Optional<CatalogTable> table(String fullName);
 
     /** The workspace's id when known (the SDK's DATABRICKS_WORKSPACE_ID): account-wide billing tables are kept to it. */
     Optional<String> id();

@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks;
 
+import com.databricks.sdk.service.catalog.TableInfo;
 import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.ListNodeTypesResponse;
@@ -53,6 +54,9 @@ public interface WorkspaceSource {
 
     /** JSON of a Spark monitoring REST path ({@code applications/...}) on a running cluster's driver. */
     String sparkRest(String clusterId, String apiV1Path);
+
+    /** Unity Catalog's {@code tables/get} for {@code catalog.schema.table}; empty when there is no such table (404). */
+    Optional<TableInfo> table(String fullName);
 
     /** {@code jobs/update}: top-level fields of {@code newSettings} replace the job's (keyed entries one by one); {@code fieldsToRemove} go. */
     void updateJob(long jobId, ObjectNode newSettings, List<String> fieldsToRemove);

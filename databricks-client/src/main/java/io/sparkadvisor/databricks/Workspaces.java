@@ -9,6 +9,7 @@ import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.apply.StepDelta;
 import io.sparkadvisor.databricks.billing.BillingQuery;
 import io.sparkadvisor.databricks.billing.QueryResult;
 import io.sparkadvisor.databricks.billing.QueryRunner;
@@ -16,6 +17,7 @@ import io.sparkadvisor.databricks.billing.RunUsage;
 import io.sparkadvisor.databricks.billing.BillingUnavailableException;
 import io.sparkadvisor.databricks.billing.SqlWarehouse;
 import io.sparkadvisor.databricks.billing.StatementRunner;
+import io.sparkadvisor.databricks.catalog.CatalogTable;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.FactsCache;
 import io.sparkadvisor.databricks.fetch.LogFacts;
@@ -114,6 +116,11 @@ public final class Workspaces {
         }
 
         @Override
+        public Optional<CatalogTable> table(String fullName) {
+            return source.table(fullName).map(CatalogTable::of);
+        }
+
+        @Override
         public Optional<String> id() {
             return id;
         }
@@ -150,8 +157,8 @@ public final class Workspaces {
         }
 
         @Override
-        public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend) {
-            return editor.restore(jobId, recordedSettingsJson, expectedFingerprint, beforeSend);
+        public SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend) {
+            return editor.restore(jobId, step, beforeSend);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks;
 
+import io.sparkadvisor.knowledge.Redactor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -133,11 +134,11 @@ class ErrorsAndSecretsTest {
 
     @Test
     void redactionMasksTokenShapes() {
-        assertEquals("header Bearer **** and **** end", Secrets.redact("header Bearer abc.def and dapi0123456789abcdef end"));
-        assertEquals("{\n  \"access_token\" : \"****\",\n  \"expires_in\" : 3600", Secrets.redact(
+        assertEquals("header Bearer **** and **** end", Redactor.redact("header Bearer abc.def and dapi0123456789abcdef end"));
+        assertEquals("{\n  \"access_token\" : \"****\",\n  \"expires_in\" : 3600", Redactor.redact(
                 "{\n  \"access_token\" : \"opaque-value\",\n  \"expires_in\" : 3600"));
         assertEquals("grant_type=client_credentials&client_secret=****&scope=all-apis",
-                Secrets.redact("grant_type=client_credentials&client_secret=s3cr3t&scope=all-apis"));
-        assertEquals("jwt ****", Secrets.redact("jwt eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"));
+                Redactor.redact("grant_type=client_credentials&client_secret=s3cr3t&scope=all-apis"));
+        assertEquals("jwt ****", Redactor.redact("jwt eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"));
     }
 }

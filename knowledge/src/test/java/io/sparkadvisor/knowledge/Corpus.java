@@ -4,6 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.io.IOException;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +69,29 @@ public final class Corpus {
             }
         }
         throw new IllegalArgumentException("no scenario " + name + " in the corpus manifest");
+    }
+
+    /**
+     * A copy of a scenario's log in {@code folder} (gzipped, as {@code name}) with each key of {@code replacements}
+     * replaced by its value, literally, on every line: a hostile log, as a job's owner could write one.
+     */
+    public static Path rewritten(String scenario, Map<String, String> replacements, Path folder, String name) {
+        Path target = folder.resolve(name);
+        try (var in = new BufferedReader(new InputStreamReader(new GZIPInputStream(
+                Files.newInputStream(log(scenario))), StandardCharsets.UTF_8));
+                var out = new PrintWriter(new OutputStreamWriter(new GZIPOutputStream(
+                        Files.newOutputStream(target)), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                for (Map.Entry<String, String> r : replacements.entrySet()) {
+                    line = line.replace(r.getKey(), r.getValue());
+                }
+                out.print(line);
+                out.print('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return target;
     }
 
     /** Names of the scenarios with a single committed log file. */

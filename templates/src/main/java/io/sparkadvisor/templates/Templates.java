@@ -5,6 +5,7 @@ import com.github.mustachejava.Mustache;
 import com.github.mustachejava.reflect.MissingWrapper;
 import com.github.mustachejava.reflect.ReflectionObjectHandler;
 import com.github.mustachejava.util.Wrapper;
+import io.sparkadvisor.knowledge.Redactor;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -17,7 +18,9 @@ import java.util.function.Consumer;
 
 /**
  * Loads the templates of this module from the classpath ({@code templates/<name>.mustache}) and
- * renders them: plain text as is, Block Kit JSON with every value escaped for a JSON string.
+ * renders them: plain text as is, Block Kit JSON with every value escaped for a JSON string. Every
+ * value is passed through {@link Redactor} first: values carry job settings, cluster specs, Spark
+ * properties and error text from the workspace, and this is where all of them become a message.
  * Rendering is strict: a tag whose name the scope does not hold (a typo, a value the Java side
  * forgot) throws instead of rendering as nothing, so the scope of a template names every variable
  * and every section it uses (a section that is off is {@code false} or empty, not absent).
@@ -26,7 +29,7 @@ public final class Templates {
     private static final DefaultMustacheFactory PLAIN = strict(new DefaultMustacheFactory("templates") {
         @Override
         public void encode(String value, Writer writer) {
-            write(writer, value);
+            write(writer, Redactor.redact(value));
         }
     });
 
@@ -38,7 +41,7 @@ public final class Templates {
     private static final DefaultMustacheFactory JSON = strict(new DefaultMustacheFactory("templates") {
         @Override
         public void encode(String value, Writer writer) {
-            write(writer, jsonString(value));
+            write(writer, jsonString(Redactor.redact(value)));
         }
     });
 
@@ -119,8 +122,9 @@ public final class Templates {
         return b.toString();
     }
 
-    /** Escapes Slack's control characters in text Slack parses outside blocks, such as a message's fallback text. */
-    public static String slackText(String value) {
+    /** Redacts, then escapes Slack's control characters in, text Slack parses outside blocks, such as a message's fallback text. */
+    public static String slackText(String text) {
+        String value = Redactor.redact(text);
         StringBuilder b = new StringBuilder(value.length() + 16);
         value.chars().forEach(c -> b.append(c == '&' || c == '<' || c == '>' ? slackEntity((char) c) : String.valueOf((char) c)));
         return b.toString();

@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.access;
 import io.sparkadvisor.bot.access.Decision.Allowed;
 import io.sparkadvisor.bot.access.Decision.Refused;
 import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.access.Access;
 import io.sparkadvisor.databricks.access.JobAcl;
 import io.sparkadvisor.databricks.access.JobPermission;
@@ -94,6 +95,8 @@ public final class AccessService {
         String user = allowed.principal().userName();
         try {
             return access.onTable(table, user).canSelect() ? person : new Refused(AccessReply.NO_SELECT.text("table", table, "user", user));
+        } catch (WorkspaceNotFoundException noSuchTable) {
+            return person; // holds no rows to protect: the lookup resolves the table first, runs nothing and says so
         } catch (WorkspaceException e) {
             return new Refused(AccessReply.CANNOT_CHECK.text("reason", e.getMessage()));
         }

@@ -11,14 +11,15 @@ import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.apply.StepDelta;
 import java.time.Clock;
 
 /**
  * Sends a claimed step's change, or its roll back, to the job, and settles every outcome by what
  * the job holds, never by what the call answered: a jobs/update whose answer is lost (or whose read
  * back fails) may well have taken. The step is moved to applying (or rolling back) with the
- * settings it should leave before anything is sent; after the send the job is read back and
- * compared with them and with the settings before. Callers hold the job's lock
+ * keys it touches and the fingerprint of the settings it should leave before anything is sent;
+ * after the send the job is read back and its fingerprint compared with those after and before. Callers hold the job's lock
  * ({@link io.sparkadvisor.bot.store.JobLocks}) throughout, so no other change interleaves.
  */
 final class ChangeSender {
@@ -43,7 +44,7 @@ final class ChangeSender {
         boolean[] sent = {false};
         try {
             SettingsSnapshot after = workspace.apply(rec.jobId(), change, buildsOn, (before, expected) -> {
-                if (!changes.sending(before.settingsJson(), expected.settingsJson(), expected.fingerprint(),
+                if (!changes.sending(StepDelta.between(before, expected).toJson(), expected.fingerprint(),
                         bot(rec, step, Transition.SEND, "sending " + expected.fingerprint()))) {
                     throw new WorkspaceException("Step " + step + " is no longer approved, so nothing was sent.");
                 }
@@ -59,12 +60,11 @@ final class ChangeSender {
         }
     }
 
-    /** Puts back the settings from before an applied step, which must be in the rolling-back state. */
+    /** Puts back the keys an applied step touched; the step must be in the rolling-back state. */
     Result rollBack(StoredRecommendation rec, ChangeRecord change) {
         boolean[] sent = {false};
         try {
-            SettingsSnapshot after = workspace.restore(rec.jobId(), change.settingsBefore(), change.fingerprintAfter(),
-                    (now, expected) -> sent[0] = true);
+            SettingsSnapshot after = workspace.restore(rec.jobId(), StepDelta.fromJson(change.stepKeys()), (now, expected) -> sent[0] = true);
             return settleRollBack(rec, change, after, null);
         } catch (WorkspaceException e) {
             if (!sent[0]) {
@@ -102,12 +102,12 @@ final class ChangeSender {
             return new Result(Outcome.SETTLED_ELSEWHERE, null, reason);
         }
         if (now.fingerprint().equals(change.fingerprintAfter())) {
-            return moved(changes.applied(now.settingsJson(), now.fingerprint(), new AuditEntry(clock.instant(), change.decidedBy(),
+            return moved(changes.applied(now.fingerprint(), new AuditEntry(clock.instant(), change.decidedBy(),
                     rec.jobId(), rec.id(), step, Transition.APPLY.action(), "job " + rec.jobId() + " read back with the change"
                     + (reason == null ? "" : ", although the send ended with: " + reason))),
                     Outcome.DONE, now, reason);
         }
-        boolean unchanged = now.fingerprint().equals(SettingsSnapshot.recorded(rec.jobId(), change.settingsBefore()).fingerprint());
+        boolean unchanged = now.fingerprint().equals(StepDelta.fromJson(change.stepKeys()).fingerprintBefore());
         Transition t = unchanged ? Transition.NOT_APPLIED : Transition.UNSETTLED;
         String detail = unchanged ? "job " + rec.jobId() + " read back without the change" : "job " + rec.jobId()
                 + " read back with settings that are neither those before nor those after the change";
@@ -116,7 +116,7 @@ final class ChangeSender {
     }
 
     private Result settleRollBack(StoredRecommendation rec, ChangeRecord change, SettingsSnapshot now, String reason) {
-        if (now.fingerprint().equals(SettingsSnapshot.recorded(rec.jobId(), change.settingsBefore()).fingerprint())) {
+        if (now.fingerprint().equals(StepDelta.fromJson(change.stepKeys()).fingerprintBefore())) {
             return moved(changes.move(Transition.RESTORED, bot(rec, change.step(), Transition.RESTORED,
                     "job " + rec.jobId() + " read back with its settings from before the change")), Outcome.DONE, now, reason);
         }

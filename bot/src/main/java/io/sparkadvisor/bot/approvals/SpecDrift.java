@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What changed in a job's cluster definition between the analysed run and now. Advice is sized for
@@ -16,15 +19,23 @@ import java.util.List;
  * from 3 to 20 workers, and "num_workers = 3" would shrink it back.
  */
 public final class SpecDrift {
-    /** The fields that size a cluster or change how Spark runs on it. */
-    private static final List<String> FIELDS = List.of("num_workers", "autoscale", "node_type_id", "driver_node_type_id",
-            "spark_conf", "spark_env_vars", "spark_version", "runtime_engine");
+    /** The fields that size a cluster or change how Spark runs on it; their values are shown. */
+    private static final List<String> SHAPE_FIELDS = List.of("num_workers", "autoscale", "node_type_id", "driver_node_type_id",
+            "spark_version", "runtime_engine");
+    /**
+     * The settings that change how Spark runs, maps whose values may be credentials (storage keys,
+     * JDBC URLs with a password, DB_PASSWORD, AWS_SECRET_ACCESS_KEY): only the names of the keys that
+     * changed are shown, since the notice goes to a channel whose members need not see the job.
+     * Tags and init scripts do not size a cluster, so they are not compared (nor ever shown).
+     */
+    private static final List<String> KEYED_FIELDS = List.of("spark_conf", "spark_env_vars");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private SpecDrift() {}
 
     /**
-     * The differences as "field: then → now", empty when the run's spec is unknown (nothing to
+     * The differences, one per field: "field: then → now" for a shape field, "field: N keys changed:
+     * a, b" for a settings map; empty when the run's spec is unknown (nothing to
      * compare with) or the entry is as the run had it.
      *
      * @param runSpecJson     the {@code new_cluster} the run declared, null when unknown
@@ -36,8 +47,24 @@ public final class SpecDrift {
         }
         JsonNode then = read(runSpecJson);
         JsonNode now = entry(read(jobSettingsJson), target);
-        return FIELDS.stream().filter(f -> !then.path(f).equals(now.path(f)))
-                .map(f -> f + ": " + shown(then.path(f)) + " → " + shown(now.path(f))).toList();
+        List<String> differences = new ArrayList<>();
+        SHAPE_FIELDS.stream().filter(f -> !then.path(f).equals(now.path(f)))
+                .forEach(f -> differences.add(f + ": " + shown(then.path(f)) + " → " + shown(now.path(f))));
+        for (String field : KEYED_FIELDS) {
+            List<String> keys = changedKeys(then.path(field), now.path(field));
+            if (!keys.isEmpty()) {
+                differences.add(field + ": " + keys.size() + (keys.size() == 1 ? " key" : " keys") + " changed: " + String.join(", ", keys));
+            }
+        }
+        return differences;
+    }
+
+    /** The keys added, removed or given another value, in order. */
+    private static List<String> changedKeys(JsonNode then, JsonNode now) {
+        Set<String> keys = new TreeSet<>();
+        then.fieldNames().forEachRemaining(keys::add);
+        now.fieldNames().forEachRemaining(keys::add);
+        return keys.stream().filter(k -> !then.path(k).equals(now.path(k))).toList();
     }
 
     private static JsonNode entry(JsonNode settings, ClusterTarget target) {

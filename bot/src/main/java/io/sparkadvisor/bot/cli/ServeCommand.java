@@ -26,6 +26,7 @@ import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.HotValues;
+import io.sparkadvisor.bot.store.KeyedHash;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.SlackEvents;
@@ -58,7 +59,8 @@ import picocli.CommandLine.Spec;
                 "Weekly digest: costs from system.billing on DATABRICKS_WAREHOUSE_ID (else estimates), scheduled per channel"
                         + " in the same database; defaults in the config file's digest: section.",
                 "Find the hot value (skew findings): the query runs on DATABRICKS_WAREHOUSE_ID, each lookup within"
-                        + " SPARK_ADVISOR_HOT_VALUE_SECONDS (default 300), a stopped warehouse's start included."})
+                        + " SPARK_ADVISOR_HOT_VALUE_SECONDS (default 300), a stopped warehouse's start included; the database keeps"
+                        + " an HMAC of the value found, keyed by SPARK_ADVISOR_HASH_KEY (default: a key generated into the database)."})
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
     /** What a stopping bot gives its work under way: below docker stop's 10 s before SIGKILL, so the notes still go out. */
@@ -96,7 +98,7 @@ final class ServeCommand implements Callable<Integer> {
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig.schedule(), Clock.systemUTC(), policy);
-        HotValues hotValues = new HotValues(db);
+        HotValues hotValues = new HotValues(db, KeyedHash.fromEnvironment(env, db));
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),

@@ -16,7 +16,8 @@ import java.util.function.Consumer;
 /**
  * Counts a skew finding's key values on the SQL warehouse, within a time budget that includes starting a stopped
  * warehouse, and words the outcome: the hot value and its share with the targeted fix, or what stopped it (no
- * warehouse set, a source SQL cannot read, a missing grant, the budget) with the query to run by hand.
+ * warehouse set, a source SQL cannot read, a table Unity Catalog does not know, a missing grant, the budget) with the
+ * query to run by hand.
  */
 public final class HotValueLookup {
     private final Workspace workspace;
@@ -44,16 +45,33 @@ public final class HotValueLookup {
     /** What a lookup came to: the values found, or a reply that says why there are none. */
     public sealed interface Outcome permits Found, Told {}
 
-    /** {@code answer}: the value and its share; {@code fix}: the code step aimed at it, when the finding is a join with keys. */
-    public record Found(TopValues top, String answer, Optional<String> fix) implements Outcome {}
+    /**
+     * {@code answer}: the value and its share; {@code fix}: the code step aimed at it, when the finding is a join with
+     * keys; {@code source}: the table counted, as Unity Catalog names it.
+     */
+    public record Found(TopValues top, String answer, Optional<String> fix, String source) implements Outcome {}
 
     public record Told(String text) implements Outcome {}
 
-    /** Runs the lookup; {@code note} gets the lines worth posting while it runs (started, warehouse starting). */
-    public Outcome run(HotValueSource source, Map<String, Object> evidence, Consumer<String> note) {
-        if (!source.runnable()) {
-            return new Told(HotValueReply.COPY_SQL.text("key", source.key(), "source", source.described(), "sql", source.sql()));
+    /**
+     * Runs the lookup; {@code note} gets the lines worth posting while it runs (started, warehouse starting). A table is
+     * first resolved through Unity Catalog: one it does not know runs nothing.
+     */
+    public Outcome run(HotValueSource planned, Map<String, Object> evidence, Consumer<String> note) {
+        if (!planned.runnable()) {
+            return new Told(HotValueReply.COPY_SQL.text("key", planned.key(), "source", planned.described(), "sql", planned.sql()));
         }
+        Optional<HotValueSource> resolved;
+        try {
+            resolved = resolved(planned);
+        } catch (WorkspaceException e) {
+            return new Told(HotValueReply.FAILED.text("reason", e.getMessage(), "sql", planned.sql()));
+        }
+        return resolved.map(source -> count(source, evidence, note)).orElseGet(() -> new Told(HotValueReply.UNKNOWN_TABLE.text(
+                "table", planned.fullName(), "sql", planned.sql())));
+    }
+
+    private Outcome count(HotValueSource source, Map<String, Object> evidence, Consumer<String> note) {
         Optional<SqlWarehouse> warehouse = workspace.warehouse();
         if (warehouse.isEmpty()) {
             return new Told(HotValueReply.NO_WAREHOUSE.text("sql", source.sql()));
@@ -77,9 +95,15 @@ public final class HotValueLookup {
     }
 
     /** The statement again, for the follow-up; empty when it cannot run or fails (the follow-up's verdict stands without it). */
-    public Optional<TopValues> again(HotValueSource source) {
-        return workspace.warehouse().filter(w -> source.runnable())
-                .flatMap(w -> TopValues.of(source.key(), w.execute(source.statement(), budget)));
+    public Optional<TopValues> again(HotValueSource planned) {
+        Optional<SqlWarehouse> warehouse = workspace.warehouse().filter(w -> planned.runnable());
+        Optional<HotValueSource> source = warehouse.flatMap(w -> resolved(planned));
+        return source.flatMap(s -> TopValues.of(s.key(), warehouse.get().execute(s.statement(), budget)));
+    }
+
+    /** A table as Unity Catalog names it, empty when it knows no such table; a Delta path as the scan gave it. */
+    private Optional<HotValueSource> resolved(HotValueSource source) {
+        return source.kind() == HotValueSource.Kind.TABLE ? workspace.table(source.fullName()).map(source::resolved) : Optional.of(source);
     }
 
     private static Found found(HotValueSource source, Map<String, Object> evidence, TopValues top) {
@@ -90,7 +114,7 @@ public final class HotValueLookup {
                 "source", source.described(), "truncated", top.truncated());
         Optional<String> fix = HotKeyFix.code(evidence, hot.value(), top.valueType()).map(code -> HotValueReply.TARGETED_FIX.text(
                 "key", source.key(), "value", TopValues.shown(hot.value()), "code", code));
-        return new Found(top, answer, fix);
+        return new Found(top, answer, fix, source.name());
     }
 
     private String failure(HotValueSource source, SqlWarehouse w, StatementFailedException e) {

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * After the verdict on a skew step whose hot value was found, counts the key again on the warehouse and says what
- * share the value holds now: still hot means the skew is in the data and comes back every run.
+ * share the value holds now (recognised by its stored hash): still hot means the skew is in the data and comes back
+ * every run.
  */
 public final class HotValueRecheck implements AfterVerdict {
     private static final Logger LOG = LoggerFactory.getLogger(HotValueRecheck.class);
@@ -29,18 +30,19 @@ public final class HotValueRecheck implements AfterVerdict {
 
     @Override
     public void judged(StoredRecommendation rec, long runId, SlackReplies slack) {
-        Optional<Lookup> found = store.find(rec.id()).filter(Lookup::found);
+        Optional<Lookup> found = store.find(rec.id()).filter(Lookup::found).filter(l -> l.valueHash() != null);
         if (found.isEmpty()) {
             return;
         }
         Lookup l = found.get();
         try {
             HotValueSource source = HotValueSource.of(l.evidence());
-            lookup.again(source).ifPresent(top -> slack.inThread(rec, SlackMessages.notice(top.shareOf(l.value())
-                    .map(share -> HotValueReply.RECHECKED.text("runId", runId, "key", source.key(), "value", TopValues.shown(l.value()),
-                            "share", TopValues.percent(share), "before", TopValues.percent(l.share()), "source", source.described()))
-                    .orElseGet(() -> HotValueReply.NO_LONGER_HOT.text("runId", runId, "key", source.key(), "value",
-                            TopValues.shown(l.value()), "before", TopValues.percent(l.share()), "source", source.described())))));
+            // The value is known only by its hash: the recount names it again from its own rows.
+            lookup.again(source).ifPresent(top -> slack.inThread(rec, SlackMessages.notice(top.first(v -> store.isFoundValue(l, v))
+                    .map(v -> HotValueReply.RECHECKED.text("runId", runId, "key", source.key(), "value", TopValues.shown(v.value()),
+                            "share", TopValues.percent(top.share(v)), "before", TopValues.percent(l.share()), "source", source.described()))
+                    .orElseGet(() -> HotValueReply.NO_LONGER_HOT.text("runId", runId, "key", source.key(),
+                            "before", TopValues.percent(l.share()), "source", source.described())))));
         } catch (WorkspaceException e) {
             LOG.warn("hot value of {} not looked at again: {}", rec.id(), e.getMessage()); // the verdict stands without it
         }

@@ -3,8 +3,8 @@ package io.sparkadvisor.bot.hotvalue;
 import io.sparkadvisor.databricks.billing.StatementResult;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The answer of the hot-value query: the key's most frequent values with their row counts, out of all the table's
@@ -35,9 +35,9 @@ public record TopValues(String key, List<Value> values, long allRows, String val
         return (double) v.rows() / Math.max(1, allRows);
     }
 
-    /** The share of {@code value} here, when it is among the values listed. */
-    public Optional<Double> shareOf(String value) {
-        return values.stream().filter(v -> Objects.equals(v.value(), value)).findFirst().map(this::share);
+    /** The first value listed that passes {@code test} (the value found before, known by its hash). */
+    public Optional<Value> first(Predicate<String> test) {
+        return values.stream().filter(v -> test.test(v.value())).findFirst();
     }
 
     /** "38%"; "1.2%" below ten percent, where the tenth tells two small values apart; "under 0.1%" below that. */

@@ -31,8 +31,8 @@ final class HotValueAccess {
     Optional<String> refusal(MethodsClient client, String user, HotValueSource source) {
         SlackUsers directory = new SlackUsers(client);
         Decision decision = switch (source.kind()) {
-            case TABLE -> access.maySelect(user, source.relation(), directory);
-            case DELTA_PATH -> access.mayReadByPath(user, source.relation(), directory);
+            case TABLE -> access.maySelect(user, source.name(), directory);
+            case DELTA_PATH -> access.mayReadByPath(user, source.name(), directory);
             case ELSEWHERE -> access.person(user, directory);
         };
         return decision instanceof Decision.Refused refused ? Optional.of(refused.reason()) : Optional.empty();
@@ -44,7 +44,7 @@ final class HotValueAccess {
             return thread;
         }
         SlackThread direct = SlackThread.existing(client, AskAdmission.directMessage(client, user), null);
-        thread.reply(SlackMessages.notice(AccessReply.VALUES_SENT_PRIVATELY.text("table", source.relation())));
+        thread.reply(SlackMessages.notice(AccessReply.VALUES_SENT_PRIVATELY.text("table", source.name())));
         return direct;
     }
 
@@ -53,9 +53,9 @@ final class HotValueAccess {
             return ChannelGroups.isDirect(channel) ? Audience.CHANNEL : Audience.REQUESTER;
         }
         try {
-            return access.forTable(channel, source.relation());
+            return access.forTable(channel, source.name());
         } catch (RuntimeException e) {
-            LOG.warn("readers of {} unknown, sending its values privately: {}", source.relation(), e.getMessage());
+            LOG.warn("readers of {} unknown, sending its values privately: {}", source.name(), e.getMessage());
             return Audience.REQUESTER;
         }
     }

@@ -64,7 +64,7 @@ public final class HotValueDesk {
             return null;
         }
         try {
-            store.offered(postedId, run.ref().runId(), run.ref().jobId(), channel, threadTs, requester, JSON.writeValueAsString(f.evidence()));
+            store.offered(postedId, run.ref().runId(), run.ref().jobId(), channel, threadTs, requester, JSON.writeValueAsString(HotValueSource.kept(f.evidence())));
             return postedId;
         } catch (JsonProcessingException | RuntimeException e) {
             LOG.warn("hot-value lookup of {} not offered: {}", postedId, e.toString());
@@ -113,8 +113,7 @@ public final class HotValueDesk {
         // A run left by a stopped bot is taken over once it has had its whole budget and a minute more.
         if (!store.start(id, user, clock.instant(), clock.instant().minus(lookup.budget().plusMinutes(1)))) {
             Lookup now = store.find(id).orElseThrow();
-            whisper(client, channel, user, now.found() ? HotValueReply.ALREADY_FOUND.text("value", TopValues.shown(now.value()),
-                    "share", TopValues.percent(now.share()))
+            whisper(client, channel, user, now.found() ? HotValueReply.ALREADY_FOUND.text("share", TopValues.percent(now.share()))
                     : HotValueReply.ALREADY_RUNNING.text());
             return;
         }
@@ -126,7 +125,7 @@ public final class HotValueDesk {
                 store.found(id, f.top().hot().value(), f.top().valueType(), f.top().share(f.top().hot()));
                 SlackThread values = access.valuesGo(client, thread, user, source);
                 values.reply(SlackMessages.notice(f.answer()));
-                upload(values, Charts.topValues(f.top(), source.relation()));
+                upload(values, Charts.topValues(f.top(), f.source()));
                 f.fix().ifPresent(fix -> values.reply(SlackMessages.notice(fix)));
             } else {
                 store.failed(id);

@@ -37,18 +37,18 @@ public final class Changes {
     }
 
     /**
-     * The change is about to be sent: keeps the settings it starts from (what a roll back restores)
-     * and those it should leave, so whoever settles it later can tell whether it reached the job.
+     * The change is about to be sent: keeps the keys it touches with their values before and after,
+     * and the fingerprints of the settings before and after ({@code stepKeys}, a StepDelta's JSON:
+     * what a roll back puts back), never the whole settings, so whoever settles it later can tell
+     * whether it reached the job.
      */
-    public boolean sending(String settingsBefore, String expectedAfter, String expectedFingerprint, AuditEntry why) {
-        return moveSetting(Transition.SEND, why, ", settings_before = ?, settings_after = ?, fingerprint_after = ?",
-                List.of(settingsBefore, expectedAfter, expectedFingerprint), "");
+    public boolean sending(String stepKeys, String expectedFingerprint, AuditEntry why) {
+        return moveSetting(Transition.SEND, why, ", step_keys = ?, fingerprint_after = ?", List.of(stepKeys, expectedFingerprint), "");
     }
 
-    /** The job was read back holding the change: {@code settingsAfter} is what it now holds (guarding a roll back). */
-    public boolean applied(String settingsAfter, String fingerprintAfter, AuditEntry why) {
-        return moveSetting(Transition.APPLY, why, ", applied_at = ?, settings_after = ?, fingerprint_after = ?",
-                List.of(why.at(), settingsAfter, fingerprintAfter), "");
+    /** The job was read back holding the change: {@code fingerprintAfter} is that of what it now holds (guarding a roll back). */
+    public boolean applied(String fingerprintAfter, AuditEntry why) {
+        return moveSetting(Transition.APPLY, why, ", applied_at = ?, fingerprint_after = ?", List.of(why.at(), fingerprintAfter), "");
     }
 
     /**
@@ -106,8 +106,8 @@ public final class Changes {
         long followedUp = rs.getLong("followed_up_run_id");
         return new ChangeRecord(rs.getString("recommendation_id"), rs.getInt("step"), ChangeState.of(rs.getString("state")),
                 Statements.instant(rs, "state_since"), rs.getString("decided_by"), Statements.instant(rs, "decided_at"),
-                Statements.instant(rs, "applied_at"), rs.getString("settings_before"), rs.getString("settings_after"),
-                rs.getString("fingerprint_after"), rs.wasNull() ? null : followedUp);
+                Statements.instant(rs, "applied_at"), rs.getString("step_keys"), rs.getString("fingerprint_after"),
+                rs.wasNull() ? null : followedUp);
     }
 
     /** The decided steps of a job's recommendations with their verdicts, oldest decision first. */

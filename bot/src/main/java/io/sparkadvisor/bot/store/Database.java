@@ -1,9 +1,13 @@
 package io.sparkadvisor.bot.store;
 
 import io.sparkadvisor.bot.cli.BadInputException;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -48,7 +52,29 @@ public final class Database {
      * and a bot killed in that window forgets that it sent a jobs/update.
      */
     public static Database h2(Path file) {
+        createPrivately(Path.of(file.toAbsolutePath() + ".mv.db"));
         return new Database("jdbc:h2:file:" + file.toAbsolutePath() + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0", new Properties());
+    }
+
+    /**
+     * Creates the H2 file empty (H2 takes an empty file as a new database) with mode 0600, and its
+     * missing folders 0700, before H2 opens it: H2 would create it with the process's umask, readable
+     * by everyone on the host. A file that exists is left as it is; a file system without POSIX modes
+     * (Windows) keeps its own ACLs.
+     */
+    private static void createPrivately(Path dbFile) {
+        if (Files.exists(dbFile) || !FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            return;
+        }
+        try {
+            Files.createDirectories(dbFile.getParent(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createFile(dbFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (FileAlreadyExistsException createdMeanwhile) {
+            // another process opened the database first
+        } catch (IOException e) {
+            throw new BadInputException("cannot create the database file " + dbFile + " (" + e.getMessage()
+                    + "): set SPARK_ADVISOR_DB_PATH to a folder the bot may write, or DATABASE_URL");
+        }
     }
 
     /** A private, empty database in memory: what a dry run uses when the bot has no database on this machine. */

@@ -11,20 +11,23 @@ import java.util.Optional;
 
 /**
  * The "Find the hot value" lookups of posted skew findings: offered with the finding, claimed once per run of the
- * statement (whatever the clicks or replicas), and the value found kept for the follow-up to look at again.
+ * statement (whatever the clicks or replicas), and the value found kept for the follow-up to look at again: as its
+ * keyed hash ({@link KeyedHash}), never in clear, since it is a value of someone's table.
  */
 public final class HotValues {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Database db;
+    private final KeyedHash hash;
 
-    public HotValues(Database db) {
+    public HotValues(Database db, KeyedHash hash) {
         this.db = db;
+        this.hash = hash;
     }
 
-    /** A lookup as stored; {@code value}, {@code valueType} and {@code share} are set once found. */
+    /** A lookup as stored; {@code valueHash}, {@code valueType} and {@code share} are set once found. */
     public record Lookup(String id, long runId, Long jobId, String channel, String threadTs, String requester, String evidenceJson,
-            String state, String startedBy, String value, String valueType, Double share) {
+            String state, String startedBy, String valueHash, String valueType, Double share) {
         public boolean found() {
             return state.equals("found");
         }
@@ -64,9 +67,15 @@ public final class HotValues {
                 + " AND (state IN ('offered', 'failed') OR (state = 'running' AND started_at < ?))", user, now, id, staleBefore)) == 1;
     }
 
+    /** Keeps the hash of {@code value} (null for SQL NULL), not the value. */
     public void found(String id, String value, String valueType, double share) {
-        db.inTransaction(sql -> sql.update("UPDATE hot_values SET state = 'found', hot_value = ?, value_type = ?, share = ? WHERE id = ?",
-                value, valueType, share, id));
+        db.inTransaction(sql -> sql.update("UPDATE hot_values SET state = 'found', hot_value_hash = ?, value_type = ?, share = ?"
+                + " WHERE id = ?", hash.of(value), valueType, share, id));
+    }
+
+    /** Whether {@code value} is the one the lookup found. */
+    public boolean isFoundValue(Lookup lookup, String value) {
+        return hash.matches(value, lookup.valueHash());
     }
 
     /** The run ended without a value: it may be started again. */
@@ -81,6 +90,6 @@ public final class HotValues {
         Double found = rs.wasNull() ? null : share;
         return new Lookup(rs.getString("id"), rs.getLong("run_id"), jobId, rs.getString("channel"), rs.getString("thread_ts"),
                 rs.getString("requester"), rs.getString("evidence_json"), rs.getString("state"), rs.getString("started_by"),
-                rs.getString("hot_value"), rs.getString("value_type"), found);
+                rs.getString("hot_value_hash"), rs.getString("value_type"), found);
     }
 }

@@ -39,8 +39,18 @@ class HotValueLookupTest {
         e.put("tableFormat", format);
         e.put("sourceTable", "");
         e.put("sourcePath", PATH);
-        e.put("hotValueQuery", "SELECT market_id, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM " + format + ".`" + PATH
-                + "` GROUP BY market_id ORDER BY rows DESC LIMIT 20");
+        return e;
+    }
+
+    /** The query over the Delta path, every identifier quoted. */
+    private static final String PATH_QUERY = "SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM `delta`.`" + PATH
+            + "` GROUP BY `market_id` ORDER BY rows DESC LIMIT 20";
+
+    /** A skew finding's evidence over a table read by its catalog name. */
+    private static Map<String, Object> table(String name) {
+        Map<String, Object> e = evidence("delta");
+        e.put("sourceTable", name);
+        e.put("sourcePath", "");
         return e;
     }
 
@@ -53,7 +63,7 @@ class HotValueLookupTest {
         var told = assertInstanceOf(HotValueLookup.Told.class, lookup.run(HotValueSource.of(e), e, line -> { }));
 
         assertTrue(told.text().contains("set `DATABRICKS_WAREHOUSE_ID`"), told.text());
-        assertTrue(told.text().contains((String) e.get("hotValueQuery")), told.text());
+        assertTrue(told.text().contains(PATH_QUERY), told.text());
         assertTrue(emulator.requests("POST", "/api/2.0/sql/statements").isEmpty());
     }
 
@@ -62,13 +72,15 @@ class HotValueLookupTest {
         var lookup = new HotValueLookup(Workspaces.connect(emulator.client(), "wh-2"), Duration.ofSeconds(5));
         Map<String, Object> e = evidence("delta");
         emulator.clearRequests();
-        emulator.onStatement("delta.`" + PATH + "`", StatementScript.lacksSelectOn(PATH));
+        emulator.onStatement("`delta`.`" + PATH + "`", StatementScript.lacksSelectOn(PATH));
         List<String> notes = new ArrayList<>();
 
         var told = assertInstanceOf(HotValueLookup.Told.class, lookup.run(HotValueSource.of(e), e, notes::add));
 
         var sent = new ObjectMapper().readTree(emulator.requests("POST", "/api/2.0/sql/statements").get(0).body());
-        assertEquals(e.get("hotValueQuery"), sent.path("statement").asText());
+        assertEquals(PATH_QUERY, sent.path("statement").asText());
+        assertEquals(List.of(), emulator.requests().stream().filter(r -> r.path().contains("unity-catalog")).toList(),
+                "a path is the scan's own Location: no catalog name to resolve");
         assertTrue(told.text().contains("GRANT READ FILES ON EXTERNAL LOCATION <the location holding " + PATH + ">"), told.text());
         assertEquals(1, notes.size(), "the warehouse was running: one note, that the count started");
     }
@@ -81,7 +93,45 @@ class HotValueLookupTest {
 
         var told = assertInstanceOf(HotValueLookup.Told.class, lookup.run(HotValueSource.of(e), e, line -> { }));
 
-        assertTrue(told.text().contains("parquet.`" + PATH + "`, which the SQL warehouse cannot read as a table"), told.text());
+        assertTrue(told.text().contains("`parquet`.`" + PATH + "`, which the SQL warehouse cannot read as a table"), told.text());
+        assertTrue(emulator.requests("POST", "/api/2.0/sql/statements").isEmpty());
+    }
+
+    @Test
+    void aTableIsCountedUnderTheNameUnityCatalogGivesIt() throws Exception {
+        var lookup = new HotValueLookup(Workspaces.connect(emulator.client(), "wh-2"), Duration.ofSeconds(5));
+        emulator.addTable("main.sales.orders", "DELTA", "s3://lake/orders");
+        emulator.addTable("spark_catalog.default.markets", "DELTA", "s3://lake/markets");
+        emulator.onStatement("`main`.`sales`.`orders`", StatementScript.lacksSelectOn("main.sales.orders"));
+        emulator.onStatement("`spark_catalog`.`default`.`markets`", StatementScript.lacksSelectOn("markets"));
+        emulator.clearRequests();
+
+        lookup.run(HotValueSource.of(table("Main.`Sales`.ORDERS")), table("Main.`Sales`.ORDERS"), line -> { });
+        lookup.run(HotValueSource.of(table("default.markets")), table("default.markets"), line -> { });
+
+        List<String> asked = emulator.requests().stream().filter(r -> r.path().startsWith("/api/2.1/unity-catalog/tables/"))
+                .map(r -> r.path().substring("/api/2.1/unity-catalog/tables/".length())).toList();
+        assertEquals(List.of("Main.Sales.ORDERS", "spark_catalog.default.markets"), asked, "a two-part name is the session catalog's");
+        List<String> sent = new ArrayList<>();
+        for (var r : emulator.requests("POST", "/api/2.0/sql/statements")) {
+            sent.add(new ObjectMapper().readTree(r.body()).path("statement").asText());
+        }
+        assertEquals(List.of("SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM `main`.`sales`.`orders`"
+                + " GROUP BY `market_id` ORDER BY rows DESC LIMIT 20", "SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS"
+                + " all_rows FROM `spark_catalog`.`default`.`markets` GROUP BY `market_id` ORDER BY rows DESC LIMIT 20"), sent);
+    }
+
+    @Test
+    void aTableUnityCatalogDoesNotKnowRunsNothingAndSaysSo() {
+        var lookup = new HotValueLookup(Workspaces.connect(emulator.client(), "wh-2"), Duration.ofSeconds(5));
+        Map<String, Object> e = table("main.sales.refunds");
+        emulator.clearRequests();
+
+        var told = assertInstanceOf(HotValueLookup.Told.class, lookup.run(HotValueSource.of(e), e, line -> { }));
+
+        assertTrue(told.text().contains("Unity Catalog knows no table `main.sales.refunds`"), told.text());
+        assertTrue(emulator.requests("POST", "/api/2.0/sql/statements").isEmpty());
+        assertEquals(java.util.Optional.empty(), lookup.again(HotValueSource.of(e)), "nor does the follow-up's recount");
         assertTrue(emulator.requests("POST", "/api/2.0/sql/statements").isEmpty());
     }
 
@@ -92,7 +142,7 @@ class HotValueLookupTest {
         assertEquals("1.2%", TopValues.percent(top.share(top.values().get(1))));
         assertEquals("under 0.1%", TopValues.percent(0.0004));
         assertEquals("NULL", TopValues.shown(top.values().get(1).value()));
-        assertEquals(0.012, top.shareOf(null).orElseThrow());
+        assertEquals(0.012, top.share(top.first(v -> v == null).orElseThrow()));
     }
 
     @Test

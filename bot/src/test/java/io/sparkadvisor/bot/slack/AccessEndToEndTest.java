@@ -50,7 +50,7 @@ class AccessEndToEndTest {
         BotHarness.addJob(bot.workspace, 48, "team-etl", "1204-team", "io-bound.log.gz", 4801, 4802);
         RecordedPeople.jobAcl(bot.workspace, 48, Map.of(TestPeople.TEAM, "CAN_VIEW"));
         BotHarness.addJob(bot.workspace, 45, "delta-skew-join", "1204-delta", "delta-skew-join.log.gz", 4501, 4502);
-        RecordedPeople.table(bot.workspace, TABLE);
+        bot.workspace.addTable(TABLE, "DELTA", null);
         RecordedPeople.grant(bot.workspace, TABLE, FakeSlackApi.email(USER), "SELECT");
     }
 
@@ -186,7 +186,7 @@ class AccessEndToEndTest {
 
     @Test
     void hotValuesTheChannelsGroupMayNotReadGoToTheClickerOnly() throws Exception {
-        bot.workspace.onStatement(TABLE, HotValueEndToEndTest.salesByMarket());
+        bot.workspace.onStatement(HotValueEndToEndTest.QUOTED_TABLE, HotValueEndToEndTest.salesByMarket());
         FakeSlackApi.Call finding = postedSkewFinding(4502, USER);
 
         clickHotValue(finding, USER);

@@ -4,6 +4,7 @@ import static io.sparkadvisor.bot.slack.BotHarness.CHANNEL;
 import static io.sparkadvisor.bot.slack.BotHarness.USER;
 import static io.sparkadvisor.bot.slack.BotHarness.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -31,10 +32,12 @@ import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
+import io.sparkadvisor.databricks.apply.StepDelta;
 import io.sparkadvisor.databricks.emulator.Fault;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import java.io.IOException;
@@ -126,7 +129,7 @@ abstract class ApprovalsEndToEnd {
 
         ChangeRecord record = new Changes(bot.db).find(id, 1).orElseThrow();
         assertEquals(APPROVER, record.decidedBy());
-        assertEquals(before.settingsJson(), record.settingsBefore());
+        assertEquals(new AppliedChange(before, settings()).step(), StepDelta.fromJson(record.stepKeys()), "the keys the step touched");
         assertEquals(settings().fingerprint(), record.fingerprintAfter());
         assertEquals(List.of("approved", "sending", "applied"), actions(id));
         String edited = edits(finding).get(0).param("blocks");
@@ -145,6 +148,38 @@ abstract class ApprovalsEndToEnd {
         String history = history();
         assertTrue(history.contains("Changes to job 42") && history.contains("step 1 of `skew` (from run " + firstRun()
                 + "): *rolled-back* by <@" + APPROVER + ">"), history);
+    }
+
+    @Test
+    void aChangeKeepsNoSecretOfTheJobAndItsRollBackPutsBackOnlyWhatItTouchedUnlessTheJobWasEditedSince() throws Exception {
+        BotHarness.addJob(bot.workspace, 47, "lake-join", "1203-lake", "\"node_type_id\":\"i3.xlarge\",\"num_workers\":2,\"spark_conf\":{"
+                + "\"spark.hadoop.fs.azure.account.key.prodlake.dfs.core.windows.net\":\"AZKEY-AT-RUN-TIME-SECRET==\","
+                + "\"spark.hadoop.javax.jdo.option.ConnectionURL\":\"jdbc:mysql://meta:3306/hive?user=hive&password=JdbcPwInUrl99\"},"
+                + "\"spark_env_vars\":{\"DB_PASSWORD\":\"EnvVarPw-SECRET-42\",\"AWS_SECRET_ACCESS_KEY\":\"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"}",
+                BotHarness.LOG_CONF, "skew.log.gz", 4701, 4701);
+        SettingsSnapshot before = settings(47);
+        FakeSlackApi.Call finding = postedSkewFinding(4701);
+        String id = idOf(finding);
+
+        click(finding, APPROVER, "approve_step", id);
+        await(WAIT, () -> state(id) == ChangeState.APPLIED && !edits(finding).isEmpty());
+        SettingsSnapshot applied = settings(47);
+        assertNotEquals(before.fingerprint(), applied.fingerprint());
+        SecretsEndToEndTest.assertNoSecret("the database", TestDatabases.allRows(bot.db));
+        String edited = edits(finding).get(0).param("blocks");
+
+        String renamed = applied.settingsJson().replace("\"lake-join\"", "\"lake-join-v2\"");
+        bot.workspace.putJson("jobs/47.json", "{\"job_id\":47,\"settings\":" + renamed + "}");
+        click(finding, edited, APPROVER, "roll_back_step", id);
+        await(WAIT, () -> actions(id).contains("roll-back-refused"));
+        assertEquals(ChangeState.APPLIED, state(id));
+        assertEquals(SettingsSnapshot.recorded(47, renamed), settings(47), "an edited job is left as it is");
+
+        bot.workspace.putJson("jobs/47.json", "{\"job_id\":47,\"settings\":" + applied.settingsJson() + "}");
+        click(finding, edited, APPROVER, "roll_back_step", id);
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK);
+        assertEquals(before.settingsJson(), settings(47).settingsJson(), "the touched keys put back byte for byte, the secrets kept in the job");
+        SecretsEndToEndTest.assertNoSecret("the database", TestDatabases.allRows(bot.db));
     }
 
     @Test
@@ -454,7 +489,7 @@ abstract class ApprovalsEndToEnd {
 
         assertEquals(ChangeState.APPLIED, state(id));
         ChangeRecord record = new Changes(bot.db).find(id, 1).orElseThrow();
-        assertEquals(before.settingsJson(), record.settingsBefore(), "what a roll back restores");
+        assertEquals(new AppliedChange(before, settings()).step(), StepDelta.fromJson(record.stepKeys()), "what a roll back puts back");
         assertEquals(settings().fingerprint(), record.fingerprintAfter());
         assertEquals(List.of("approved:" + APPROVER, "sending:" + AuditEntry.BOT, "applied:" + APPROVER),
                 audit(id).stream().map(e -> e.action().id() + ":" + e.actor()).toList());
@@ -774,7 +809,7 @@ abstract class ApprovalsEndToEnd {
         assertTrue(changes.approve(new AuditEntry(CLOCK.instant(), APPROVER, 42, id, 1, AuditAction.APPROVED, "step 1 of skew")));
         if (before != null) {
             SettingsSnapshot expected = JobSettingsEditor.expectedAfter(before, skewStepOne(id));
-            assertTrue(changes.sending(before.settingsJson(), expected.settingsJson(), expected.fingerprint(),
+            assertTrue(changes.sending(StepDelta.between(before, expected).toJson(), expected.fingerprint(),
                     new AuditEntry(CLOCK.instant(), AuditEntry.BOT, 42, id, 1, AuditAction.SENDING, "sending")));
         }
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.store.HotValuesTest;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.emulator.RecordedPeople;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
@@ -17,6 +18,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.templates.slack.HotValueIds;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * "Find the hot value" end to end: a signed ask into Bolt about a run of job 45, whose cluster delivered the corpus's
@@ -40,19 +43,42 @@ class HotValueEndToEndTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TABLE = "spark_catalog.default.sales";
+    static final String QUOTED_TABLE = "`spark_catalog`.`default`.`sales`";
+    /** The statement that counts the sales table's markets: every identifier quoted, the row limit kept. */
+    private static final String QUOTED_QUERY = "SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM"
+            + " `spark_catalog`.`default`.`sales` GROUP BY `market_id` ORDER BY rows DESC LIMIT 20";
+    /** The audit's shuffle key: pasted into SQL, it reads another table and comments the rest out. */
+    private static final String INJECTED_KEY = "inline(array(struct(secret AS market_id, 1L AS rows, 1L AS all_rows))) FROM vault.creds LIMIT 20 --";
+    private static final String DELTA_LOCATION = "file:/work/scratch/lead/corpus-work/delta-sales";
     private static BotHarness bot;
     /** The query the finding shows, as the rules wrote it for the delta-skew-join log. */
     private static String hotValueQuery;
+    @TempDir
+    static Path logs;
 
     @BeforeAll
     static void start() {
         bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER,
                 "SPARK_ADVISOR_HOT_VALUE_SECONDS", "3"), Clock.systemUTC());
         BotHarness.addJob(bot.workspace, 45, "delta-skew-join", "1204-delta", "delta-skew-join.log.gz", 4501, 4510);
-        RecordedPeople.table(bot.workspace, TABLE);
+        bot.workspace.addTable(TABLE, "DELTA", DELTA_LOCATION);
         RecordedPeople.grant(bot.workspace, "spark_catalog.default", TestPeople.TEAM, "USE_SCHEMA", "SELECT");
+        // Hostile logs, as the job's owner could write them (the audit's payloads).
+        hostileJob(46, Map.of("hashpartitioning(market_id#675, 8)", "hashpartitioning(" + INJECTED_KEY + "#675, 8)"));
+        hostileJob(47, Map.of("Scan parquet " + TABLE, "BatchScan " + TABLE + "`/**/UNION/**/SELECT/**/secret/**/FROM/**/vault.creds/**/--"));
+        hostileJob(48, Map.of("Scan parquet " + TABLE, "Scan parquet", "corpus-work/delta-sales]",
+                "corpus-work/delta-sales` UNION SELECT secret FROM vault.creds --]"));
+        hostileJob(49, Map.of(TABLE, TABLE + "_dropped"));
+        // A Delta table read by path has no catalog grants to check: only workspace admins have it read, as the asker here is.
+        RecordedPeople.user(bot.workspace, FakeSlackApi.email(USER), TestPeople.TEAM, "admins");
         hotValueQuery = (String) new Advisor(Thresholds.defaults()).advise(Corpus.facts("delta-skew-join")).findings().stream()
                 .filter(f -> f.rule().equals("skew")).findFirst().orElseThrow().evidence().get("hotValueQuery");
+    }
+
+    /** Job {@code jobId}, run {@code jobId}01, delivered the delta-skew-join log with {@code edits}. */
+    private static void hostileJob(long jobId, Map<String, String> edits) {
+        Path log = Corpus.rewritten("delta-skew-join", edits, logs, "job-" + jobId + ".log.gz");
+        BotHarness.addJob(bot.workspace, jobId, "hostile-" + jobId, "1204-hostile-" + jobId, log.toString(), jobId * 100 + 1, jobId * 100 + 1);
     }
 
     @AfterAll
@@ -62,7 +88,7 @@ class HotValueEndToEndTest {
 
     @BeforeEach
     void forgetEarlierCalls() {
-        bot.workspace.onStatement(TABLE, salesByMarket());
+        bot.workspace.onStatement(QUOTED_TABLE, salesByMarket());
         bot.slack.clear();
         bot.workspace.clearRequests();
     }
@@ -86,8 +112,9 @@ class HotValueEndToEndTest {
         List<RecordedRequest> submitted = bot.workspace.requests("POST", "/api/2.0/sql/statements");
         assertEquals(1, submitted.size(), "a double click runs one statement");
         JsonNode statement = JSON.readTree(submitted.get(0).body());
-        assertEquals(hotValueQuery, statement.path("statement").asText());
-        assertTrue(hotValueQuery.contains("FROM " + TABLE + " GROUP BY market_id"), hotValueQuery);
+        assertEquals(QUOTED_QUERY, statement.path("statement").asText(), "the query as Unity Catalog names the table, quoted");
+        assertEquals(QUOTED_QUERY, hotValueQuery, "the query the finding shows is the one that runs");
+        assertEquals(1, bot.workspace.requests("GET", "/api/2.1/unity-catalog/tables/" + TABLE).size(), "resolved first");
         assertEquals(WAREHOUSE, statement.path("warehouse_id").asText());
         assertEquals(20, statement.path("row_limit").asLong());
         assertEquals(1L << 20, statement.path("byte_limit").asLong());
@@ -135,20 +162,20 @@ class HotValueEndToEndTest {
     @Test
     void aMissingSelectNamesTheGrantAndTheTable() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding("run:4504");
-        bot.workspace.onStatement(TABLE, StatementScript.lacksSelectOn(TABLE));
+        bot.workspace.onStatement(QUOTED_TABLE, StatementScript.lacksSelectOn(TABLE));
 
         click(finding, USER);
         await(WAIT, () -> threadText(finding).contains("lacks SELECT"));
 
         String thread = threadText(finding);
-        assertTrue(thread.contains("GRANT SELECT ON TABLE " + TABLE + " TO `advisor@example.com`"), thread);
+        assertTrue(thread.contains("GRANT SELECT ON TABLE `spark_catalog`.`default`.`sales` TO `advisor@example.com`"), thread);
         assertTrue(thread.contains(hotValueQuery), "the query to run by hand");
     }
 
     @Test
     void aQueryOverItsBudgetIsCancelledAndGivenToRunByHand() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding("run:4505");
-        bot.workspace.onStatement(TABLE, StatementScript.neverFinishing());
+        bot.workspace.onStatement(QUOTED_TABLE, StatementScript.neverFinishing());
 
         click(finding, USER);
         await(WAIT, () -> threadText(finding).contains("budget"));
@@ -179,7 +206,89 @@ class HotValueEndToEndTest {
         click(finding, USER);
         await(WAIT, () -> threadText(finding).contains("did not\nrun anything") || threadText(finding).contains("did not run anything"));
 
-        assertTrue(threadText(finding).contains("GROUP BY market_id"), threadText(finding));
+        assertTrue(threadText(finding).contains("SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM <table>"
+                + " GROUP BY `market_id`"), threadText(finding));
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.0/sql/statements"));
+    }
+
+    /** Audit item 1: the key is an expression; pasted, it would run SELECT ... FROM vault.creds as the bot. */
+    @Test
+    void anInjectedShuffleKeyGetsNoButtonRunsNothingAndTheFindingSaysWhy() {
+        bot.requests.command("run:4601", CHANNEL, USER);
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
+
+        FakeSlackApi.Call finding = bot.slack.calls("chat.postMessage").stream()
+                .filter(c -> c.param("blocks").contains("To confirm first") && c.param("blocks").contains("longer than the median"))
+                .findFirst().orElseThrow();
+        assertTrue(!finding.param("blocks").contains(HotValueIds.FIND), "no Find the hot value button");
+        assertTrue(finding.param("blocks").contains("is not one plain column"), finding.param("blocks"));
+        String everything = bot.slack.calls("chat.postMessage").toString();
+        assertTrue(!everything.contains("vault.creds LIMIT 20 --, COUNT(*)"), "no query pastes the key");
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.0/sql/statements"));
+        assertEquals(List.of(), bot.workspace.requests().stream().filter(r -> r.path().contains("unity-catalog")).toList());
+    }
+
+    /** A BatchScan whose name carries SQL after a backtick: not a table name, so nothing runs and the query is given to copy. */
+    @Test
+    void aTableNameWithABacktickAndCommentsRunsNothing() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding("run:4701");
+
+        click(finding, USER);
+        await(WAIT, () -> threadText(finding).contains("did not\nrun anything") || threadText(finding).contains("did not run anything"));
+
+        String thread = threadText(finding);
+        assertTrue(thread.contains("not a plain catalog name"), thread);
+        assertTrue(!thread.contains("UNION/**/SELECT"), thread);
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.0/sql/statements"));
+        assertEquals(List.of(), bot.workspace.requests().stream().filter(r -> r.path().contains("unity-catalog")).toList());
+    }
+
+    /** A Delta table read by path whose Location holds a backtick: the statement runs with the path one quoted identifier. */
+    @Test
+    void aDeltaLocationWithABacktickRunsOnlyAsOneQuotedIdentifier() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding("run:4801");
+        bot.workspace.onStatement("`delta`.`" + DELTA_LOCATION, salesByMarket());
+
+        click(finding, USER);
+        // Who else may read files by path is not known: the values go to the clicker only.
+        await(WAIT, () -> bot.slack.calls("chat.postMessage").stream().anyMatch(c -> c.param("channel").equals("D" + USER)
+                && c.param("blocks").contains("holds 85% of rows")));
+
+        List<RecordedRequest> submitted = bot.workspace.requests("POST", "/api/2.0/sql/statements");
+        assertEquals(1, submitted.size());
+        assertEquals("SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM `delta`.`" + DELTA_LOCATION
+                + "`` UNION SELECT secret FROM vault.creds --` GROUP BY `market_id` ORDER BY rows DESC LIMIT 20",
+                JSON.readTree(submitted.get(0).body()).path("statement").asText());
+    }
+
+    /** Audit item 6: the value found is answered in the thread but no database row keeps it, nor the query text. */
+    @Test
+    void theValueFoundIsInNoDatabaseRow() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding("run:4508");
+        bot.workspace.onStatement(QUOTED_TABLE, StatementScript.succeeds(List.of("market_id", "rows", "all_rows"), List.of(List.of(
+                List.of("SSN-078-05-1120", "3300", "10000"), List.of("SSN-219-09-9999", "10", "10000")))).typed(List.of("STRING", "LONG", "LONG")));
+
+        click(finding, USER);
+        await(WAIT, () -> threadText(finding).contains("Targeted fix"));
+
+        assertTrue(threadText(finding).contains("`market_id` = `SSN-078-05-1120` holds 33% of rows"), threadText(finding));
+        String rows = String.join("\n", HotValuesTest.everyRow(bot.db));
+        assertTrue(rows.contains("4508-skew"), "the lookup is in the dump");
+        for (String kept : List.of("SSN-078-05-1120", "078-05-1120", "SSN-219", "hotValueQuery", "COUNT(*)")) {
+            assertTrue(!rows.contains(kept), kept + " in a row: " + rows);
+        }
+    }
+
+    @Test
+    void aTableUnityCatalogDoesNotKnowRunsNothingAndSaysSo() throws Exception {
+        FakeSlackApi.Call finding = postedSkewFinding("run:4901");
+
+        click(finding, USER);
+        await(WAIT, () -> threadText(finding).contains("Unity Catalog knows no table"));
+
+        assertTrue(threadText(finding).contains("Unity Catalog knows no table `" + TABLE + "_dropped` (the name the run's plan gives),"
+                + " so I ran nothing"), threadText(finding));
+        assertEquals(1, bot.workspace.requests("GET", "/api/2.1/unity-catalog/tables/" + TABLE + "_dropped").size());
         assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.0/sql/statements"));
     }
 
@@ -193,7 +302,7 @@ class HotValueEndToEndTest {
         assertEquals(200, bot.requests.interaction(approve).statusCode());
         await(WAIT, () -> !bot.workspace.requests("POST", "/api/2.2/jobs/update").isEmpty());
         await(WAIT, () -> threadText(finding).contains("approved step 1"));
-        bot.workspace.onStatement(TABLE, StatementScript.succeeds(List.of("market_id", "rows", "all_rows"), List.of(List.of(
+        bot.workspace.onStatement(QUOTED_TABLE, StatementScript.succeeds(List.of("market_id", "rows", "all_rows"), List.of(List.of(
                 List.of("7", "8800000", "11000000"), List.of("3", "900", "11000000")))).typed(List.of("INT", "LONG", "LONG")));
         bot.addNextRun(45, 4590, "delta-skew-join", "1204-delta-next", "delta-skew-join.log.gz");
 

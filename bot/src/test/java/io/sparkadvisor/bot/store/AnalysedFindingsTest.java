@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.sparkadvisor.rules.advisor.Savings;
 import java.time.Instant;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -44,8 +43,7 @@ class AnalysedFindingsTest {
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void aFindingKeptBeforeTheUpgradeReadsAsBefore(TestDatabases.Kind kind) {
-        Database db = TestDatabases.empty(kind);
-        Flyway.configure().dataSource(db.dataSource()).locations("classpath:db/migration").target("16").load().migrate();
+        Database db = TestDatabases.migratedTo(kind, "16");
         db.inTransaction(sql -> sql.update("INSERT INTO analysed_findings (recommendation_id, run_id, job_id, subject, rule_id, title,"
                 + " runtime_ms, core_hours, analysed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", "4201-skew", 4201, 42L, "run 4201", "skew",
                 "a title", 29_100, 1.2, MONDAY));

@@ -74,10 +74,10 @@ class ChangesTest {
         assertFalse(changes.move(Transition.APPLY, entry("U1", AuditAction.APPLIED)), "a proposed step cannot be applied");
         assertFalse(changes.approve(step2(AuditAction.APPROVED)), "step 2 waits for step 1 to be verified");
         assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
-        assertTrue(changes.sending("{\"a\":1}", "{\"a\":2}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
+        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
         assertEquals(ChangeState.APPLYING, changes.find(ID, 1).orElseThrow().state());
-        assertTrue(changes.applied("{\"a\":2}", "fp-2", entry("U1", AuditAction.APPLIED)));
-        assertFalse(changes.applied("{}", "fp-4", entry("U2", AuditAction.APPLIED)), "applied once");
+        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        assertFalse(changes.applied("fp-4", entry("U2", AuditAction.APPLIED)), "applied once");
         assertTrue(changes.followedUp(Transition.FAIL_CHECKS, 4290, entry(AuditEntry.BOT, AuditAction.CHECKS_FAILED)));
         assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)));
         ChangeRecord rollingBack = changes.find(ID, 1).orElseThrow();
@@ -89,7 +89,7 @@ class ChangesTest {
         assertFalse(changes.approve(step2(AuditAction.APPROVED)), "step 1 was rolled back: step 2 has nothing to build on");
 
         ChangeRecord done = changes.find(ID, 1).orElseThrow();
-        assertEquals(List.of(ChangeState.ROLLED_BACK, "{\"a\":1}", "fp-2"), List.of(done.state(), done.settingsBefore(), done.fingerprintAfter()));
+        assertEquals(List.of(ChangeState.ROLLED_BACK, "{\"touched\":[]}", "fp-2"), List.of(done.state(), done.stepKeys(), done.fingerprintAfter()));
         assertEquals(List.of("approved", "sending", "applied", "checks-failed", "rolling-back", "roll-back-refused", "rolling-back", "rolled-back"),
                 changes.audit(42).stream().map(e -> e.action().id()).toList());
         assertThrows(IllegalArgumentException.class, () -> changes.move(Transition.REJECT, step2(AuditAction.APPROVED)),

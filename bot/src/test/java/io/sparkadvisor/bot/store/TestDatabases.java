@@ -1,13 +1,18 @@
 package io.sparkadvisor.bot.store;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.flywaydb.core.Flyway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -40,6 +45,13 @@ public final class TestDatabases {
         return Database.fromEnvironment(emptyEnvironment(kind));
     }
 
+    /** A new database migrated up to {@code version} only: the schema an upgrade starts from. */
+    public static Database migratedTo(Kind kind, String version) {
+        Database db = empty(kind);
+        Flyway.configure().dataSource(db.dataSource()).locations("classpath:db/migration").target(version).load().migrate();
+        return db;
+    }
+
     private static Map<String, String> emptyEnvironment(Kind kind) {
         return kind == Kind.H2 ? Map.of(H2_PATH, h2().toString()) : Map.of("DATABASE_URL", postgres());
     }
@@ -56,6 +68,37 @@ public final class TestDatabases {
                 throw new IllegalStateException(e);
             }
         }
+    }
+
+    /** Every row of every table of {@code db}, as tab-separated text: what a test greps for what must not be stored. */
+    public static String allRows(Database db) {
+        StringBuilder all = new StringBuilder();
+        try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+            List<String> tables = new ArrayList<>();
+            try (ResultSet t = c.getMetaData().getTables(null, null, "%", new String[] {"TABLE"})) {
+                while (t.next()) {
+                    String schema = t.getString("TABLE_SCHEM");
+                    if (!schema.equalsIgnoreCase("INFORMATION_SCHEMA") && !schema.equalsIgnoreCase("pg_catalog")) {
+                        tables.add("\"" + schema + "\".\"" + t.getString("TABLE_NAME") + "\"");
+                    }
+                }
+            }
+            for (String table : tables) {
+                try (ResultSet r = s.executeQuery("SELECT * FROM " + table)) {
+                    int columns = r.getMetaData().getColumnCount();
+                    while (r.next()) {
+                        all.append(table);
+                        for (int i = 1; i <= columns; i++) {
+                            all.append('\t').append(r.getString(i));
+                        }
+                        all.append('\n');
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return all.toString();
     }
 
     private static Path h2() {

@@ -1,5 +1,9 @@
 package io.sparkadvisor.databricks.apply;
 
-/** The settings before a change (keep them to roll back) and after it (their fingerprint guards the rollback). */
+/** The settings before a change and after it; what is kept of it is its {@link #step()}. */
 public record AppliedChange(SettingsSnapshot before, SettingsSnapshot after) {
+    /** The keys the change touched, with the fingerprints that guard a roll back. */
+    public StepDelta step() {
+        return StepDelta.between(before, after);
+    }
 }

@@ -3,7 +3,7 @@ package io.sparkadvisor.databricks.apply;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.SdkJson;
-import io.sparkadvisor.databricks.Secrets;
+import io.sparkadvisor.knowledge.Redactor;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ public final class JobSettingsEditor {
         beforeSend.sending(before, SettingsSnapshot.of(jobId, settings));
         source.updateJob(jobId, entry, List.of());
         AppliedChange applied = new AppliedChange(before, current(jobId));
-        LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Secrets.redact(change.toString()), before.fingerprint(),
+        LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Redactor.redact(change.toString()), before.fingerprint(),
                 applied.after().fingerprint());
         return applied;
     }
@@ -83,20 +83,21 @@ public final class JobSettingsEditor {
     }
 
     /**
-     * Puts back settings recorded before a change, unless the job was edited after that change.
-     * Sends only what differs (see {@link RestoreUpdate}), not a {@code jobs/reset} of everything.
+     * Puts back the keys a step touched, unless the job was edited after that step (its settings are
+     * then not those {@link StepDelta#fingerprintAfter()} names). Sends only the entries that differ
+     * (see {@link RestoreUpdate}), not a {@code jobs/reset} of everything.
      */
-    public SettingsSnapshot restore(long jobId, String recordedSettingsJson, String expectedFingerprint, BeforeSend beforeSend) {
+    public SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend) {
         ObjectNode current = source.jobSettings(jobId);
-        SettingsSnapshot now = requireUnchanged(SettingsSnapshot.of(jobId, current), expectedFingerprint);
-        ObjectNode recorded = SdkJson.object(recordedSettingsJson, "the recorded settings of job " + jobId);
-        RestoreUpdate update = RestoreUpdate.of(current, recorded);
-        beforeSend.sending(now, SettingsSnapshot.of(jobId, recorded));
+        SettingsSnapshot now = requireUnchanged(SettingsSnapshot.of(jobId, current), step.fingerprintAfter());
+        ObjectNode undone = step.undoneOn(current);
+        ObjectNode update = RestoreUpdate.of(current, undone);
+        beforeSend.sending(now, SettingsSnapshot.of(jobId, undone));
         if (update != null) {
-            source.updateJob(jobId, update.newSettings(), update.fieldsToRemove());
+            source.updateJob(jobId, update, List.of());
         }
         SettingsSnapshot restored = current(jobId);
-        LOG.info("Job {}: restored recorded settings {}", jobId, restored.fingerprint());
+        LOG.info("Job {}: put back the {} keys a change touched, settings {}", jobId, step.touched().size(), restored.fingerprint());
         return restored;
     }
 

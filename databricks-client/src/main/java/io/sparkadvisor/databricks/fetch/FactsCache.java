@@ -1,21 +1,28 @@
 package io.sparkadvisor.databricks.fetch;
 
+import io.sparkadvisor.knowledge.Redactor;
 import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.SparkProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -32,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * processes may share the folder: an entry is written to a temporary file and renamed into place,
  * so a reader sees a whole entry or none. The cache is never a reason to fail: an entry that cannot
  * be read is a miss (logged once and deleted), one that cannot be written is skipped.
+ *
+ * <p>Entries hold {@link #keepable} facts only, in a folder only the bot's user may enter (0700) and
+ * files only it may read (0600), both set as they are created: a log's Spark properties carry storage
+ * keys and passwords, and a file made readable first and restricted afterwards could be read meanwhile.
  */
 public final class FactsCache {
     /** No cache: every read is a miss and nothing is kept. */
@@ -41,6 +52,8 @@ public final class FactsCache {
     private static final String SUFFIX = ".facts.gz";
     /** A temporary file this old belongs to a writer that died before renaming it; a live write takes seconds. */
     private static final Duration ABANDONED_WRITE = Duration.ofHours(1);
+    private static final Set<PosixFilePermission> FOLDER_MODE = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
 
     private final Path folder;
     private final long maxBytes;
@@ -72,7 +85,7 @@ public final class FactsCache {
         try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
             RunFacts facts = FactsJson.read(in, file.toString());
             touch(file);
-            return Optional.of(facts);
+            return Optional.of(keepable(facts)); // an entry an older version wrote holds every property
         } catch (NoSuchFileException miss) {
             return Optional.empty();
         } catch (IOException | RuntimeException unreadable) {
@@ -83,7 +96,20 @@ public final class FactsCache {
         }
     }
 
-    /** Keeps {@code facts} under {@code key}, then evicts the least recently used entries beyond the cap. */
+    /**
+     * The facts without the Spark properties no rule reads ({@link SparkProperties#READ_BY_RULES}) and
+     * without any whose key names a credential: what is kept, and so what an analysis gets whether its
+     * facts came from the cache or from the log.
+     */
+    public static RunFacts keepable(RunFacts facts) {
+        Map<String, String> kept = new HashMap<>(facts.properties().readByRules().values());
+        kept.keySet().removeIf(Redactor::isSensitiveKey);
+        return new RunFacts(facts.application(), facts.coverage(), new SparkProperties(kept), facts.executors(), facts.jobs(),
+                facts.stages(), facts.failures(), facts.slots(), facts.timeline(), facts.sqlExecutions(), facts.cluster(),
+                facts.platform());
+    }
+
+    /** Keeps {@code facts} ({@link #keepable} of them) under {@code key}, then evicts the least recently used entries beyond the cap. */
     public void put(String key, RunFacts facts) {
         if (!enabled()) {
             return;
@@ -91,15 +117,28 @@ public final class FactsCache {
         Path file = folder.resolve(key + SUFFIX);
         Path temporary = folder.resolve(key + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.createDirectories(folder);
+            createFolder();
+            Files.createFile(temporary, PosixFilePermissions.asFileAttribute(FILE_MODE));
             try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(temporary))) {
-                out.write(FactsJson.write(facts).getBytes(StandardCharsets.UTF_8));
+                out.write(FactsJson.write(keepable(facts)).getBytes(StandardCharsets.UTF_8));
             }
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             evict();
         } catch (IOException | RuntimeException e) {
             deleteQuietly(temporary);
             warnOnce(folder, "cannot be written, so facts are not kept (" + e + ")");
+        }
+    }
+
+    /** The folder, 0700 from its creation (an existing folder is left as its owner set it). */
+    private void createFolder() throws IOException {
+        if (!Files.isDirectory(folder)) {
+            Files.createDirectories(folder.getParent());
+            try {
+                Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(FOLDER_MODE));
+            } catch (FileAlreadyExistsException createdMeanwhile) {
+                // another process sharing the cache made it first
+            }
         }
     }
 

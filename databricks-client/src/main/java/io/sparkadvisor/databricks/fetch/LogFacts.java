@@ -35,7 +35,7 @@ public final class LogFacts {
         List<LogPart> parts = cluster.eventLog().parts();
         Optional<String> key = key(telemetry, parts);
         RunFacts facts = key.flatMap(cache::get).orElseGet(() -> {
-            RunFacts read = RunFactsReader.read(parts, downloaded);
+            RunFacts read = FactsCache.keepable(RunFactsReader.read(parts, downloaded));
             if (key.isPresent() && whole(read.coverage())) {
                 cache.put(key.get(), read);
             }

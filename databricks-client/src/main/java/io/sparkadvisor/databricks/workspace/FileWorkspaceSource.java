@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks.workspace;
 
+import com.databricks.sdk.service.catalog.TableInfo;
 import com.databricks.sdk.service.compute.ClusterDetails;
 import com.databricks.sdk.service.compute.ClusterEvent;
 import com.databricks.sdk.service.compute.GetEventsResponse;
@@ -23,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -93,6 +95,13 @@ public final class FileWorkspaceSource implements WorkspaceSource {
         Path file = inside("clusters/" + clusterId + ".json");
         return Files.exists(file) ? Optional.of(read("clusters/" + clusterId + ".json", ClusterDetails.class, "cluster " + clusterId))
                 : Optional.empty();
+    }
+
+    /** {@code tables/<full_name>.json}, the name in lower case as Unity Catalog keeps it. */
+    @Override
+    public Optional<TableInfo> table(String fullName) {
+        String relative = "tables/" + fullName.toLowerCase(Locale.ROOT) + ".json";
+        return Files.exists(inside(relative)) ? Optional.of(read(relative, TableInfo.class, "table " + fullName)) : Optional.empty();
     }
 
     @Override

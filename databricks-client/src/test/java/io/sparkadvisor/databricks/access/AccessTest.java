@@ -61,8 +61,8 @@ class AccessTest {
         acl.put("data-eng", "CAN_MANAGE");
         acl.put("runner@example.com", "CAN_MANAGE_RUN");
         RecordedPeople.jobAcl(emulator, 7, acl);
-        RecordedPeople.table(emulator, "main.sales.orders");
-        RecordedPeople.table(emulator, "hr.payroll.salaries");
+        emulator.addTable("main.sales.orders", "DELTA", null);
+        emulator.addTable("hr.payroll.salaries", "DELTA", null);
         RecordedPeople.grant(emulator, "main.sales", "data-eng", "USE_SCHEMA", "SELECT");
         RecordedPeople.grant(emulator, "main", "root@example.com", "ALL_PRIVILEGES");
     }

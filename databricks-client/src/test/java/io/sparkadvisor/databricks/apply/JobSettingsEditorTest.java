@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
@@ -16,6 +15,7 @@ import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,7 +86,7 @@ class JobSettingsEditorTest {
         assertTrue(sent.path("new_settings").path("job_clusters").get(0).path("x_future_entry_flag").asBoolean());
         assertTrue(applied.after().settingsJson().contains("\"x_gpu_sharing\":{\"slices\":7}"), applied.after().settingsJson());
 
-        workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint());
+        workspace.restore(7, applied.step());
 
         assertEquals(before.settingsJson(), workspace.settings(7).settingsJson(), "restored byte for byte, unknown fields included");
         assertEquals(settings, JSON.readTree(emulator.root().resolve("jobs/7.json").toFile()).path("settings"));
@@ -126,32 +126,56 @@ class JobSettingsEditorTest {
                 Map.of("spark.task.cpus", "2"), null, 3L, null, null, null), original.fingerprint());
         assertNotEquals(original.settingsJson(), applied.after().settingsJson());
 
-        SettingsSnapshot restored = workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint());
+        SettingsSnapshot restored = workspace.restore(7, applied.step());
 
         assertEquals(original.settingsJson(), restored.settingsJson());
         assertEquals(original.fingerprint(), restored.fingerprint());
         assertEquals(original.settingsJson(), workspace.settings(7).settingsJson());
         JsonNode undo = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(1).body());
-        assertEquals("{\"job_clusters\":[{\"job_cluster_key\":\"side\",\"new_cluster\":{\"autoscale\":{\"max_workers\":8,"
-                + "\"min_workers\":2},\"node_type_id\":\"r5d.2xlarge\",\"spark_version\":\"15.4.x-scala2.12\"}}]}",
-                undo.path("new_settings").toString(), "only the changed entry is sent back");
+        assertEquals(JSON.readTree("{\"job_clusters\":[{\"job_cluster_key\":\"side\",\"new_cluster\":{\"autoscale\":{\"max_workers\":8,"
+                + "\"min_workers\":2},\"node_type_id\":\"r5d.2xlarge\",\"spark_version\":\"15.4.x-scala2.12\"}}]}"),
+                undo.path("new_settings"), "only the changed entry is sent back");
         assertFalse(undo.has("fields_to_remove"));
     }
 
     @Test
-    void restoreRemovesWhatWasAddedSinceTheRecording() throws IOException {
-        SettingsSnapshot now = workspace.settings(7);
-        var recorded = (ObjectNode) JSON.readTree(now.settingsJson());
-        recorded.remove("tags");
-        ((ArrayNode) recorded.path("tasks")).remove(3);
-        recorded.put("timeout_seconds", 3600);
+    void whatIsKeptOfAChangeIsItsTouchedKeysAndFingerprintsNotTheSettings() throws IOException {
+        ObjectNode job = (ObjectNode) JSON.readTree(emulator.root().resolve("jobs/7.json").toFile());
+        ObjectNode spec = (ObjectNode) job.path("settings").path("job_clusters").get(0).path("new_cluster");
+        ((ObjectNode) spec.path("spark_conf")).put("spark.hadoop.fs.azure.account.key.prodlake.dfs.core.windows.net", "AZKEY-AT-RUN-TIME-SECRET==");
+        ((ObjectNode) spec.path("spark_env_vars")).put("DB_PASSWORD", "EnvVarPw-SECRET-42");
+        emulator.putJson("jobs/7.json", job.toString());
+        SettingsSnapshot original = workspace.settings(7);
+        ClusterChange change = new ClusterChange(new ClusterTarget.JobCluster("main"), Map.of("spark.sql.shuffle.partitions", "400"),
+                Map.of("SPARK_WORKER_CORES", "6"), 6L, null, null, null);
 
-        SettingsSnapshot restored = workspace.restore(7, recorded.toString(), now.fingerprint());
+        StepDelta step = workspace.apply(7, change, original.fingerprint()).step();
 
-        JsonNode undo = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(0).body());
-        assertEquals("[\"tags\",\"tasks/adhoc\"]", undo.path("fields_to_remove").toString());
-        assertEquals("{\"timeout_seconds\":3600}", undo.path("new_settings").toString());
-        assertEquals(JSON.readTree(recorded.toString()), JSON.readTree(restored.settingsJson()));
+        String kept = step.toJson();
+        assertFalse(kept.contains("AZKEY") || kept.contains("EnvVarPw") || kept.contains("nightly-etl"), kept);
+        assertEquals(original.fingerprint(), step.fingerprintBefore());
+        assertEquals(workspace.settings(7).fingerprint(), step.fingerprintAfter());
+        assertEquals(List.of(List.of("num_workers"), List.of("spark_conf", "spark.sql.shuffle.partitions"),
+                List.of("spark_env_vars", "SPARK_WORKER_CORES")), step.touched().stream().map(StepDelta.Touched::path).toList());
+
+        SettingsSnapshot restored = workspace.restore(7, StepDelta.fromJson(kept));
+
+        assertEquals(original.settingsJson(), restored.settingsJson(), "byte for byte, the planted secrets untouched in the job");
+    }
+
+    @Test
+    void rollbackRemovesKeysTheStepAddedAndPutsBackWhatItRemovedOrReplaced() {
+        SettingsSnapshot original = workspace.settings(7);
+        HashMap<String, String> conf = new HashMap<>();
+        conf.put("spark.executor.cores", null);
+        conf.put("spark.sql.adaptive.skewJoin.enabled", "true");
+        AppliedChange onTask = workspace.apply(7, new ClusterChange(new ClusterTarget.TaskCluster("adhoc"), conf, Map.of("NEW_VAR", "1"),
+                null, null, null, null), original.fingerprint());
+        assertEquals(original.settingsJson(), workspace.restore(7, onTask.step()).settingsJson());
+
+        AppliedChange fixed = workspace.apply(7, new ClusterChange(new ClusterTarget.JobCluster("side"), null, null, 5L, null, null, null),
+                original.fingerprint());
+        assertEquals(original.settingsJson(), workspace.restore(7, fixed.step()).settingsJson(), "autoscale is back, num_workers gone");
     }
 
     @Test
@@ -161,7 +185,7 @@ class JobSettingsEditorTest {
                 original.fingerprint());
         someoneElseRenamesTheJob();
         assertThrows(SettingsChangedException.class,
-                () -> workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint()));
+                () -> workspace.restore(7, applied.step()));
         assertEquals(1, emulator.requests("POST", "/api/2.2/jobs/update").size(), "only the change, no undo");
     }
 
@@ -220,7 +244,7 @@ class JobSettingsEditorTest {
 
         AppliedChange applied = workspace.apply(12, new ClusterChange(new ClusterTarget.JobCluster("main"), null, null,
                 4L, null, null, null), original.fingerprint());
-        SettingsSnapshot restored = workspace.restore(12, applied.before().settingsJson(), applied.after().fingerprint());
+        SettingsSnapshot restored = workspace.restore(12, applied.step());
 
         assertEquals(original.settingsJson(), restored.settingsJson());
         assertEquals(150, JSON.readTree(restored.settingsJson()).path("tasks").size());

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Writes people and permissions into an emulated workspace in the folder layout
  * (databricks-client/WORKSPACE-DIR.md): SCIM users with their groups, a job's access control list,
- * Unity Catalog tables and grants.
+ * Unity Catalog grants (the tables themselves: {@link WorkspaceEmulator#addTable}).
  */
 public final class RecordedPeople {
     private RecordedPeople() {
@@ -39,14 +39,6 @@ public final class RecordedPeople {
         admins.putArray("all_permissions").addObject().put("permission_level", "CAN_MANAGE").put("inherited", true)
                 .putArray("inherited_from_object").add("/jobs/");
         emulator.putJson("permissions/jobs/" + jobId + ".json", acl.toString());
-    }
-
-    /** A Unity Catalog table {@code catalog.schema.table} that exists. */
-    public static void table(WorkspaceEmulator emulator, String fullName) {
-        String[] parts = fullName.split("\\.");
-        emulator.putJson("tables/" + fullName.toLowerCase(Locale.ROOT) + ".json", Folder.JSON.createObjectNode()
-                .put("full_name", fullName).put("catalog_name", parts[0]).put("schema_name", parts[1]).put("name", parts[2])
-                .put("table_type", "MANAGED").put("data_source_format", "DELTA").toString());
     }
 
     /** Grants {@code privileges} on a catalog, schema or table to {@code principal}, beside the grants recorded before. */

@@ -40,7 +40,7 @@ import java.util.stream.Stream;
 /**
  * A local Databricks workspace for tests: the REST paths SDK 0.141.0 really calls (Jobs 2.2,
  * Clusters 2.1, DBFS 2.0, Files 2.0, SQL statements 2.0, SQL warehouses get, SCIM Me and Users, job permissions, Unity
- * Catalog effective permissions, the driver proxy), a bearer token
+ * Catalog tables get and effective permissions, the driver proxy), a bearer token
  * required on each, answers from a workspace folder (databricks-client/WORKSPACE-DIR.md), faults
  * on demand, and a record of every request.
  *
@@ -75,6 +75,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
     private final EmulatedStatements statements = new EmulatedStatements();
     private final EmulatedIdentity identity = new EmulatedIdentity();
     private final EmulatedAccess access;
+    private final EmulatedTables tables;
     private volatile OAuthClient oauth;
 
     private record OAuthClient(String clientId, String clientSecret, String accessToken) {
@@ -89,6 +90,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
         clusters = new EmulatedClusters(folder);
         storage = new EmulatedStorage(folder);
         access = new EmulatedAccess(folder);
+        tables = new EmulatedTables(folder);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::exchange);
         server.setExecutor(threads);
@@ -216,6 +218,11 @@ public final class WorkspaceEmulator implements AutoCloseable {
         statements.refuse(warehouseId, false);
     }
 
+    /** Unity Catalog knows table {@code fullName} (catalog.schema.table) of {@code format} (DELTA, PARQUET...) at {@code storageLocation}. */
+    public void addTable(String fullName, String format, String storageLocation) {
+        tables.add(fullName, "MANAGED", format, storageLocation);
+    }
+
     public void putJson(String relativePath, String json) {
         try {
             folder.write(relativePath, (ObjectNode) Folder.JSON.readTree(json));
@@ -333,8 +340,8 @@ public final class WorkspaceEmulator implements AutoCloseable {
         Call call = new Call(request.method(), request.path(), params(request.query()),
                 request.body().isBlank() ? Folder.JSON.createObjectNode() : Folder.JSON.readTree(request.body()));
         return Stream.<Supplier<Answer>>of(() -> jobs.handle(call), () -> clusters.handle(call), () -> storage.handle(call),
-                        () -> statements.handle(call), () -> identity.handle(call), () -> access.handle(call),
-                        () -> sparkRest(call))
+                        () -> statements.handle(call), () -> identity.handle(call), () -> tables.handle(call),
+                        () -> access.handle(call), () -> sparkRest(call))
                 .map(Supplier::get).filter(a -> a != null).findFirst()
                 .orElseGet(() -> Answer.error(404, "ENDPOINT_NOT_FOUND", "No API found for '" + request.method() + " " + request.path() + "'"));
     }

@@ -91,7 +91,7 @@ class FileWorkspaceTest {
         var applied = workspace.apply(7, ClusterChange.sparkConf(new ClusterTarget.JobCluster("main"),
                 "spark.sql.files.maxPartitionBytes", "33554432"), before.fingerprint());
         assertTrue(workspace.settings(7).settingsJson().contains("\"spark.sql.files.maxPartitionBytes\":\"33554432\""));
-        assertEquals(before.settingsJson(), workspace.restore(7, applied.before().settingsJson(), applied.after().fingerprint()).settingsJson());
+        assertEquals(before.settingsJson(), workspace.restore(7, applied.step()).settingsJson());
     }
 
     @Test

@@ -2,11 +2,13 @@ package io.sparkadvisor.knowledge.facts;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** The Spark properties of the application, with typed readers for the ones the rules use. */
 public record SparkProperties(Map<String, String> values) {
@@ -17,6 +19,23 @@ public record SparkProperties(Map<String, String> values) {
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    /**
+     * The properties (exact keys and prefixes ending in a dot) that knowledge/ and rules/ read: the
+     * typed readers here, Platforms (master, app id, node types, cloud, Photon, Databricks' cluster
+     * tags, serverless and Kubernetes markers), the rules' settings (AQE, files, shuffle, broadcast,
+     * Delta OPTIMIZE, task and executor sizing) and SameSetup's work settings. Kept facts hold only
+     * these: a log's environment also carries storage keys, JDBC URLs and tokens
+     * (spark.hadoop.fs.azure.account.key.*), which no rule needs and no file should keep. A rule that
+     * reads another property adds it here, or reads nothing from facts that came from a cache.
+     */
+    public static final List<String> READ_BY_RULES = List.of("spark.master", "spark.app.id", "spark.app.name", "spark.cores.max",
+            "spark.default.parallelism", "spark.driver.memory", "spark.driver.memoryOverhead", "spark.executor.cores",
+            "spark.executor.instances", "spark.executor.memory", "spark.executor.memoryOverhead", "spark.executor.memoryOverheadFactor",
+            "spark.sql.", "spark.memory.", "spark.task.", "spark.dynamicAllocation.", "spark.shuffle.",
+            "spark.databricks.clusterUsageTags.", "spark.databricks.serverless.", "spark.kubernetes.", "spark.yarn.",
+            "spark.databricks.photon.enabled", "spark.databricks.workerNodeTypeId", "spark.databricks.driverNodeTypeId",
+            "spark.databricks.cloudProvider", "spark.databricks.cluster.profile", "spark.databricks.delta.optimize.maxFileSize",
+            "spark.databricks.execution.timeout");
 
     // Written as the bare map (see sorted()), so read back from it too.
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
@@ -31,6 +50,16 @@ public record SparkProperties(Map<String, String> values) {
     @JsonValue
     public Map<String, String> sorted() {
         return new TreeMap<>(values);
+    }
+
+    /** Only the properties in {@link #READ_BY_RULES}: what the analysis needs, without what it does not. */
+    public SparkProperties readByRules() {
+        return new SparkProperties(values.entrySet().stream().filter(e -> isReadByRules(e.getKey()))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+    }
+
+    private static boolean isReadByRules(String key) {
+        return READ_BY_RULES.stream().anyMatch(k -> k.endsWith(".") ? key.startsWith(k) : key.equals(k));
     }
 
     public Optional<String> get(String key) {

@@ -48,7 +48,7 @@ public final class Advisor {
             }
         }
         List<Finding> raw = judge(evidence, failures);
-        return new Advice(facts.application(), facts.coverage(), net(mergeByRule(raw, run), run), failures);
+        return new Advice(facts.application(), facts.coverage(), net(mergeByRule(raw, run, failures), run), failures);
     }
 
     /** The findings the rule base makes of these evidence records, in their order; a rule whose advice throws is added to {@code failures}. */
@@ -155,22 +155,31 @@ public final class Advisor {
      * {@code run}: the run the findings are about, on which their checks' baselines are measured and
      * whose compute decides which changes the bot may apply.
      */
-    private static List<NetSavings.Claim> mergeByRule(List<Finding> raw, RunView run) {
+    private static List<NetSavings.Claim> mergeByRule(List<Finding> raw, RunView run, List<RuleFailure> failures) {
         Map<String, List<Finding>> byRule = new LinkedHashMap<>();
         raw.forEach(f -> byRule.computeIfAbsent(f.rule(), k -> new ArrayList<>()).add(f));
         List<NetSavings.Claim> merged = new ArrayList<>();
         byRule.values().forEach(group -> {
             group.sort(BY_IMPACT);
             Finding top = group.get(0);
-            TreeSet<Integer> stages = new TreeSet<>();
-            group.forEach(f -> stages.addAll(f.stageIds()));
-            Recommendation r = top.recommendation();
-            Recommendation measured = new Recommendation(r.summary(), r.preconditions(),
-                    r.steps().stream().map(s -> ChangeGate.screen(s.measuredOn(run.facts()), run)).toList(), r.proof(), r.experiment());
-            merged.add(new NetSavings.Claim(new Finding(top.rule(), top.layer(), top.severity(), top.title(), List.copyOf(stages),
-                    top.evidence(), measured, top.savings()), top.stageIds()));
+            try {
+                merged.add(measured(top, group, run));
+            } catch (RuntimeException e) {
+                failures.add(RuleFailure.of(top.rule(), "checks", e));
+            }
         });
         merged.sort(Comparator.comparing(NetSavings.Claim::finding, BY_IMPACT));
         return merged;
+    }
+
+    /** The rule's top finding naming every stage of its group, its steps' checks measured on the run and screened for its compute. */
+    private static NetSavings.Claim measured(Finding top, List<Finding> group, RunView run) {
+        TreeSet<Integer> stages = new TreeSet<>();
+        group.forEach(f -> stages.addAll(f.stageIds()));
+        Recommendation r = top.recommendation();
+        Recommendation measured = new Recommendation(r.summary(), r.preconditions(),
+                r.steps().stream().map(s -> ChangeGate.screen(s.measuredOn(run.facts()), run)).toList(), r.proof(), r.experiment());
+        return new NetSavings.Claim(new Finding(top.rule(), top.layer(), top.severity(), top.title(), List.copyOf(stages),
+                top.evidence(), measured, top.savings()), top.stageIds());
     }
 }

@@ -33,13 +33,15 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
     public MetricCheck measuredOn(RunFacts run) {
         var value = RunMetrics.value(run, metric);
         StageSignature signature = stage != null ? stage : StageSignature.of(run, RunMetrics.stageIdOf(metric)).orElse(null);
-        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? value.getAsDouble() : baseline, signature);
+        // Boxed on both branches: a ternary of double and a null Double would unbox the null.
+        Double measured = value.isPresent() ? Double.valueOf(value.getAsDouble()) : baseline;
+        return new MetricCheck(metric, comparison, bound, text, measured, signature);
     }
 
     /** This check judged against {@code run} instead: its metric read there ({@link #on}), null when that run cannot measure it. */
     public MetricCheck rebasedOn(RunFacts run) {
         var value = on(run).value();
-        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? value.getAsDouble() : null, stage);
+        return new MetricCheck(metric, comparison, bound, text, value.isPresent() ? Double.valueOf(value.getAsDouble()) : null, stage);
     }
 
     /** The check's metric on another run of its job, its stage found there by signature with the default thresholds. */

@@ -50,6 +50,31 @@ class RuleIsolationTest {
     }
 
     @Test
+    void aCheckItsRunCannotMeasureKeepsNoBaselineInsteadOfFailing() {
+        MetricCheck check = new MetricCheck("stage[9999].gcShare", MetricCheck.Comparison.AT_MOST, 0.1, "GC under 10%");
+        assertEquals(null, check.measuredOn(SKEW).baseline());
+    }
+
+    @Test
+    void aRuleWhoseChecksThrowIsNamedAndTheOthersStillReport() {
+        Rule<SkewEvidence> r = SkewRule.RULE;
+        // A stage id past int's range: measuring the check on the run throws.
+        MetricCheck unmeasurable = new MetricCheck("stage[99999999999].gcShare", MetricCheck.Comparison.AT_MOST, 0.1, "GC under 10%");
+        Advice advice = adviseWith(new Rule<>(r.id(), r.layer(), r.evidenceType(), r.collector(), (e, d, t) -> {
+            Remedy real = r.adviser().advise(e, d, t);
+            Recommendation rec = real.recommendation();
+            Step step = new Step(1, List.of(), List.of(), "never", List.of(unmeasurable));
+            return new Remedy(real.title(), new Recommendation(rec.summary(), rec.preconditions(), List.of(step), rec.proof(),
+                    rec.experiment()), real.savings());
+        }, r.thresholds(), r.ladders(), r.chart()));
+        assertEquals(r.id(), advice.failures().get(0).rule());
+        assertEquals("checks", advice.failures().get(0).phase());
+        assertTrue(!rulesOf(advice).contains(r.id()));
+        List<String> others = rulesOf(new Advisor(Thresholds.defaults()).advise(SKEW)).stream().filter(id -> !id.equals(r.id())).toList();
+        assertEquals(others, rulesOf(advice));
+    }
+
+    @Test
     void aHealthyAnalysisReportsNoFailureAndNoFailureKey() {
         Advice advice = new Advisor(Thresholds.defaults()).advise(SKEW);
         assertEquals(List.of(), advice.failures());

@@ -11,12 +11,13 @@ public enum HotValueReply implements Reply {
     NOT_ALLOWED,
     UNKNOWN_FINDING,
     ALREADY_RUNNING,
-    ALREADY_FOUND("value", "share"),
+    ALREADY_FOUND("share"),
     RUNNING("key", "source", "warehouse", "seconds"),
     WAREHOUSE_STARTING("warehouse", "state", "seconds"),
     FOUND("key", "value", "share", "next", "rows", "source", "truncated"),
     TARGETED_FIX("key", "value", "code"),
     COPY_SQL("key", "source", "sql"),
+    UNKNOWN_TABLE("table", "sql"),
     NO_WAREHOUSE("sql"),
     MISSING_SELECT("principal", "source", "grant", "sql"),
     GRANT_TABLE("table", "principal"),
@@ -26,7 +27,7 @@ public enum HotValueReply implements Reply {
     FAILED("reason", "sql"),
     NO_ROWS("source", "sql"),
     RECHECKED("runId", "key", "value", "share", "before", "source"),
-    NO_LONGER_HOT("runId", "key", "value", "before", "source");
+    NO_LONGER_HOT("runId", "key", "before", "source");
 
     private final List<String> fills;
 

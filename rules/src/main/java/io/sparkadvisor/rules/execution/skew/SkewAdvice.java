@@ -138,6 +138,7 @@ final class SkewAdvice {
         scope.put("rightKey", e.rightKeys().isEmpty() ? key : e.rightKeys().get(0));
         scope.put("aggKeys", quoted(e.aggregateKeys().isEmpty() ? e.partitionKeys() : e.aggregateKeys()));
         scope.put("hotValueQuery", e.hotValueQuery());
+        scope.put("lookup", !e.hotValueQuery().isEmpty());
         scope.put("advisory", Format.bytes(advisoryBytes));
         Messages m = Messages.of(SkewRule.ID, scope, t);
 
@@ -165,7 +166,7 @@ final class SkewAdvice {
             }
             default -> {
                 steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("investigateChange"),
-                        e.partitionKeys().isEmpty() ? m.text("partitionSnippet") : e.hotValueQuery())),
+                        e.hotValueQuery().isEmpty() ? m.text("partitionSnippet") : e.hotValueQuery())),
                         m.list("investigateChecks"), m.text("investigateRollback"), List.of()));
                 summary = e.aqeCanSplit() ? "summaryInvestigateAqe" : "summaryInvestigate";
             }

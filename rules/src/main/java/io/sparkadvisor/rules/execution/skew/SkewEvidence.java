@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.execution.skew;
 
+import io.sparkadvisor.knowledge.derive.SqlNames;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.ScanFacts;
@@ -46,7 +47,9 @@ import java.util.regex.Pattern;
  * @param skewedSide the join side that carries the hot key, taken as the side whose shuffle moved more rows: left, right, or empty when unknown
  * @param aggregateKeys the grouping keys of a hash or object-hash aggregate that reads the shuffle, when the stage has no join
  * @param hotValueQuery the SQL that finds the hot value of the first key, over the largest table the query read: by its
- *        catalog name, else through its format by path (a Delta table through Delta, {@code delta.`path`}, never its files)
+ *        catalog name, else through its format by path (a Delta table through Delta, {@code `delta`.`path`}, never its
+ *        files); every identifier quoted ({@link HotValueQuery}); empty when the key is not one plain column (an
+ *        expression, or characters no column name holds: {@link SqlNames#column}), when there is no lookup
  * @param tableFormat the format of that table ({@code delta}, {@code parquet}, ...), empty when the query read none
  * @param sourceTable that table's catalog name, empty when the query read it by path (or read none)
  * @param sourcePath the path the query read that table from when it had no catalog name, empty otherwise
@@ -232,14 +235,19 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
                 .filter(s -> !s.table().isEmpty() || !s.locations().isEmpty()).max(Comparator.comparingLong(ScanFacts::bytesRead)));
     }
 
+    /**
+     * The hot-value query when the first key is one plain column, else empty: over the table's catalog name, else its
+     * format and path (Delta through its log, which says which files are live), else a placeholder.
+     */
     private static String hotValueQuery(List<String> keys, Optional<ScanFacts> source) {
-        return Messages.of(SkewRule.ID, Map.of("key", hotKey(keys), "source", source.map(SkewEvidence::readable).orElse("<table>")))
-                .text("hotValueQuery");
+        Optional<String> column = keys.isEmpty() ? Optional.empty() : SqlNames.column(keys.get(0));
+        Optional<List<String>> relation = source.flatMap(SkewEvidence::relation);
+        return column.map(c -> relation.map(r -> HotValueQuery.sql(c, r)).orElseGet(() -> HotValueQuery.withPlaceholder(c))).orElse("");
     }
 
-    /** A table as SQL reads it: its catalog name, else its format and path (delta.`path` for Delta: its log says which files are live). */
-    private static String readable(ScanFacts scan) {
-        return !scan.table().isEmpty() ? scan.table() : scan.tableFormat() + ".`" + scan.locations().get(0) + "`";
+    private static Optional<List<String>> relation(ScanFacts scan) {
+        return !scan.table().isEmpty() ? SqlNames.table(scan.table())
+                : SqlNames.path(scan.locations().get(0)).map(path -> List.of(scan.tableFormat(), path));
     }
 
     static String hotKey(List<String> keys) {

@@ -21,9 +21,12 @@ import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import io.sparkadvisor.rules.advisor.Advisor;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SkewRuleTest {
     private static final long MIB = 1L << 20;
@@ -58,11 +61,38 @@ class SkewRuleTest {
         Finding f = Findings.of("skew", "delta-skew-join").orElseThrow();
         assertEquals(List.of("market_id"), f.evidence().get("partitionKeys"));
         assertEquals("delta", f.evidence().get("tableFormat"));
-        assertEquals("SELECT market_id, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM spark_catalog.default.sales"
-                + " GROUP BY market_id ORDER BY rows DESC LIMIT 20", f.evidence().get("hotValueQuery"));
+        assertEquals("SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM `spark_catalog`.`default`.`sales`"
+                + " GROUP BY `market_id` ORDER BY rows DESC LIMIT 20", f.evidence().get("hotValueQuery"));
         assertEquals("spark_catalog.default.sales", f.evidence().get("sourceTable"));
         assertEquals("", f.evidence().get("sourcePath"), "read by name, not by path");
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, f.severity().toString());
+    }
+
+    /** The audit's key: an Exchange rewritten so that pasting its key into SQL would read another table. */
+    @Test
+    void aShuffleKeyThatIsAnExpressionGetsNoQueryAndTheFindingSaysSo(@TempDir Path dir) {
+        Path log = Corpus.rewritten("delta-skew-join", Map.of("hashpartitioning(market_id#675, 8)", "hashpartitioning(inline(array("
+                + "struct(secret AS market_id, 1L AS rows, 1L AS all_rows))) FROM vault.creds LIMIT 20 --#675, 8)"), dir, "key.log.gz");
+        Finding f = new Advisor(Thresholds.defaults()).advise(RunFactsReader.read(log)).findings().stream()
+                .filter(x -> x.rule().equals("skew")).findFirst().orElseThrow();
+
+        assertTrue(String.valueOf(f.evidence().get("partitionKeys")).contains("vault.creds"), "the key is kept as data");
+        assertEquals("", f.evidence().get("hotValueQuery"));
+        assertTrue(f.recommendation().experiment().contains("is not one plain column"), f.recommendation().experiment());
+        assertFalse(f.toString().contains("FROM vault.creds LIMIT 20 --, COUNT"), "no query pastes the key");
+    }
+
+    /** A Delta table read by path whose Location holds a backtick: the path stays one quoted identifier. */
+    @Test
+    void aDeltaPathIsQuotedWithItsBackticksDoubled(@TempDir Path dir) {
+        Path log = Corpus.rewritten("delta-skew-join", Map.of("Scan parquet spark_catalog.default.sales", "Scan parquet",
+                "corpus-work/delta-sales]", "corpus-work/delta-sales`; DROP TABLE t; --]"), dir, "path.log.gz");
+        Finding f = new Advisor(Thresholds.defaults()).advise(RunFactsReader.read(log)).findings().stream()
+                .filter(x -> x.rule().equals("skew")).findFirst().orElseThrow();
+
+        assertEquals("file:/work/scratch/lead/corpus-work/delta-sales`; DROP TABLE t; --", f.evidence().get("sourcePath"));
+        assertEquals("SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM `delta`.`file:/work/scratch/lead/"
+                + "corpus-work/delta-sales``; DROP TABLE t; --` GROUP BY `market_id` ORDER BY rows DESC LIMIT 20", f.evidence().get("hotValueQuery"));
     }
 
     @Test

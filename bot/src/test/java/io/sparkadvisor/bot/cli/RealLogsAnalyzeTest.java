@@ -1,0 +1,83 @@
+package io.sparkadvisor.bot.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code analyze} over every real event log in {@code ../shared/real-logs} (logs written by others, read in place:
+ * Spark 2.x to 4.1, YARN, Kubernetes, Databricks and Photon, damaged and truncated ones): each analyses with exit 0
+ * and every rule checked, none failing; the one driver log is refused with one line. CI has {@code ../shared}; a
+ * checkout without it skips this test.
+ */
+class RealLogsAnalyzeTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path ROOT = Path.of("..", "..", "shared", "real-logs");
+    /** Folders that are one log each: Spark's rolling layout and Databricks' cluster-log layout. */
+    private static final String ROLLING = "eventlog_v2_";
+    private static final String DATABRICKS_FOLDER = "db_sim_eventlog";
+    /** A Spark driver's log4j output that rapids-tools keeps beside its event logs: not an event log. */
+    private static final String NOT_AN_EVENT_LOG = "driverlog";
+
+    static List<Path> inputs() {
+        if (!Files.isDirectory(ROOT)) {
+            return List.of(ROOT);
+        }
+        try (Stream<Path> all = Files.walk(ROOT)) {
+            return all.filter(p -> isFolderLog(p) || Files.isRegularFile(p) && !insideFolderLog(p) && isLogFile(p)).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean isFolderLog(Path p) {
+        String name = p.getFileName().toString();
+        return Files.isDirectory(p) && (name.startsWith(ROLLING) || name.equals(DATABRICKS_FOLDER));
+    }
+
+    private static boolean insideFolderLog(Path p) {
+        for (Path parent = p.getParent(); parent != null; parent = parent.getParent()) {
+            if (isFolderLog(parent)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isLogFile(Path p) {
+        String name = p.getFileName().toString();
+        return !name.endsWith(".md") && !name.startsWith("appstatus_");
+    }
+
+    @ParameterizedTest
+    @MethodSource("inputs")
+    void everyRealLogAnalysesWithEveryRuleChecked(Path log) throws Exception {
+        assumeTrue(Files.exists(log), "../shared/real-logs is not beside this checkout");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), "analyze", log.toString(), "--format", "json");
+        if (log.getFileName().toString().equals(NOT_AN_EVENT_LOG)) {
+            assertEquals(2, code, log + ": " + err);
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            return;
+        }
+        assertEquals(0, code, log + ": " + err);
+        JsonNode root = JSON.readTree(out.toString());
+        assertTrue(root.path("findings").isArray(), log + ": no findings array");
+        assertFalse(root.has("ruleFailures"), log + ": " + root.path("ruleFailures"));
+    }
+}
