@@ -1,5 +1,6 @@
 package io.sparkadvisor.databricks;
 
+import io.sparkadvisor.databricks.access.Access;
 import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
@@ -81,4 +82,7 @@ public interface Workspace {
 
     /** Completed job runs that started in {@code [from, to)}, for estimating costs without the billing tables. */
     List<RunUsage> completedRuns(Instant from, Instant to);
+
+    /** Who people are in this workspace and what they may do: asked before the bot acts for one of them. */
+    Access access();
 }

@@ -1,6 +1,9 @@
 package io.sparkadvisor.databricks;
 
 import com.databricks.sdk.WorkspaceClient;
+import io.sparkadvisor.databricks.access.Access;
+import io.sparkadvisor.databricks.access.FileAccess;
+import io.sparkadvisor.databricks.access.SdkAccess;
 import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
 import io.sparkadvisor.databricks.apply.ClusterChange;
@@ -63,7 +66,7 @@ public final class Workspaces {
         // The host names the workspace in the cache: two workspaces may have runs of the same id.
         LogFacts facts = new LogFacts(cache, "host " + client.config().getHost());
         Supplier<Optional<String>> id = () -> configured.or(() -> identity.flatMap(WorkspaceIdentity::id).map(String::valueOf));
-        return new Composed(source, billing, warehouse.map(SqlWarehouse.class::cast), id, identity, facts);
+        return new Composed(source, billing, warehouse.map(SqlWarehouse.class::cast), id, identity, facts, new SdkAccess(client));
     }
 
     /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */
@@ -76,7 +79,7 @@ public final class Workspaces {
         // Recorded answers stand for whichever workspace they were recorded in: any link is taken.
         LogFacts facts = new LogFacts(cache, "folder " + folder.toAbsolutePath().normalize());
         return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional::empty,
-                Optional.empty(), facts);
+                Optional.empty(), facts, new FileAccess(folder));
     }
 
     private static final class Composed implements Workspace {
@@ -88,9 +91,11 @@ public final class Workspaces {
         private final WorkspaceSource source;
         private final Supplier<Optional<String>> id;
         private final LogFacts facts;
+        private final Access access;
 
         Composed(WorkspaceSource source, QueryRunner billing, Optional<SqlWarehouse> warehouse, Supplier<Optional<String>> id,
-                Optional<WorkspaceIdentity> identity, LogFacts facts) {
+                Optional<WorkspaceIdentity> identity, LogFacts facts, Access access) {
+            this.access = access;
             this.warehouse = warehouse;
             RunReads runs = new RunReads(source);
             this.resolver = new RunResolver(source, runs, identity);
@@ -100,6 +105,11 @@ public final class Workspaces {
             this.source = source;
             this.id = id;
             this.facts = facts;
+        }
+
+        @Override
+        public Access access() {
+            return access;
         }
 
         @Override

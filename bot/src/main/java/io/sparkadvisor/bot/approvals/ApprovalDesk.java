@@ -3,6 +3,9 @@ package io.sparkadvisor.bot.approvals;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.access.AccessService;
+import io.sparkadvisor.bot.access.Decision;
+import io.sparkadvisor.bot.slack.SlackUsers;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
@@ -12,6 +15,7 @@ import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.access.JobPermission;
 import io.sparkadvisor.databricks.apply.ClusterChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
@@ -55,10 +59,16 @@ public final class ApprovalDesk {
     private final Workspace workspace;
     private final ChangeSender sender;
     private final ApprovalPolicy policy;
+    private final AccessService access;
     private final Clock clock;
 
+    /** A click let through: the recommendation, and the Databricks user the clicker is (for the audit trail). */
+    private record Authorised(StoredRecommendation rec, String principal) {
+    }
+
     public ApprovalDesk(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ApprovalPolicy policy,
-            Clock clock) {
+            AccessService access, Clock clock) {
+        this.access = access;
         this.recommendations = recommendations;
         this.changes = changes;
         this.locks = locks;
@@ -91,11 +101,12 @@ public final class ApprovalDesk {
     }
 
     void approve(Click click, SlackReplies slack) {
-        Optional<StoredRecommendation> found = authorised(click, slack);
+        Optional<Authorised> found = authorised(click, slack);
         if (found.isEmpty()) {
             return;
         }
-        StoredRecommendation rec = found.get();
+        StoredRecommendation rec = found.get().rec();
+        String principal = found.get().principal();
         if (policy.forbidsSelfApproval(click.userId(), recommendations.requesters(rec))) {
             slack.whisper(click, ApprovalReply.NOT_YOURS.text());
             return;
@@ -108,7 +119,7 @@ public final class ApprovalDesk {
             return;
         }
         try (JobLocks.Held held = lock.get()) {
-            if (!changes.approve(audit(rec, click, Transition.APPROVE, "step " + stepNumber + " of " + rec.rule()))) {
+            if (!changes.approve(audit(rec, click, principal, Transition.APPROVE, "step " + stepNumber + " of " + rec.rule()))) {
                 slack.whisper(click, whyNotClaimed(rec, stepNumber));
                 return;
             }
@@ -119,7 +130,7 @@ public final class ApprovalDesk {
                 step = step(rec, stepNumber);
                 change = StepChanges.of(target, step);
             } catch (StepChanges.NotApplicableException e) {
-                changes.move(Transition.REFUSE, audit(rec, click, Transition.REFUSE, e.getMessage()));
+                changes.move(Transition.REFUSE, audit(rec, click, principal, Transition.REFUSE, e.getMessage()));
                 slack.whisper(click, ErrorReply.WARNING.text("reason", e.getMessage()));
                 slack.inThread(rec, ChangeMessages.notApplied(subject, e.getMessage()));
                 return;
@@ -145,13 +156,14 @@ public final class ApprovalDesk {
     }
 
     void reject(Click click, SlackReplies slack) {
-        Optional<StoredRecommendation> found = authorised(click, slack);
+        Optional<Authorised> found = authorised(click, slack);
         if (found.isEmpty()) {
             return;
         }
-        StoredRecommendation rec = found.get();
+        StoredRecommendation rec = found.get().rec();
+        String principal = found.get().principal();
         int stepNumber = click.step().step();
-        if (!changes.move(Transition.REJECT, audit(rec, click, Transition.REJECT, "step " + stepNumber + " of " + rec.rule()))) {
+        if (!changes.move(Transition.REJECT, audit(rec, click, principal, Transition.REJECT, "step " + stepNumber + " of " + rec.rule()))) {
             slack.whisper(click, alreadyDecided(rec, stepNumber));
             return;
         }
@@ -164,11 +176,12 @@ public final class ApprovalDesk {
      * restore that did not reach the job returns it to where it was.
      */
     void rollBack(Click click, SlackReplies slack) {
-        Optional<StoredRecommendation> found = authorised(click, slack);
+        Optional<Authorised> found = authorised(click, slack);
         if (found.isEmpty()) {
             return;
         }
-        StoredRecommendation rec = found.get();
+        StoredRecommendation rec = found.get().rec();
+        String principal = found.get().principal();
         int stepNumber = click.step().step();
         Subject subject = new Subject(rec.rule(), stepNumber, rec.jobId());
         Optional<JobLocks.Held> lock = locks.lock(rec.jobId(), LOCK_WAIT);
@@ -177,7 +190,7 @@ public final class ApprovalDesk {
             return;
         }
         try (JobLocks.Held held = lock.get()) {
-            if (!changes.move(Transition.ROLL_BACK, audit(rec, click, Transition.ROLL_BACK, "step " + stepNumber + " of " + rec.rule()))) {
+            if (!changes.move(Transition.ROLL_BACK, audit(rec, click, principal, Transition.ROLL_BACK, "step " + stepNumber + " of " + rec.rule()))) {
                 slack.whisper(click, alreadyDecided(rec, stepNumber));
                 return;
             }
@@ -220,10 +233,11 @@ public final class ApprovalDesk {
     }
 
     /**
-     * The recommendation behind the click, when the clicker is an approver and the button is on the
-     * recommendation's post or its thread; otherwise tells them why not.
+     * The recommendation behind the click, when the clicker is an approver, the button is on the
+     * recommendation's post or its thread, and the clicker manages its job in Databricks (CAN MANAGE:
+     * the bot's token is the means, not the authority); otherwise tells them why not.
      */
-    private Optional<StoredRecommendation> authorised(Click click, SlackReplies slack) {
+    private Optional<Authorised> authorised(Click click, SlackReplies slack) {
         if (!policy.isApprover(slack.client(), click.userId())) {
             slack.whisper(click, ApprovalReply.NOT_ALLOWED.text());
             return Optional.empty();
@@ -231,11 +245,18 @@ public final class ApprovalDesk {
         Optional<StoredRecommendation> rec = recommendations.find(click.step().recommendationId());
         if (rec.isEmpty()) {
             slack.whisper(click, ApprovalReply.UNKNOWN_RECOMMENDATION.text());
-        } else if (!click.message().isOrFollows(rec.get().channel(), rec.get().threadTs(), rec.get().messageTs())) {
+            return Optional.empty();
+        }
+        if (!click.message().isOrFollows(rec.get().channel(), rec.get().threadTs(), rec.get().messageTs())) {
             slack.whisper(click, ApprovalReply.NOT_THIS_MESSAGE.text());
             return Optional.empty();
         }
-        return rec;
+        Decision decision = access.mayOnJob(click.userId(), rec.get().jobId(), JobPermission.CAN_MANAGE, new SlackUsers(slack.client()));
+        if (decision instanceof Decision.Refused refused) {
+            slack.whisper(click, refused.reason());
+            return Optional.empty();
+        }
+        return Optional.of(new Authorised(rec.get(), ((Decision.Allowed) decision).principal().userName()));
     }
 
     private SlackMessage alreadyDecided(StoredRecommendation rec, int step) {
@@ -244,8 +265,8 @@ public final class ApprovalDesk {
                 .orElse(SlackMessages.notice(ApprovalReply.NOTHING_TO_APPLY.text("step", step)));
     }
 
-    private AuditEntry audit(StoredRecommendation rec, Click click, Transition t, String detail) {
-        return new AuditEntry(clock.instant(), click.userId(), rec.jobId(), rec.id(), click.step().step(), t.action(), detail);
+    private AuditEntry audit(StoredRecommendation rec, Click click, String principal, Transition t, String detail) {
+        return new AuditEntry(clock.instant(), click.userId(), principal, rec.jobId(), rec.id(), click.step().step(), t.action(), detail);
     }
 
     /**

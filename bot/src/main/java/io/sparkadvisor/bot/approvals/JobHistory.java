@@ -10,6 +10,8 @@ import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /** {@code /spark-advisor history <job>}: the steps decided for a job, their state, by whom and when, and their measured effect. */
 public final class JobHistory {
@@ -21,8 +23,11 @@ public final class JobHistory {
         this.changes = changes;
     }
 
-    /** The answer, in as many messages as it takes; a job the workspace does not know is named in it, not thrown. */
-    public List<SlackMessage> answer(String job) {
+    /**
+     * The answer, in as many messages as it takes; a job the workspace does not know is named in it, not thrown.
+     * {@code refusal} says why the asker may not see the job it resolved to, if they may not.
+     */
+    public List<SlackMessage> answer(String job, Function<Long, Optional<SlackMessage>> refusal) {
         if (job.isBlank()) {
             return List.of(SlackMessages.notice(ApprovalReply.HISTORY_USAGE.text()));
         }
@@ -34,6 +39,10 @@ public final class JobHistory {
         }
         if (jobId == null) {
             return List.of(SlackMessages.notice(ApprovalReply.NOT_A_JOB.text("job", job)));
+        }
+        Optional<SlackMessage> refused = refusal.apply(jobId);
+        if (refused.isPresent()) {
+            return List.of(refused.get());
         }
         List<ChangeHistory> decided = changes.history(jobId);
         if (decided.isEmpty()) {

@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.cli;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
+import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.DigestAdmins;
@@ -87,8 +88,9 @@ final class ServeCommand implements Callable<Integer> {
         Database db = Database.fromEnvironment(env).migrate();
         Changes changes = new Changes(db);
         JobLocks locks = new JobLocks(db, Clock.systemUTC());
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, workspace, policy, Clock.systemUTC());
         AdvisorConfig config = AdvisorConfig.load(thresholdOptions.config);
+        AccessService access = new AccessService(workspace.access(), config.access(), Clock.systemUTC());
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, workspace, policy, access, Clock.systemUTC());
         DigestConfig digestConfig = config.digest();
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(thresholdOptions.thresholds());
@@ -103,7 +105,7 @@ final class ServeCommand implements Callable<Integer> {
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),
-                new HotValueDesk(hotValues, hotValueLookup, policy, Clock.systemUTC())));
+                new HotValueDesk(hotValues, hotValueLookup, policy, access, Clock.systemUTC()), access));
         App app = bot.app();
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC(),

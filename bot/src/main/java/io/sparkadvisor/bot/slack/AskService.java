@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,6 +43,7 @@ final class AskService {
     private static final Duration SHARED_FOR = Duration.ofSeconds(30);
 
     private final RunAnalysis analysis;
+    private final AskAdmission admission;
     private final ExecutorService pool;
     private final ApprovalDesk approvals;
     private final AnalysedFindings analysed;
@@ -49,8 +51,10 @@ final class AskService {
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
     private final Set<Answering> answering = ConcurrentHashMap.newKeySet();
 
-    AskService(RunAnalysis analysis, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed, HotValueDesk hotValues) {
+    AskService(RunAnalysis analysis, AskAdmission admission, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed,
+            HotValueDesk hotValues) {
         this.analysis = analysis;
+        this.admission = admission;
         this.hotValues = hotValues;
         this.pool = pool;
         this.approvals = approvals;
@@ -144,11 +148,18 @@ final class AskService {
     private void answer(Ask ask, MethodsClient client) {
         long started = System.nanoTime();
         try {
-            SlackThread thread = SlackThread.open(client, ask.channel(),
-                    SlackMessages.parent(ask.userId(), ask.query(), AskReply.WORKING.text()));
+            Optional<AskAdmission.Admitted> admitted = admission.admit(ask, client);
+            if (admitted.isEmpty()) {
+                return; // refused, and the asker was told why
+            }
+            SlackThread thread = admitted.get().thread();
             Answering answer = new Answering(ask, thread, ProgressLine.start(thread, AskReply.RESOLVING.text("query", ask.query())));
             answering.add(answer);
-            analyse(answer, started);
+            if (admitted.get().unresolved() != null) {
+                fail(answer, admitted.get().unresolved());
+            } else {
+                analyse(answer, admitted.get().ref(), started);
+            }
         } catch (SlackCallException e) {
             LOG.warn("cannot post in {}: {}", ask.channel(), e.getMessage());
             ask.tellAsker().accept(ErrorReply.CANNOT_POST.text("reason", e.getMessage()));
@@ -158,9 +169,8 @@ final class AskService {
         }
     }
 
-    private void analyse(Answering answer, long started) {
+    private void analyse(Answering answer, RunRef ref, long started) {
         try {
-            RunRef ref = analysis.resolve(answer.ask().query());
             InFlight.Share<List<AnalysedRun>> share = inFlight.once(ref.runId(), () -> analysis.analyse(ref, answer.progress()));
             if (!share.didTheWork()) {
                 answer.progress().step(AskReply.SHARED_ANALYSIS.text("runId", ref.runId()));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.slack.api.bolt.App;
 import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.ClickedMessage;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * "Find the hot value" on a skew finding: offered with the finding's post, and on a click by the person who asked
- * or an approver (anyone else is told only they may) claimed once, run on the SQL warehouse off the request thread,
+ * or an approver (anyone else is told only they may) who may also SELECT from the table in Databricks, claimed once, run on the SQL warehouse off the request thread,
  * and answered in the finding's thread: the value, its share, a chart of the top values and the targeted fix; or
  * what stopped it, with the query to run by hand.
  */
@@ -46,10 +47,12 @@ public final class HotValueDesk {
     private final HotValues store;
     private final HotValueLookup lookup;
     private final ApprovalPolicy policy;
+    private final HotValueAccess access;
     private final Clock clock;
     private final ExecutorService pool = Workers.bounded("spark-advisor-hot-value", THREADS, QUEUED_CLICKS);
 
-    public HotValueDesk(HotValues store, HotValueLookup lookup, ApprovalPolicy policy, Clock clock) {
+    public HotValueDesk(HotValues store, HotValueLookup lookup, ApprovalPolicy policy, AccessService access, Clock clock) {
+        this.access = new HotValueAccess(access);
         this.store = store;
         this.lookup = lookup;
         this.policy = policy;
@@ -108,6 +111,12 @@ public final class HotValueDesk {
             whisper(client, channel, user, HotValueReply.NOT_ALLOWED.text());
             return;
         }
+        HotValueSource source = HotValueSource.of(l.evidence());
+        Optional<String> refusal = access.refusal(client, user, source);
+        if (refusal.isPresent()) {
+            whisper(client, channel, user, refusal.get());
+            return;
+        }
         // A run left by a stopped bot is taken over once it has had its whole budget and a minute more.
         if (!store.start(id, user, clock.instant(), clock.instant().minus(lookup.budget().plusMinutes(1)))) {
             Lookup now = store.find(id).orElseThrow();
@@ -118,13 +127,13 @@ public final class HotValueDesk {
         SlackThread thread = SlackThread.existing(client, l.channel(), l.threadTs());
         try {
             Map<String, Object> evidence = l.evidence();
-            HotValueSource source = HotValueSource.of(evidence);
             Outcome outcome = lookup.run(source, evidence, line -> thread.reply(SlackMessages.notice(line)));
             if (outcome instanceof Found f) {
                 store.found(id, f.top().hot().value(), f.top().valueType(), f.top().share(f.top().hot()));
-                thread.reply(SlackMessages.notice(f.answer()));
-                upload(thread, Charts.topValues(f.top(), f.source()));
-                f.fix().ifPresent(fix -> thread.reply(SlackMessages.notice(fix)));
+                SlackThread values = access.valuesGo(client, thread, user, source);
+                values.reply(SlackMessages.notice(f.answer()));
+                upload(values, Charts.topValues(f.top(), f.source()));
+                f.fix().ifPresent(fix -> values.reply(SlackMessages.notice(fix)));
             } else {
                 store.failed(id);
                 thread.reply(SlackMessages.notice(((Told) outcome).text()));

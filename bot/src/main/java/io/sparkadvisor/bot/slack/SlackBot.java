@@ -15,6 +15,7 @@ import com.slack.api.model.event.AppMentionEvent;
 import com.slack.api.model.event.MessageEvent;
 import com.slack.api.util.http.SlackHttpClient;
 import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.approvals.ApprovalButtons;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.JobHistory;
@@ -60,7 +61,7 @@ public final class SlackBot {
 
     /** What the app's handlers use, built by {@code serve} (or a test) around one database and workspace. */
     public record Services(Workspace workspace, Advisor advisor, ApprovalDesk approvals, JobHistory history, DigestCommands digest,
-            AnalysedFindings analysed, SlackEvents events, HotValueDesk hotValues) {}
+            AnalysedFindings analysed, SlackEvents events, HotValueDesk hotValues, AccessService access) {}
 
     private final App app;
     private final AskService asks;
@@ -77,13 +78,14 @@ public final class SlackBot {
     public static SlackBot start(SlackSettings settings, Services services) {
         App app = new App(config(settings));
         ExecutorService pool = Workers.bounded("spark-advisor-ask", THREADS, QUEUED_ASKS);
-        AskService asks = new AskService(new RunAnalysis(services.workspace(), services.advisor()), pool, services.approvals(),
+        RunAnalysis analysis = new RunAnalysis(services.workspace(), services.advisor());
+        AskService asks = new AskService(analysis, new AskAdmission(analysis, services.access()), pool, services.approvals(),
                 services.analysed(), services.hotValues());
         app.use(new OnceOnly(services.events().signedRequests()));
         app.use(new SameTeamOnly(() -> app.client().authTest(r -> r)));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
         services.hotValues().register(app);
-        JobHistory history = services.history();
+        GuardedHistory history = new GuardedHistory(services.history(), services.access());
         DigestCommands digest = services.digest();
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
@@ -93,7 +95,7 @@ public final class SlackBot {
             AskText text = AskText.parse(payload.getText());
             return switch (text.kind()) {
                 case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
-                case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query())))
+                case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query(), payload.getUserId(), ctx.client())))
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
                 case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text, ctx.client())))
                         ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
@@ -190,11 +192,11 @@ public final class SlackBot {
         }
     }
 
-    private static void onMessage(AskService asks, JobHistory history, DigestCommands digest, MethodsClient client, String channel,
+    private static void onMessage(AskService asks, GuardedHistory history, DigestCommands digest, MethodsClient client, String channel,
             String user, String text) {
         AskText parsed = AskText.parse(text);
         switch (parsed.kind()) {
-            case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query()));
+            case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query(), user, client));
             case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
             case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed, client));
             case SCAN -> asks.whisperAll(client, channel, user, () -> scan(digest, client, channel, user).map(SlackMessages::notice).stream().toList());

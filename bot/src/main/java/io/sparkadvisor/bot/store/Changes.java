@@ -140,13 +140,14 @@ public final class Changes {
     /** Who changed this job and why, oldest first. */
     public List<AuditEntry> audit(long jobId) {
         return db.inTransaction(sql -> sql.query("SELECT * FROM audit WHERE job_id = ? ORDER BY happened_at, id",
-                rs -> new AuditEntry(Statements.instant(rs, "happened_at"), rs.getString("actor"), rs.getLong("job_id"),
+                rs -> new AuditEntry(Statements.instant(rs, "happened_at"), rs.getString("actor"), rs.getString("principal"), rs.getLong("job_id"),
                         rs.getString("recommendation_id"), rs.getInt("step"), AuditAction.of(rs.getString("action")),
                         rs.getString("detail")), jobId));
     }
 
     private static void append(Statements sql, AuditEntry e) throws SQLException {
-        sql.update("INSERT INTO audit (happened_at, actor, job_id, recommendation_id, step, action, detail)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?)", e.at(), e.actor(), e.jobId(), e.recommendationId(), e.step(), e.action().id(), e.detail());
+        sql.update("INSERT INTO audit (happened_at, actor, principal, job_id, recommendation_id, step, action, detail)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", e.at(), e.actor(), e.principal(), e.jobId(), e.recommendationId(), e.step(),
+                e.action().id(), e.detail());
     }
 }

@@ -7,6 +7,9 @@ import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.databricks.WorkspaceClients;
+import io.sparkadvisor.bot.access.AccessService;
+import io.sparkadvisor.bot.access.ChannelGroups;
+import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import io.sparkadvisor.templates.slack.ApprovalIds;
@@ -31,9 +34,10 @@ public final class ApprovingReplica {
         SlackConfig slackConfig = new SlackConfig();
         slackConfig.setMethodsEndpointUrlPrefix(args[2] + "/api/");
         Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(Long.parseLong(args[3])));
-        ApprovalDesk desk = new ApprovalDesk(new Recommendations(db), new Changes(db), new JobLocks(db, clock),
-                Workspaces.connect(WorkspaceClients.withToken(args[1], WorkspaceEmulator.TOKEN), null),
-                ApprovalPolicy.fromEnvironment(Map.of("SPARK_ADVISOR_APPROVERS", args[5])), clock);
+        Workspace workspace = Workspaces.connect(WorkspaceClients.withToken(args[1], WorkspaceEmulator.TOKEN), null);
+        ApprovalDesk desk = new ApprovalDesk(new Recommendations(db), new Changes(db), new JobLocks(db, clock), workspace,
+                ApprovalPolicy.fromEnvironment(Map.of("SPARK_ADVISOR_APPROVERS", args[5])),
+                new AccessService(workspace.access(), ChannelGroups.NONE, clock), clock);
         System.out.println("ready");
         System.out.flush();
         System.in.read();

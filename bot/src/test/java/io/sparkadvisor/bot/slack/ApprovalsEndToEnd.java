@@ -856,13 +856,7 @@ abstract class ApprovalsEndToEnd {
 
     /** Asks about {@code run} and returns the thread reply carrying the buttons of {@code rule}'s finding. */
     private static FakeSlackApi.Call postedFinding(long run, String rule) {
-        bot.requests.command("run:" + run, CHANNEL, USER);
-        String value = "\"value\":\"" + run + "-" + rule + "@";
-        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")));
-        FakeSlackApi.Call finding = bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains(value))
-                .findFirst().orElseThrow();
-        bot.slack.clear();
-        return finding;
+        return bot.postedFinding(run, USER, rule);
     }
 
     /** The recommendation id the finding's Approve button carries: its run, rule and post. */

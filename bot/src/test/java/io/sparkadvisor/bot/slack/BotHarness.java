@@ -2,6 +2,8 @@ package io.sparkadvisor.bot.slack;
 
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
+import io.sparkadvisor.bot.access.AccessService;
+import io.sparkadvisor.bot.access.ChannelGroups;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.DigestAdmins;
@@ -67,6 +69,8 @@ final class BotHarness implements AutoCloseable {
     static final String APP_TOKEN = "xapp-1-A111-1-test-app-token";
 
     static final String WAREHOUSE = "wh-1";
+    /** The jobs of the emulator's sample workspace, shared like the harness's own. */
+    private static final List<Long> SAMPLE_JOBS = List.of(7L, 8L, 9L, 10L);
     /** When the first run {@link #addJob} declares started (3 December 2025); the next one an hour later, and so on. */
     static final long FIRST_RUN_START = 1764720000000L;
     /** Where the digest scheduler's clock starts: Wednesday 25 November 2026, noon UTC. */
@@ -127,6 +131,7 @@ final class BotHarness implements AutoCloseable {
         this.clock = clock;
         this.workspace = workspace;
         this.factsCache = factsCache;
+        SAMPLE_JOBS.forEach(job -> TestPeople.shareJob(workspace, job));
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         addJob(workspace, 44, "resized-join", "1203-resized", "skew.log.gz", 4401, 4410);
@@ -137,7 +142,8 @@ final class BotHarness implements AutoCloseable {
         Changes changes = new Changes(db);
         JobLocks locks = new JobLocks(db, clock);
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(approvalEnv, clock);
-        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, clock);
+        AccessService access = new AccessService(connected.access(), new ChannelGroups(Map.of(CHANNEL, TestPeople.TEAM)), clock);
+        ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, access, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
         FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock);
@@ -152,7 +158,7 @@ final class BotHarness implements AutoCloseable {
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
-                new HotValueDesk(hotValues, hotValueLookup, policy, clock)));
+                new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access));
         App app = bot.app();
         followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock, Thresholds.defaults(),
                 new HotValueRecheck(hotValues, hotValueLookup));
@@ -242,6 +248,8 @@ final class BotHarness implements AutoCloseable {
     static void addJob(WorkspaceEmulator emulator, long jobId, String jobName, String clusterId, String shape, String logConf,
             String corpusLog, long firstRun, long lastRun) {
         String newCluster = newCluster(shape, logConf);
+        TestPeople.enrol(emulator);
+        TestPeople.shareJob(emulator, jobId);
         emulator.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, shape, logConf));
         emulator.putJson("jobs/" + jobId + ".json", "{\"job_id\":" + jobId + ",\"settings\":{\"name\":\"" + jobName
                 + "\",\"job_clusters\":[{\"job_cluster_key\":\"main\",\"new_cluster\":" + newCluster + "}],\"tasks\":"
@@ -330,6 +338,21 @@ final class BotHarness implements AutoCloseable {
     /** The messages posted in channels, not in threads: one per ask. */
     List<FakeSlackApi.Call> parents() {
         return slack.calls("chat.postMessage").stream().filter(c -> c.param("thread_ts").isEmpty()).toList();
+    }
+
+    /**
+     * {@code user} asks in {@link #CHANNEL} about {@code run}; once its answer is in, returns the reply of
+     * {@code rule}'s finding (whose buttons carry "run-rule@") and forgets the Slack calls so far.
+     */
+    FakeSlackApi.Call postedFinding(long run, String user, String rule) {
+        requests.command("run:" + run, CHANNEL, user);
+        String value = "\"value\":\"" + run + "-" + rule + "@";
+        await(Duration.ofSeconds(60), () -> slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")
+                && c.param("blocks").contains("run:" + run)));
+        FakeSlackApi.Call finding = slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains(value))
+                .findFirst().orElseThrow();
+        slack.clear();
+        return finding;
     }
 
     List<FakeSlackApi.Call> threadReplies(String parentTs) {

@@ -44,6 +44,8 @@ final class FakeSlackApi implements AutoCloseable {
     /** Shared channels, by the conversations.info flag that says how: is_ext_shared, is_org_shared. */
     private final Map<String, String> sharedAs = new ConcurrentHashMap<>();
     private volatile String socketModeUrl;
+    /** users.info's profile email of a user, when not the default {@link #email}; null for a profile without one. */
+    private final Map<String, String> emails = new ConcurrentHashMap<>();
 
     FakeSlackApi() {
         try {
@@ -89,6 +91,16 @@ final class FakeSlackApi implements AutoCloseable {
     /** apps.connections.open hands out {@code url} to app-level tokens; until then it refuses them as invalid_auth. */
     void openSocketModeAt(String url) {
         socketModeUrl = url;
+    }
+
+    /** The profile email users.info gives a user unless told otherwise: their id, lower case, at example.com. */
+    static String email(String userId) {
+        return userId.toLowerCase(java.util.Locale.ROOT) + "@example.com";
+    }
+
+    /** users.info gives {@code email} for {@code userId}; null plays a profile without an email. */
+    void email(String userId, String email) {
+        emails.put(userId, email == null ? "" : email);
     }
 
     /** The next {@code times} calls of {@code method} are refused with 429 and Retry-After: 1, as Slack does; each is recorded as "ratelimited". */
@@ -155,8 +167,16 @@ final class FakeSlackApi implements AutoCloseable {
                     + "is_ext_shared".equals(sharedAs.get(params.get("channel"))) + ",\"is_org_shared\":"
                     + "is_org_shared".equals(sharedAs.get(params.get("channel"))) + ",\"is_pending_ext_shared\":false}}";
             case "files.completeUploadExternal" -> "{\"ok\":true,\"files\":[{\"id\":\"F1\"}]}";
+            case "users.info" -> usersInfo(params.get("user"));
+            case "conversations.open" -> "{\"ok\":true,\"channel\":{\"id\":\"D" + params.get("users") + "\"}}";
             default -> "{\"ok\":false,\"error\":\"unknown_method\"}";
         };
+    }
+
+    private String usersInfo(String userId) {
+        String email = emails.getOrDefault(userId, email(userId));
+        String profile = email.isEmpty() ? "{}" : "{\"email\":\"" + email + "\"}";
+        return "{\"ok\":true,\"user\":{\"id\":\"" + userId + "\",\"team_id\":\"T111\",\"profile\":" + profile + "}}";
     }
 
     private static Map<String, String> form(String body) {

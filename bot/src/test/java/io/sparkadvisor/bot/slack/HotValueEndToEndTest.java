@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.store.HotValuesTest;
 import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.emulator.RecordedPeople;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.knowledge.Corpus;
@@ -42,7 +43,7 @@ class HotValueEndToEndTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TABLE = "spark_catalog.default.sales";
-    private static final String QUOTED_TABLE = "`spark_catalog`.`default`.`sales`";
+    static final String QUOTED_TABLE = "`spark_catalog`.`default`.`sales`";
     /** The statement that counts the sales table's markets: every identifier quoted, the row limit kept. */
     private static final String QUOTED_QUERY = "SELECT `market_id`, COUNT(*) AS rows, SUM(COUNT(*)) OVER () AS all_rows FROM"
             + " `spark_catalog`.`default`.`sales` GROUP BY `market_id` ORDER BY rows DESC LIMIT 20";
@@ -61,12 +62,15 @@ class HotValueEndToEndTest {
                 "SPARK_ADVISOR_HOT_VALUE_SECONDS", "3"), Clock.systemUTC());
         BotHarness.addJob(bot.workspace, 45, "delta-skew-join", "1204-delta", "delta-skew-join.log.gz", 4501, 4510);
         bot.workspace.addTable(TABLE, "DELTA", DELTA_LOCATION);
+        RecordedPeople.grant(bot.workspace, "spark_catalog.default", TestPeople.TEAM, "USE_SCHEMA", "SELECT");
         // Hostile logs, as the job's owner could write them (the audit's payloads).
         hostileJob(46, Map.of("hashpartitioning(market_id#675, 8)", "hashpartitioning(" + INJECTED_KEY + "#675, 8)"));
         hostileJob(47, Map.of("Scan parquet " + TABLE, "BatchScan " + TABLE + "`/**/UNION/**/SELECT/**/secret/**/FROM/**/vault.creds/**/--"));
         hostileJob(48, Map.of("Scan parquet " + TABLE, "Scan parquet", "corpus-work/delta-sales]",
                 "corpus-work/delta-sales` UNION SELECT secret FROM vault.creds --]"));
         hostileJob(49, Map.of(TABLE, TABLE + "_dropped"));
+        // A Delta table read by path has no catalog grants to check: only workspace admins have it read, as the asker here is.
+        RecordedPeople.user(bot.workspace, FakeSlackApi.email(USER), TestPeople.TEAM, "admins");
         hotValueQuery = (String) new Advisor(Thresholds.defaults()).advise(Corpus.facts("delta-skew-join")).findings().stream()
                 .filter(f -> f.rule().equals("skew")).findFirst().orElseThrow().evidence().get("hotValueQuery");
     }
@@ -90,7 +94,7 @@ class HotValueEndToEndTest {
     }
 
     /** The corpus's sales table counted by market: 8.5M rows on market 7 and 1.5M spread over the 1,999 others. */
-    private static StatementScript salesByMarket() {
+    static StatementScript salesByMarket() {
         List<List<String>> rows = Stream.concat(Stream.of(List.of("7", "8500000", "10000000")),
                 IntStream.range(1, 20).mapToObj(m -> List.of(String.valueOf(m), String.valueOf(751 - m), "10000000"))).toList();
         return StatementScript.succeeds(List.of("market_id", "rows", "all_rows"), List.of(rows)).typed(List.of("INT", "LONG", "LONG"));
@@ -246,7 +250,9 @@ class HotValueEndToEndTest {
         bot.workspace.onStatement("`delta`.`" + DELTA_LOCATION, salesByMarket());
 
         click(finding, USER);
-        await(WAIT, () -> threadText(finding).contains("holds 85% of rows"));
+        // Who else may read files by path is not known: the values go to the clicker only.
+        await(WAIT, () -> bot.slack.calls("chat.postMessage").stream().anyMatch(c -> c.param("channel").equals("D" + USER)
+                && c.param("blocks").contains("holds 85% of rows")));
 
         List<RecordedRequest> submitted = bot.workspace.requests("POST", "/api/2.0/sql/statements");
         assertEquals(1, submitted.size());

@@ -16,12 +16,16 @@ import org.junit.jupiter.api.Test;
 /** The app manifest people install from asks for what the bot handles and calls, no more. */
 class SlackAppManifestTest {
     /** Every Web API method the bot calls (FakeSlackApi answers these), with the bot scope Slack requires for it. */
-    static final Map<String, String> SCOPE_OF_METHOD = Map.of(
-            "chat.postMessage", "chat:write", "chat.update", "chat:write", "chat.postEphemeral", "chat:write",
-            "files.getUploadURLExternal", "files:write", "files.completeUploadExternal", "files:write",
-            "usergroups.users.list", "usergroups:read", "conversations.info", "channels:read");
-    /** conversations.info of a private channel needs this one too. */
-    static final String PRIVATE_CHANNELS = "groups:read";
+    static final Map<String, String> SCOPE_OF_METHOD = Map.ofEntries(Map.entry("chat.postMessage", "chat:write"),
+            Map.entry("chat.update", "chat:write"), Map.entry("chat.postEphemeral", "chat:write"),
+            Map.entry("files.getUploadURLExternal", "files:write"), Map.entry("files.completeUploadExternal", "files:write"),
+            Map.entry("usergroups.users.list", "usergroups:read"), Map.entry("conversations.info", "channels:read"),
+            Map.entry("users.info", "users:read"), Map.entry("conversations.open", "im:write"));
+    /**
+     * Scopes that widen what a method answers: conversations.info of a private channel needs groups:read, and
+     * users.info gives the profile's email only with users:read.email.
+     */
+    static final Set<String> SCOPES_OF_FIELDS = Set.of("groups:read", "users:read.email");
     /** The events SlackBot subscribes to, with their scopes; the slash command needs "commands". */
     static final Map<String, String> SCOPE_OF_EVENT = Map.of("app_mention", "app_mentions:read", "message.im", "im:history");
 
@@ -50,7 +54,7 @@ class SlackAppManifestTest {
         Set<String> needed = new HashSet<>(SCOPE_OF_METHOD.values());
         needed.addAll(SCOPE_OF_EVENT.values());
         needed.add("commands");
-        needed.add(PRIVATE_CHANNELS);
+        needed.addAll(SCOPES_OF_FIELDS);
         assertEquals(needed, scopes, "every scope used, and none more");
     }
 

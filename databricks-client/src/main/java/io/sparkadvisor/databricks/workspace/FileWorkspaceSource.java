@@ -198,13 +198,8 @@ public final class FileWorkspaceSource implements WorkspaceSource {
         }
     }
 
-    /** Recorded names come from user-supplied ids; never let one point outside the folder. */
     private Path inside(String relative) {
-        Path path = root.resolve(relative).normalize();
-        if (!path.startsWith(root)) {
-            throw new WorkspaceException("Path " + relative + " leaves the workspace folder " + root);
-        }
-        return path;
+        return FolderPaths.inside(root, relative);
     }
 
     private static long size(Path p) {

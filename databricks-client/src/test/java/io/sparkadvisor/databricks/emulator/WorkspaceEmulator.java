@@ -39,8 +39,8 @@ import java.util.stream.Stream;
 
 /**
  * A local Databricks workspace for tests: the REST paths SDK 0.141.0 really calls (Jobs 2.2,
- * Clusters 2.1, DBFS 2.0, Files 2.0, SQL statements 2.0, SQL warehouses get, SCIM Me, Unity Catalog tables get, the
- * driver proxy), a bearer token
+ * Clusters 2.1, DBFS 2.0, Files 2.0, SQL statements 2.0, SQL warehouses get, SCIM Me and Users, job permissions, Unity
+ * Catalog tables get and effective permissions, the driver proxy), a bearer token
  * required on each, answers from a workspace folder (databricks-client/WORKSPACE-DIR.md), faults
  * on demand, and a record of every request.
  *
@@ -74,6 +74,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
     private final EmulatedStorage storage;
     private final EmulatedStatements statements = new EmulatedStatements();
     private final EmulatedIdentity identity = new EmulatedIdentity();
+    private final EmulatedAccess access;
     private final EmulatedTables tables;
     private volatile OAuthClient oauth;
 
@@ -88,6 +89,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
         jobs = new EmulatedJobs(folder);
         clusters = new EmulatedClusters(folder);
         storage = new EmulatedStorage(folder);
+        access = new EmulatedAccess(folder);
         tables = new EmulatedTables(folder);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::exchange);
@@ -181,6 +183,14 @@ public final class WorkspaceEmulator implements AutoCloseable {
     /** False plays a workspace whose answers carry no {@code X-Databricks-Org-Id}, so its id cannot be learned. */
     public void sendsWorkspaceId(boolean sends) {
         identity.sendsOrgId(sends);
+    }
+
+    /**
+     * False plays an advisor that is no workspace admin: reading a job's permissions then takes CAN MANAGE on the
+     * job, and Unity Catalog effective permissions are refused (403 PERMISSION_DENIED).
+     */
+    public void advisorIsAdmin(boolean admin) {
+        access.advisorIsAdmin(admin);
     }
 
     /** Readers of this DBFS or volume file see only its first {@code bytes}, as when delivery stopped mid-write. */
@@ -335,7 +345,8 @@ public final class WorkspaceEmulator implements AutoCloseable {
         Call call = new Call(request.method(), request.path(), params(request.query()),
                 request.body().isBlank() ? Folder.JSON.createObjectNode() : Folder.JSON.readTree(request.body()));
         return Stream.<Supplier<Answer>>of(() -> jobs.handle(call), () -> clusters.handle(call), () -> storage.handle(call),
-                        () -> statements.handle(call), () -> identity.handle(call), () -> tables.handle(call), () -> sparkRest(call))
+                        () -> statements.handle(call), () -> identity.handle(call), () -> tables.handle(call),
+                        () -> access.handle(call), () -> sparkRest(call))
                 .map(Supplier::get).filter(a -> a != null).findFirst()
                 .orElseGet(() -> Answer.error(404, "ENDPOINT_NOT_FOUND", "No API found for '" + request.method() + " " + request.path() + "'"));
     }
