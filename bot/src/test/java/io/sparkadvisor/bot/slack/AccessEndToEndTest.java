@@ -19,9 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,13 +28,12 @@ import org.junit.jupiter.api.Test;
  * real SDK. Each test asks about a run of its own. U0BOB approves and is in the team that manages the
  * jobs; U0MAL is on the approver list too but in no Databricks group.
  */
-class AccessEndToEndTest {
+class AccessEndToEndTest extends SharedBotTest {
     private static final String APPROVER = "U0BOB";
     private static final String OUTSIDER = "U0MAL";
     private static final String OTHER_CHANNEL = "C0OTHER";
     private static final String TABLE = "spark_catalog.default.sales";
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static BotHarness bot;
 
     @BeforeAll
     static void start() {
@@ -52,17 +49,6 @@ class AccessEndToEndTest {
         BotHarness.addJob(bot.workspace, 45, "delta-skew-join", "1204-delta", "delta-skew-join.log.gz", 4501, 4502);
         bot.workspace.addTable(TABLE, "DELTA", null);
         RecordedPeople.grant(bot.workspace, TABLE, FakeSlackApi.email(USER), "SELECT");
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        bot.close();
-    }
-
-    @BeforeEach
-    void forgetEarlierCalls() {
-        bot.slack.clear();
-        bot.workspace.clearRequests();
     }
 
     @Test

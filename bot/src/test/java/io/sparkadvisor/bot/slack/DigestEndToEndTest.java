@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * The digest through the real Bolt app with signed requests: subscribe, an ephemeral preview, the
  * scheduled post in the channel with its chart, and unsubscribe; costs from the emulated warehouse.
  */
-class DigestEndToEndTest {
+class DigestEndToEndTest extends SharedBotTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final ObjectMapper JSON = new ObjectMapper();
     static final String APPROVER = "U0BOSS";
@@ -40,7 +39,6 @@ class DigestEndToEndTest {
     static final String ADMIN = FakeSlackApi.GROUP_MEMBER;
     /** A finding's saving as its message states it. */
     static final Pattern SAVES = Pattern.compile("saves (up to|about) [^\"]*? per run");
-    static BotHarness bot;
 
     @BeforeAll
     static void start() {
@@ -59,14 +57,8 @@ class DigestEndToEndTest {
                 List.of(List.of("42", "2026-11-24", "600"), List.of("43", "2026-11-24", "400")))));
     }
 
-    @AfterAll
-    static void stop() throws Exception {
-        bot.close();
-    }
-
     @BeforeEach
-    void clear() {
-        bot.slack.clear();
+    void resetTheSchedulersClock() {
         bot.digestScheduler.setTime(BotHarness.NOW);
     }
 

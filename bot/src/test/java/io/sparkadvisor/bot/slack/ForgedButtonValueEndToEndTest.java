@@ -19,9 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,11 +28,10 @@ import org.junit.jupiter.api.Test;
  * a signed click on the first thread's finding whose value names the second thread's recommendation or lookup is
  * refused, and nothing changes. A genuine click on a thread's own message still works.
  */
-class ForgedButtonValueEndToEndTest {
+class ForgedButtonValueEndToEndTest extends SharedBotTest {
     private static final String APPROVER = "U0BOB";
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static BotHarness bot;
     private static FakeSlackApi.Call first;
     private static FakeSlackApi.Call second;
 
@@ -44,17 +41,6 @@ class ForgedButtonValueEndToEndTest {
         BotHarness.addJob(bot.workspace, 45, "delta-skew-join", "1204-delta", "delta-skew-join.log.gz", 4501, 4510);
         first = postedSkewFinding("run:4501");
         second = postedSkewFinding("run:4502");
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        bot.close();
-    }
-
-    @BeforeEach
-    void forgetEarlierCalls() {
-        bot.slack.clear();
-        bot.workspace.clearRequests();
     }
 
     @Test

@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the skew finding's button; the statement the Databricks emulator's warehouse receives; and what the fake Slack shows.
  * Each test asks about a run of its own. Lookups get a 3 s budget, so the one that never finishes ends quickly.
  */
-class HotValueEndToEndTest {
+class HotValueEndToEndTest extends SharedBotTest {
     private static final String APPROVER = "U0BOB";
     private static final String BYSTANDER = "U0EVE";
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -50,7 +49,6 @@ class HotValueEndToEndTest {
     /** The audit's shuffle key: pasted into SQL, it reads another table and comments the rest out. */
     private static final String INJECTED_KEY = "inline(array(struct(secret AS market_id, 1L AS rows, 1L AS all_rows))) FROM vault.creds LIMIT 20 --";
     private static final String DELTA_LOCATION = "file:/work/scratch/lead/corpus-work/delta-sales";
-    private static BotHarness bot;
     /** The query the finding shows, as the rules wrote it for the delta-skew-join log. */
     private static String hotValueQuery;
     @TempDir
@@ -81,16 +79,9 @@ class HotValueEndToEndTest {
         BotHarness.addJob(bot.workspace, jobId, "hostile-" + jobId, "1204-hostile-" + jobId, log.toString(), jobId * 100 + 1, jobId * 100 + 1);
     }
 
-    @AfterAll
-    static void stop() throws Exception {
-        bot.close();
-    }
-
     @BeforeEach
-    void forgetEarlierCalls() {
+    void answerTheSalesStatement() {
         bot.workspace.onStatement(QUOTED_TABLE, salesByMarket());
-        bot.slack.clear();
-        bot.workspace.clearRequests();
     }
 
     /** The corpus's sales table counted by market: 8.5M rows on market 7 and 1.5M spread over the 1,999 others. */

@@ -11,9 +11,7 @@ import io.sparkadvisor.templates.slack.ApprovalIds;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,25 +19,13 @@ import org.junit.jupiter.api.Test;
  * five-minute signature window, byte for byte or re-signed with the trigger id Slack made for the
  * first, is dropped; Slack's own retries and a genuine request after a forged one still work.
  */
-class RequestReplayEndToEndTest {
+class RequestReplayEndToEndTest extends SharedBotTest {
     private static final Duration ANSWER = Duration.ofSeconds(60);
     private static final String FORM = "application/x-www-form-urlencoded";
-    private static BotHarness bot;
 
     @BeforeAll
     static void start() {
         bot = new BotHarness();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        bot.close();
-    }
-
-    @BeforeEach
-    void forgetEarlierCalls() {
-        bot.slack.clear();
-        bot.workspace.clearRequests();
     }
 
     @Test

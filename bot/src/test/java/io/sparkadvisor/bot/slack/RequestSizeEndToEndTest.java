@@ -15,9 +15,7 @@ import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,25 +23,14 @@ import org.junit.jupiter.api.Test;
  * after the bot has seen only its first bytes (the rest is never sent), with a declared length or in
  * chunks, and the bot goes on answering; a long query is echoed cut short.
  */
-class RequestSizeEndToEndTest {
+class RequestSizeEndToEndTest extends SharedBotTest {
     private static final int TWENTY_MIB = 20 << 20;
     /** What the client sends of the 20 MiB before waiting for the answer: more than the cap, far less than the body. */
     private static final int SENT = 4 * BodyCap.MAX_BYTES;
-    private static BotHarness bot;
 
     @BeforeAll
     static void start() {
         bot = new BotHarness();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        bot.close();
-    }
-
-    @BeforeEach
-    void forgetEarlierCalls() {
-        bot.slack.clear();
     }
 
     @Test

@@ -12,33 +12,19 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The bot end to end over HTTP: signed requests into Bolt's Jetty server, answers out to a fake
  * Slack Web API, run data from the Databricks emulator, the skewed-join log from the corpus.
  */
-class SlackBotEndToEndTest {
+class SlackBotEndToEndTest extends SharedBotTest {
     private static final Duration ANSWER = Duration.ofSeconds(60);
-    private static BotHarness bot;
 
     @BeforeAll
     static void start() {
         bot = new BotHarness();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        bot.close();
-    }
-
-    @BeforeEach
-    void forgetEarlierCalls() {
-        bot.slack.clear();
-        bot.workspace.clearRequests();
     }
 
     @Test
