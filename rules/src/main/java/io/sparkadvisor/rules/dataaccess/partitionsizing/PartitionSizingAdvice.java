@@ -83,6 +83,8 @@ final class PartitionSizingAdvice {
         scope.put("slots", e.slots());
         scope.put("wall", Format.duration(e.taskSpanMs()));
         scope.put("stageWall", Format.duration(e.stageWallMs()));
+        scope.put("kafka", e.sources().kafka());
+        scope.put("jdbc", e.sources().jdbc());
         scope.put("medianTask", Format.duration(e.medianTaskMs()));
         scope.put("idle", Format.percent(e.idleSlotShare()));
         scope.put("input", Format.bytes(e.inputBytes()));

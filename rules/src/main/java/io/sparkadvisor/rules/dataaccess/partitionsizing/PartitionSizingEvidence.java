@@ -5,6 +5,7 @@ import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.InputSources;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
@@ -41,12 +42,14 @@ import java.util.stream.Stream;
  * @param readsShuffle whether the stage reads shuffle data
  * @param splits Spark's split settings of the run
  * @param appDurationMs the run's duration
+ * @param sources the inputs the run's plans read whose own options a remedy names (Kafka's minPartitions, JDBC's
+ *        numPartitions)
  */
 public record PartitionSizingEvidence(int stageId, int tasks, int slots, long stageWallMs, long taskSpanMs,
         long medianTaskMs, double idleSlotShare, long inputBytes, long inputFiles, long bytesPerTask, long maxPartitionBytes,
         long proposedMaxPartitionBytes, int coalescePartitions, long proposedPartitions, long predictedTasks,
         @Internal PartitionSizingKind proposal, @Internal boolean readsShuffle, @Internal FileSplits splits,
-        @Internal long appDurationMs) implements Evidence {
+        @Internal long appDurationMs, @Internal InputSources sources) implements Evidence {
 
     public static List<PartitionSizingEvidence> of(RunView run, Thresholds t) {
         return run.finalStages().stream().filter(s -> s.successfulTasks() >= 1).flatMap(s -> of(run, s, t)).toList();
@@ -64,7 +67,7 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
         FileSplits splits = FileSplits.of(run.facts().properties(), slots);
         return Stream.of(PartitionSizingKind.values()).map(kind -> of(stage.stageId(), stage.successfulTasks(), slots,
                 stage.wallMs(), span, duration.p50(), lastWaveIdleShare(stage.successfulTasks(), slots), inputBytes, inputFiles,
-                readsShuffle, coalesce, splits, run.appDurationMs(), kind, t));
+                readsShuffle, coalesce, splits, run.appDurationMs(), kind, t).withSources(InputSources.of(run)));
     }
 
     /** The evidence of one stage with the proposal for {@code proposal} computed from the thresholds. */
@@ -88,7 +91,13 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
         }
         return new PartitionSizingEvidence(stageId, tasks, slots, stageWallMs, spanMs, medianTaskMs, idleSlotShare, inputBytes,
                 inputFiles, inputBytes / Math.max(1, tasks), splits.maxPartitionBytes(), split, coalescePartitions, partitions,
-                predicted, proposal, readsShuffle, splits, appDurationMs);
+                predicted, proposal, readsShuffle, splits, appDurationMs, InputSources.NONE);
+    }
+
+    PartitionSizingEvidence withSources(InputSources read) {
+        return new PartitionSizingEvidence(stageId, tasks, slots, stageWallMs, taskSpanMs, medianTaskMs, idleSlotShare, inputBytes,
+                inputFiles, bytesPerTask, maxPartitionBytes, proposedMaxPartitionBytes, coalescePartitions, proposedPartitions,
+                predictedTasks, proposal, readsShuffle, splits, appDurationMs, read);
     }
 
     /**

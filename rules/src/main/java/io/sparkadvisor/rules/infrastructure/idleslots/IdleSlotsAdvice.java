@@ -47,6 +47,7 @@ final class IdleSlotsAdvice {
         scope.put("predicted", Format.duration(e.predictedMsAtProposedSlots()));
         scope.put("modelError", Format.percent(e.whatIfModelError()));
         scope.put("slotTimeShare", Format.percent(slotTimeShare));
+        scope.put("kafka", e.sources().kafka());
         Messages m = Messages.of(IdleSlotsRule.ID, scope, t);
 
         Step step = e.hasNarrowStage()

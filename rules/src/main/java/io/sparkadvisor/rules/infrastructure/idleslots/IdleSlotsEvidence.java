@@ -4,6 +4,7 @@ import io.sparkadvisor.knowledge.facts.SlotAccounting;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.InputSources;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -36,11 +37,13 @@ import java.util.List;
  *        and ran exactly the setting's partitions (Spark's 200 when unset). A scan's tasks come from the file splits
  *        (partition-sizing's remedy); a single-partition exchange, AQE's coalescing or Databricks' auto leave the setting
  *        no say, and raising a job-wide setting there changes other stages only
+ * @param sources the inputs the run's plans read whose own options a remedy names (Kafka's minPartitions)
  */
 public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idleShare, double idleCoreHours,
         int peakRunningTasks, int narrowStageId, int narrowStageTasks, long narrowStageWallMs, int proposedPartitions,
         int proposedSlots, long predictedMsAtProposedSlots, double whatIfModelError, @Internal int workers,
-        @Internal int proposedWorkers, @Internal long observedMs, @Internal boolean shuffleSettingNarrowed) implements Evidence {
+        @Internal int proposedWorkers, @Internal long observedMs, @Internal boolean shuffleSettingNarrowed, @Internal InputSources sources)
+        implements Evidence {
 
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     /** Spark's default spark.sql.shuffle.partitions. */
@@ -57,7 +60,8 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
         return List.of(of(run.slots(), a.stageSlotMs(), a.taskMs(), (double) a.stageIdleSlotMs() / a.stageSlotMs(),
                 a.peakRunningTasks(), narrow == null ? -1 : narrow.stageId(), narrow == null ? 0 : narrow.numTasks(),
                 narrow == null ? 0 : narrow.wallMs(), workers, run.whatIf(), t)).stream()
-                .map(e -> e.withShuffleSettingNarrowed(narrow != null && shuffleSettingNarrowed(run, narrow))).toList();
+                .map(e -> e.withShuffleSettingNarrowed(narrow != null && shuffleSettingNarrowed(run, narrow))
+                        .withSources(InputSources.of(run))).toList();
     }
 
     private static boolean shuffleSettingNarrowed(RunView run, StageFacts narrow) {
@@ -69,7 +73,13 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
     IdleSlotsEvidence withShuffleSettingNarrowed(boolean reads) {
         return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleCoreHours, peakRunningTasks, narrowStageId,
                 narrowStageTasks, narrowStageWallMs, proposedPartitions, proposedSlots, predictedMsAtProposedSlots,
-                whatIfModelError, workers, proposedWorkers, observedMs, reads);
+                whatIfModelError, workers, proposedWorkers, observedMs, reads, sources);
+    }
+
+    IdleSlotsEvidence withSources(InputSources read) {
+        return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleCoreHours, peakRunningTasks, narrowStageId,
+                narrowStageTasks, narrowStageWallMs, proposedPartitions, proposedSlots, predictedMsAtProposedSlots,
+                whatIfModelError, workers, proposedWorkers, observedMs, shuffleSettingNarrowed, read);
     }
 
     /** The evidence from the slot accounting, with the remedies' numbers computed. */
@@ -81,7 +91,7 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
         int proposedWorkers = Math.max(1, (int) Math.ceil(workers * (double) proposedSlots / slots));
         return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleShare * slotMs / 3_600_000, peakRunningTasks,
                 narrowStageId, narrowStageTasks, narrowStageWallMs, partitions, proposedSlots, whatIf.predictMs(proposedSlots),
-                whatIf.modelError(), workers, proposedWorkers, whatIf.observedMs(), false);
+                whatIf.modelError(), workers, proposedWorkers, whatIf.observedMs(), false, InputSources.NONE);
     }
 
     @Override
