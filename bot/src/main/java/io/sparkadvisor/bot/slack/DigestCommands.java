@@ -89,7 +89,7 @@ public final class DigestCommands {
                 Target target = Target.of(channel, rest);
                 yield notice(command.equals("subscribe") ? subscribe(target, channel, user, slack) : unsubscribe(target, channel));
             }
-            case "preview" -> preview(user);
+            case "preview" -> admins.includes(slack, user) ? preview(user) : notice(DigestReply.PREVIEW_ADMINS_ONLY.text());
             default -> notice(usage());
         };
     }

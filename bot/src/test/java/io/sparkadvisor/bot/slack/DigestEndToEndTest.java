@@ -35,6 +35,8 @@ class DigestEndToEndTest extends SharedBotTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final ObjectMapper JSON = new ObjectMapper();
     static final String APPROVER = "U0BOSS";
+    /** Approvers who preview: one each, as a person gets a preview at most every ten minutes. */
+    private static final String PREVIEWERS = "U0FIRST,U0WASTE,U0SCOPE,U0PREVIEW";
     /** A member of the digest admin group: may subscribe and unsubscribe, not approve. */
     static final String ADMIN = FakeSlackApi.GROUP_MEMBER;
     /** A finding's saving as its message states it. */
@@ -42,7 +44,8 @@ class DigestEndToEndTest extends SharedBotTest {
 
     @BeforeAll
     static void start() {
-        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER,
+        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", String.join(",", APPROVER,
+                        PREVIEWERS),
                 "SPARK_ADVISOR_DIGEST_ADMIN_GROUP", FakeSlackApi.GROUP), Clock.systemUTC());
         scriptBilling(bot);
     }
@@ -67,7 +70,7 @@ class DigestEndToEndTest extends SharedBotTest {
         assertEquals("This channel gets the weekly jobs cost digest every mon 09:00 Europe/Berlin; the next one on"
                 + " Mon 30 Nov 2026 09:00 CET.", reply("digest subscribe mon 09:00 Europe/Berlin", ADMIN).path("text").asText().replace(":calendar: ", ""));
 
-        JsonNode preview = reply("digest preview");
+        JsonNode preview = reply("digest preview", "U0FIRST");
         assertEquals("ephemeral", preview.path("response_type").asText());
         String shown = preview.path("blocks").toString();
         assertTrue(shown.contains("spend $1,500.00, up 25.0% from $1,200.00 the week before")
@@ -209,7 +212,8 @@ class DigestEndToEndTest extends SharedBotTest {
 
     @Test
     void aWorkspaceWhoseIdCannotBeLearnedGetsAnEstimateSayingWhyAndNoBillingQuery() throws Exception {
-        try (BotHarness unknown = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of(), Clock.systemUTC())) {
+        try (BotHarness unknown = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", USER),
+                Clock.systemUTC())) {
             scriptBilling(unknown);
             unknown.workspace.sendsWorkspaceId(false);
             assertEquals(200, unknown.requests.command("digest preview", CHANNEL, USER).statusCode());
@@ -220,6 +224,13 @@ class DigestEndToEndTest extends SharedBotTest {
                     && shown.contains("set DATABRICKS_WORKSPACE_ID, or digest.billingScope: account"), shown);
             assertEquals(List.of(), unknown.workspace.requests("POST", "/api/2.0/sql/statements"), "no account-wide statement ran");
         }
+    }
+
+    @Test
+    void aPreviewIsForApproversAndDigestAdminsOnly() throws Exception {
+        String refused = reply("digest preview").path("text").asText();
+        assertTrue(refused.startsWith(":no_entry: Only approvers and digest admins may preview the cost digest"), refused);
+        assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.0/sql/statements"), "no billing statement ran");
     }
 
     @Test

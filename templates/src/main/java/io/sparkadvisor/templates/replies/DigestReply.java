@@ -16,6 +16,7 @@ public enum DigestReply implements Reply {
     THIS_CHANNEL,
     OTHER_CHANNEL("channel"),
     ADMINS_ONLY,
+    PREVIEW_ADMINS_ONLY,
     EXTERNALLY_SHARED("target"),
     ORG_SHARED("target"),
     SHARING_UNKNOWN("target", "error"),
