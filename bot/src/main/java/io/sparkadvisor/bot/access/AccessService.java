@@ -9,10 +9,13 @@ import io.sparkadvisor.databricks.access.JobAcl;
 import io.sparkadvisor.databricks.access.JobPermission;
 import io.sparkadvisor.databricks.access.Principal;
 import io.sparkadvisor.templates.replies.AccessReply;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +35,7 @@ public final class AccessService {
 
     private final Access access;
     private final ChannelGroups channels;
-    private final Expiring<String, Person> people;
+    private final Cache<String, Person> people;
 
     /** A chat user as far as they could be mapped: their email (when the profile has one) and the workspace user of it. */
     private record Person(Optional<String> email, Optional<Principal> principal) {
@@ -41,7 +44,8 @@ public final class AccessService {
     public AccessService(Access access, ChannelGroups channels, Clock clock) {
         this.access = access;
         this.channels = channels;
-        this.people = new Expiring<>(KEPT, PEOPLE_KEPT, clock);
+        this.people = Caffeine.newBuilder().expireAfterWrite(KEPT).maximumSize(PEOPLE_KEPT)
+                .ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis())).build();
     }
 
     /** The workspace user behind a chat user, or why there is none. */
