@@ -9,12 +9,9 @@ import com.slack.api.bolt.request.builtin.SlashCommandRequest;
 import com.slack.api.bolt.response.Response;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.StoreException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
+import org.apache.commons.codec.digest.DigestUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,12 +47,12 @@ final class OnceOnly implements Middleware {
         String signature = req.getHeaders().getFirstValue(SlackSignature.HeaderNames.X_SLACK_SIGNATURE);
         String timestamp = req.getHeaders().getFirstValue(SlackSignature.HeaderNames.X_SLACK_REQUEST_TIMESTAMP);
         if (signature != null && timestamp != null) {
-            keys.add(hash("signature:" + timestamp + ":" + signature));
+            keys.add(DigestUtils.sha256Hex("signature:" + timestamp + ":" + signature));
         }
         String trigger = req instanceof SlashCommandRequest command ? command.getPayload().getTriggerId()
                 : req instanceof BlockActionRequest click ? click.getPayload().getTriggerId() : null;
         if (trigger != null && !trigger.isEmpty()) {
-            keys.add(hash("trigger:" + trigger));
+            keys.add(DigestUtils.sha256Hex("trigger:" + trigger));
         }
         return keys;
     }
@@ -67,15 +64,6 @@ final class OnceOnly implements Middleware {
         } catch (StoreException e) {
             LOG.warn("request taken without checking for a replay: {}", e.getMessage());
             return true;
-        }
-    }
-
-    /** 64 hex characters whatever the key's length. */
-    private static String hash(String key) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
 }

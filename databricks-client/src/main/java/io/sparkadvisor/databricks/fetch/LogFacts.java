@@ -6,13 +6,10 @@ import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import org.apache.commons.codec.digest.DigestUtils;
 
 /**
  * The facts of a cluster's delivered event log, read once per log: a completed run's facts are kept
@@ -57,19 +54,11 @@ public final class LogFacts {
                 .append(telemetry.ref().runId());
         // the whole path: a driver restart writes another "eventlog" in another folder of the same cluster
         parts.forEach(p -> key.append('\n').append(p instanceof StoredLogPart s ? s.file().path() : p.name()).append(' ').append(p.size()));
-        return Optional.of(sha256(key.toString()));
+        return Optional.of(DigestUtils.sha256Hex(key.toString()));
     }
 
     /** A log cut short, or without its application's start or end, may still be being delivered. */
     private static boolean whole(Coverage coverage) {
         return !coverage.truncated() && coverage.complete();
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
     }
 }
