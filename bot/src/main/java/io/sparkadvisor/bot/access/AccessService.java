@@ -74,20 +74,37 @@ public final class AccessService {
      * permissions to ask, so only workspace admins may see it.
      */
     public Decision mayOnJob(String chatUser, Long jobId, JobPermission needed, SlackDirectory directory) {
+        return onJob(chatUser, jobId, needed, "", directory).decision();
+    }
+
+    /** Whether the chat user may see the job (CAN VIEW), and where an answer about it may go: one read of its permissions. */
+    public OnJob mayViewJob(String chatUser, Long jobId, String channel, SlackDirectory directory) {
+        return onJob(chatUser, jobId, JobPermission.CAN_VIEW, channel, directory);
+    }
+
+    /** A decision on a job, and the audience of an answer about it (the requester alone unless allowed and shared). */
+    public record OnJob(Decision decision, Audience audience) {
+    }
+
+    private OnJob onJob(String chatUser, Long jobId, JobPermission needed, String channel, SlackDirectory directory) {
         Decision person = person(chatUser, directory);
         if (!(person instanceof Allowed allowed)) {
-            return person;
+            return new OnJob(person, Audience.REQUESTER);
         }
         Principal principal = allowed.principal();
         if (jobId == null) {
-            return principal.isAdmin() ? person : new Refused(AccessReply.ONE_TIME_RUN.text("user", principal.userName()));
+            return principal.isAdmin() ? new OnJob(person, Audience.CHANNEL)
+                    : new OnJob(new Refused(AccessReply.ONE_TIME_RUN.text("user", principal.userName())), Audience.REQUESTER);
         }
+        JobAcl acl;
         try {
-            return access.jobAcl(jobId).allows(principal, needed) ? person
-                    : new Refused(AccessReply.NO_JOB_PERMISSION.text("permission", needed.words(), "jobId", jobId, "user", principal.userName()));
+            acl = access.jobAcl(jobId);
         } catch (WorkspaceException e) {
-            return new Refused(AccessReply.CANNOT_CHECK.text("reason", e.getMessage()));
+            return new OnJob(new Refused(AccessReply.CANNOT_CHECK.text("reason", e.getMessage())), Audience.REQUESTER);
         }
+        return acl.allows(principal, needed) ? new OnJob(person, audience(channel, acl))
+                : new OnJob(new Refused(AccessReply.NO_JOB_PERMISSION.text("permission", needed.words(), "jobId", jobId, "user",
+                        principal.userName())), Audience.REQUESTER);
     }
 
     /** Whether the chat user may SELECT from table {@code catalog.schema.table}, counting grants to their groups and on parents. */
@@ -116,11 +133,10 @@ public final class AccessService {
     }
 
     /** Where an answer about the job may go: a direct message stays one; a channel only when all its members may see the job. */
-    public Audience forJob(String channel, long jobId) {
+    private Audience audience(String channel, JobAcl acl) {
         if (ChannelGroups.isDirect(channel)) {
             return Audience.CHANNEL;
         }
-        JobAcl acl = access.jobAcl(jobId);
         boolean everyone = acl.allowsGroup(Principal.USERS, JobPermission.CAN_VIEW)
                 || channels.groupOf(channel).filter(group -> acl.allowsGroup(group, JobPermission.CAN_VIEW)).isPresent();
         return everyone ? Audience.CHANNEL : Audience.REQUESTER;

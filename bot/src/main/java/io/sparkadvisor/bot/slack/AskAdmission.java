@@ -4,7 +4,6 @@ import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.access.Audience;
 import io.sparkadvisor.bot.access.Decision;
-import io.sparkadvisor.databricks.access.JobPermission;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.templates.replies.AccessReply;
 import io.sparkadvisor.templates.replies.AskReply;
@@ -49,25 +48,16 @@ final class AskAdmission {
             // An unknown run or job says nothing about anyone's: it is told where the ask was made, as it always was.
             return Optional.of(new Admitted(open(client, ask, ask.channel()), null, unresolved));
         }
-        if (access.mayOnJob(ask.userId(), ref.jobId(), JobPermission.CAN_VIEW, directory) instanceof Decision.Refused refused) {
+        AccessService.OnJob viewing = access.mayViewJob(ask.userId(), ref.jobId(), ask.channel(), directory);
+        if (viewing.decision() instanceof Decision.Refused refused) {
             return refuse(ask, client, refused);
         }
-        if (ref.jobId() == null || audience(ask.channel(), ref.jobId()) == Audience.CHANNEL) {
+        if (viewing.audience() == Audience.CHANNEL) {
             return Optional.of(new Admitted(open(client, ask, ask.channel()), ref, null));
         }
         SlackThread privately = open(client, ask, directMessage(client, ask.userId()));
         note(client, ask, SlackMessages.notice(AccessReply.SENT_PRIVATELY.text("jobId", ref.jobId())));
         return Optional.of(new Admitted(privately, ref, null));
-    }
-
-    /** When the job's readers cannot be told (its permissions went unreadable since), the answer stays private. */
-    private Audience audience(String channel, long jobId) {
-        try {
-            return access.forJob(channel, jobId);
-        } catch (RuntimeException e) {
-            LOG.warn("readers of job {} unknown, answering privately: {}", jobId, e.getMessage());
-            return Audience.REQUESTER;
-        }
     }
 
     private static SlackThread open(MethodsClient client, Ask ask, String channel) {

@@ -125,11 +125,12 @@ class AccessServiceTest {
         access.acls.put(1L, new JobAcl(1, List.of(new Grant(Grantee.GROUP, "users", Set.of(JobPermission.CAN_VIEW)))));
         access.acls.put(2L, new JobAcl(2, List.of(new Grant(Grantee.GROUP, "data-eng", Set.of(JobPermission.CAN_MANAGE_RUN)))));
         access.acls.put(3L, new JobAcl(3, List.of(new Grant(Grantee.USER, "ana@example.com", Set.of(JobPermission.IS_OWNER)))));
+        access.user("u0ana@example.com", () -> Optional.of(ANA)); // who asks may see all three
 
-        assertEquals(Audience.CHANNEL, service.forJob("C0OTHER", 1));
-        assertEquals(Audience.CHANNEL, service.forJob("C0DATA", 2));
-        assertEquals(Audience.REQUESTER, service.forJob("C0OTHER", 2));
-        assertEquals(Audience.REQUESTER, service.forJob("C0DATA", 3));
-        assertEquals(Audience.CHANNEL, service.forJob("D0ANA", 3), "a direct message stays one");
+        assertEquals(Audience.CHANNEL, service.mayViewJob("U0ANA", 1L, "C0OTHER", slack).audience());
+        assertEquals(Audience.CHANNEL, service.mayViewJob("U0ANA", 2L, "C0DATA", slack).audience());
+        assertEquals(Audience.REQUESTER, service.mayViewJob("U0ANA", 2L, "C0OTHER", slack).audience());
+        assertEquals(Audience.REQUESTER, service.mayViewJob("U0ANA", 3L, "C0DATA", slack).audience());
+        assertEquals(Audience.CHANNEL, service.mayViewJob("U0ANA", 3L, "D0ANA", slack).audience(), "a direct message stays one");
     }
 }
