@@ -3,6 +3,7 @@ package io.sparkadvisor.databricks;
 import com.databricks.sdk.WorkspaceClient;
 import com.databricks.sdk.core.DatabricksConfig;
 import com.databricks.sdk.core.DatabricksException;
+import java.util.function.UnaryOperator;
 
 /**
  * Builds the SDK client with the SDK's own credential chain, so every mechanism the SDK knows
@@ -21,6 +22,11 @@ public final class WorkspaceClients {
     /** Environment variables first, then the DEFAULT profile of ~/.databrickscfg. */
     public static WorkspaceClient fromEnvironment() {
         return build(new DatabricksConfig());
+    }
+
+    /** As {@link #fromEnvironment()}, the config adjusted first (say with an HTTP client that meters its calls). */
+    public static WorkspaceClient fromEnvironment(UnaryOperator<DatabricksConfig> adjust) {
+        return build(adjust.apply(new DatabricksConfig()));
     }
 
     public static WorkspaceClient fromProfile(String profile) {

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The Approve, Reject and Roll back buttons in Bolt: each click is acked at once and decided off the request
@@ -60,11 +61,11 @@ public final class ApprovalButtons {
         Click click = click(payload);
         try {
             pool.execute(() -> {
-                try {
+                String change = ApprovalIds.value(click.step().recommendationId(), click.step().step());
+                try (MDC.MDCCloseable id = MDC.putCloseable("change", change)) {
                     decision.accept(click, new SlackReplies(client));
                 } catch (RuntimeException e) {
-                    LOG.warn("click on {} by {} failed: {}", ApprovalIds.value(click.step().recommendationId(), click.step().step()),
-                            click.userId(), e.toString());
+                    LOG.warn("click on {} by {} failed", change, click.userId(), e);
                     new SlackReplies(client).whisper(click, ApprovalReply.CLICK_FAILED.text());
                 }
             });

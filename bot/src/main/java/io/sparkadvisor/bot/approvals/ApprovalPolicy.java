@@ -1,15 +1,14 @@
 package io.sparkadvisor.bot.approvals;
 
 import com.slack.api.methods.MethodsClient;
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.settings.BotSettings;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Who may approve a change: the Slack users in {@code SPARK_ADVISOR_APPROVERS}, and the members of
@@ -37,14 +36,9 @@ public final class ApprovalPolicy {
 
     /** {@code clock}: when a read of the group's members gets old. */
     public static ApprovalPolicy fromEnvironment(Map<String, String> env, Clock clock) {
-        Set<String> approvers = Arrays.stream(env.getOrDefault("SPARK_ADVISOR_APPROVERS", "").split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toUnmodifiableSet());
-        String self = env.getOrDefault("SPARK_ADVISOR_SELF_APPROVAL", "deny").trim();
-        if (!self.equals("deny") && !self.equals("allow")) {
-            throw new BadInputException("SPARK_ADVISOR_SELF_APPROVAL is malformed: \"" + self + "\" is neither deny nor allow");
-        }
-        return new ApprovalPolicy(approvers, SlackGroup.fromEnvironment(env, "SPARK_ADVISOR_APPROVER_GROUP", "approver", clock),
-                self.equals("allow"));
+        Set<String> approvers = Set.copyOf(BotSettings.APPROVERS.read(env).orElse(List.of()));
+        return new ApprovalPolicy(approvers, SlackGroup.fromEnvironment(env, BotSettings.APPROVER_GROUP, "approver", clock),
+                BotSettings.SELF_APPROVAL.get(env).equals("allow"));
     }
 
     /** Whether {@code userId} is an approver at all (to approve or reject; also a digest admin, {@link DigestAdmins}). */

@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.approvals;
 
 import com.slack.api.methods.MethodsClient;
 import java.time.Clock;
+import io.sparkadvisor.bot.settings.BotSettings;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ import java.util.Optional;
  * only where one of them chose to send them.
  */
 public final class DigestAdmins {
-    public static final String GROUP_SETTING = "SPARK_ADVISOR_DIGEST_ADMIN_GROUP";
+    public static final String GROUP_SETTING = BotSettings.DIGEST_ADMIN_GROUP.key();
 
     private final ApprovalPolicy approvers;
     private final Optional<SlackGroup> group;
@@ -25,7 +26,7 @@ public final class DigestAdmins {
 
     /** {@code clock}: when a read of the group's members gets old. */
     public static DigestAdmins fromEnvironment(Map<String, String> env, ApprovalPolicy approvers, Clock clock) {
-        return new DigestAdmins(approvers, SlackGroup.fromEnvironment(env, GROUP_SETTING, "digest admin", clock));
+        return new DigestAdmins(approvers, SlackGroup.fromEnvironment(env, BotSettings.DIGEST_ADMIN_GROUP, "digest admin", clock));
     }
 
     public boolean includes(MethodsClient slack, String userId) {

@@ -54,7 +54,7 @@ public final class InterruptedApprovals {
                 try {
                     settle(change);
                 } catch (RuntimeException e) {
-                    LOG.warn("settling step {} of {} failed: {}", change.step(), change.recommendationId(), e.toString());
+                    LOG.warn("settling step {} of {} failed", change.step(), change.recommendationId(), e);
                 }
             }
         }

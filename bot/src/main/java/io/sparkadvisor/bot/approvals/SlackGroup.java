@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.approvals;
 
 import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.settings.Setting;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,8 +36,8 @@ final class SlackGroup {
     }
 
     /** The group whose id the setting {@code variable} holds; empty when it is unset or blank. */
-    static Optional<SlackGroup> fromEnvironment(Map<String, String> env, String variable, String role, Clock clock) {
-        return Optional.of(env.getOrDefault(variable, "").trim()).filter(id -> !id.isEmpty()).map(id -> new SlackGroup(id, role, clock));
+    static Optional<SlackGroup> fromEnvironment(Map<String, String> env, Setting<String> variable, String role, Clock clock) {
+        return variable.read(env).map(id -> new SlackGroup(id, role, clock));
     }
 
     boolean includes(MethodsClient slack, String userId) {

@@ -24,6 +24,7 @@ public final class Main {
     /** Runs one command line; returns the exit code (0 ran, 2 bad input, 1 internal failure). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main()).setOut(out).setErr(err);
+        ServeCommand.describeSettings(cli.getSubcommands().get("serve").getCommandSpec());
         cli.setParameterExceptionHandler((e, params) -> {
             CommandLine cmd = e.getCommandLine();
             cmd.getErr().println("spark-advisor: " + e.getMessage() + " (see: " + cmd.getCommandSpec().qualifiedName() + " --help)");

@@ -15,6 +15,11 @@ import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
+import io.sparkadvisor.bot.ops.BotMetrics;
+import io.sparkadvisor.bot.ops.OpsServlet;
+import io.sparkadvisor.bot.ops.OpsWiring;
+import io.sparkadvisor.bot.settings.BotSettings;
+import io.sparkadvisor.bot.settings.SettingsTable;
 import io.sparkadvisor.bot.slack.DigestCommands;
 import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.slack.HotValueDesk;
@@ -32,6 +37,8 @@ import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.SlackEvents;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
 import java.nio.file.Path;
@@ -50,20 +57,10 @@ import picocli.CommandLine.Spec;
 /** The Slack bot: settings from the environment, checked before anything starts; runs until stopped. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Run the Slack bot: HTTP on $PORT (default 3000) at /slack/events, or Socket Mode when"
-                + " SLACK_APP_TOKEN is set.",
-                "Reads SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET (HTTP), SLACK_APP_TOKEN, PORT, SLACK_API_URL,"
-                        + " and DATABRICKS_HOST with DATABRICKS_TOKEN (or the SDK's other auth) unless --workspace-dir.",
-                "Approvals: SPARK_ADVISOR_APPROVERS, SPARK_ADVISOR_APPROVER_GROUP, SPARK_ADVISOR_SELF_APPROVAL (deny|allow),"
-                        + " scan and digest subscriptions also by SPARK_ADVISOR_DIGEST_ADMIN_GROUP,"
-                        + " follow-up of applied steps every SPARK_ADVISOR_FOLLOWUP_SECONDS (default 300),"
-                        + " kept in DATABASE_URL (PostgreSQL) or the H2 file SPARK_ADVISOR_DB_PATH (default ~/.spark-advisor/advisor).",
-                "Facts of completed runs read once: SPARK_ADVISOR_FACTS_CACHE_DIR (default ~/.spark-advisor/facts-cache),"
-                        + " at most SPARK_ADVISOR_FACTS_CACHE_MB (default 256; 0 keeps none).",
-                "Weekly digest: costs from system.billing on DATABRICKS_WAREHOUSE_ID (else estimates), scheduled per channel"
-                        + " in the same database; defaults in the config file's digest: section.",
-                "Find the hot value (skew findings): the query runs on DATABRICKS_WAREHOUSE_ID, each lookup within"
-                        + " SPARK_ADVISOR_HOT_VALUE_SECONDS (default 300), a stopped warehouse's start included; the database keeps"
-                        + " an HMAC of the value found, keyed by SPARK_ADVISOR_HASH_KEY (default: a key generated into the database)."})
+                + " SLACK_APP_TOKEN is set. In both modes PORT answers GET /healthz (alive), /readyz (database, Slack and"
+                + " workspace reachable; 503 naming the failing part) and /metrics (Prometheus).",
+                "Settings are environment variables, all checked before the bot starts (see the footer)."},
+        footerHeading = "%nSettings:%n")
 final class ServeCommand implements Callable<Integer> {
     static final String EVENTS_PATH = "/slack/events";
     /** What a stopping bot gives its work under way: below docker stop's 10 s before SIGKILL, so the notes still go out. */
@@ -78,11 +75,19 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The settings table as the help's footer: generated from the catalogue, so it cannot drift. */
+    static void describeSettings(CommandSpec serve) {
+        serve.usageMessage().footer(SettingsTable.helpLines().toArray(String[]::new));
+    }
+
     @Override
     public Integer call() throws Exception {
         Map<String, String> env = System.getenv();
+        BotSettings.check(env);
         SlackSettings settings = SlackSettings.fromEnvironment(env);
-        Workspace workspace = WorkspaceChoice.of(workspaceDir, env);
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        BotMetrics metrics = new BotMetrics(registry);
+        Workspace workspace = WorkspaceChoice.of(workspaceDir, env, metrics);
         ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(env);
         SlackBot.checkSlack(settings);
         Database db = Database.fromEnvironment(env).migrate();
@@ -97,7 +102,7 @@ final class ServeCommand implements Callable<Integer> {
         FleetScan fleet = ScanWiring.scan(db, workspace, advisor, config.scan(), Clock.systemUTC());
         Digests digests = new Digests(workspace, digestConfig, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings),
+        Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings, metrics),
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig, Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()), new ScanRequests(db));
@@ -105,20 +110,30 @@ final class ServeCommand implements Callable<Integer> {
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),
-                new HotValueDesk(hotValues, hotValueLookup, policy, access, Clock.systemUTC()), access));
+                new HotValueDesk(hotValues, hotValueLookup, policy, access, Clock.systemUTC()), access), metrics);
         App app = bot.app();
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
+        HotValueRecheck recheck = new HotValueRecheck(hotValues, hotValueLookup);
         new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC(),
-                thresholdOptions.thresholds(), new HotValueRecheck(hotValues, hotValueLookup))
+                thresholdOptions.thresholds(), (rec, runId, slack) -> {
+                    metrics.followedUp();
+                    recheck.judged(rec, runId, slack);
+                })
                 .start(followUps, FollowUpWatcher.interval(env));
+        OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, app.client(), workspace), registry);
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
             SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
+            SlackHttpServer probes = new SlackHttpServer(settings.port()).serve(ops, OpsWiring.PATHS);
             // closing the connection first makes Slack send new envelopes to the other connections (a new replica) at once
-            onShutdown(socketMode::close, bot, followUps, scheduler, fleet);
+            onShutdown(() -> {
+                socketMode.close();
+                probes.stop();
+            }, bot, followUps, scheduler, fleet);
+            probes.start();
             socketMode.start(); // blocks until the process is stopped, as the HTTP server does
         } else {
-            SlackHttpServer server = new SlackHttpServer(app, EVENTS_PATH, settings.port());
+            SlackHttpServer server = new SlackHttpServer(app, EVENTS_PATH, settings.port()).serve(ops, OpsWiring.PATHS);
             onShutdown(server::stop, bot, followUps, scheduler, fleet);
             server.start();
             server.join();

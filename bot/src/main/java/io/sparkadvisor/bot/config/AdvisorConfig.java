@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.sparkadvisor.bot.access.ChannelGroups;
 import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.settings.BotSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The optional YAML config file ({@code --config} or {@code SPARK_ADVISOR_CONFIG}); environment
@@ -37,11 +39,11 @@ public record AdvisorConfig(Map<String, String> thresholds, DigestConfig digest,
     public static AdvisorConfig load(Path explicit) {
         Path path = explicit;
         if (path == null) {
-            String env = System.getenv("SPARK_ADVISOR_CONFIG");
-            if (env == null || env.isBlank()) {
+            Optional<Path> configured = BotSettings.CONFIG.read(System.getenv());
+            if (configured.isEmpty()) {
                 return new AdvisorConfig(new LinkedHashMap<>(), null, null, null);
             }
-            path = Path.of(env);
+            path = configured.get();
         }
         if (!Files.isReadable(path)) {
             throw new BadInputException("config file " + path + " does not exist or cannot be read");

@@ -5,6 +5,7 @@ import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.SlackReplies;
+import io.sparkadvisor.bot.settings.BotSettings;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
@@ -89,9 +90,9 @@ public final class FollowUpWatcher {
         this.history = new JobHistoryRuns(workspace, thresholds);
     }
 
-    /** SPARK_ADVISOR_FOLLOWUP_SECONDS between polls, 300 by default. */
+    /** {@link BotSettings#FOLLOWUP_SECONDS} between polls. */
     public static Duration interval(Map<String, String> env) {
-        return Duration.ofSeconds(Long.parseLong(env.getOrDefault("SPARK_ADVISOR_FOLLOWUP_SECONDS", "300").trim()));
+        return Duration.ofSeconds(BotSettings.FOLLOWUP_SECONDS.get(env));
     }
 
     public void start(ScheduledExecutorService scheduler, Duration every) {
@@ -99,7 +100,7 @@ public final class FollowUpWatcher {
             try {
                 poll();
             } catch (RuntimeException e) { // an escaping exception would cancel the schedule for good
-                LOG.warn("follow-up poll failed: {}", e.toString());
+                LOG.warn("follow-up poll failed", e);
             }
         }, every.toSeconds(), every.toSeconds(), TimeUnit.SECONDS);
     }
@@ -114,7 +115,7 @@ public final class FollowUpWatcher {
             try {
                 followUp(change);
             } catch (RuntimeException e) {
-                LOG.warn("follow-up of step {} of {} failed: {}", change.step(), change.recommendationId(), e.toString());
+                LOG.warn("follow-up of step {} of {} failed", change.step(), change.recommendationId(), e);
             }
         }
     }

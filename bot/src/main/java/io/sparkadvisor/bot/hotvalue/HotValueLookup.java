@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.hotvalue;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.settings.BotSettings;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.billing.SqlWarehouse;
@@ -28,14 +28,9 @@ public final class HotValueLookup {
         this.budget = budget;
     }
 
-    /** SPARK_ADVISOR_HOT_VALUE_SECONDS: the budget of one lookup, warehouse start included; 300 by default. */
+    /** {@link BotSettings#HOT_VALUE_SECONDS}: the budget of one lookup, warehouse start included. */
     public static Duration budget(Map<String, String> env) {
-        String seconds = env.getOrDefault("SPARK_ADVISOR_HOT_VALUE_SECONDS", "300").trim();
-        if (!seconds.matches("[1-9]\\d{0,5}")) {
-            throw new BadInputException("SPARK_ADVISOR_HOT_VALUE_SECONDS is malformed: \"" + seconds
-                    + "\" is not a number of seconds (1 to 999999)");
-        }
-        return Duration.ofSeconds(Long.parseLong(seconds));
+        return Duration.ofSeconds(BotSettings.HOT_VALUE_SECONDS.get(env));
     }
 
     public Duration budget() {

@@ -135,7 +135,7 @@ public final class FleetScan {
         try {
             ledger.renew(week, holder, clock.instant());
         } catch (RuntimeException e) { // the next renewal tries again; a scheduled task that throws is never run again
-            LOG.warn("fleet scan: claims not renewed: {}", e.toString());
+            LOG.warn("fleet scan: claims not renewed", e);
         }
     }
 
@@ -148,7 +148,7 @@ public final class FleetScan {
         try {
             outcome = analyser.analyse(job);
         } catch (RuntimeException e) {
-            LOG.warn("fleet scan: job {} failed: {}", job.jobId(), e.toString());
+            LOG.warn("fleet scan: job {} failed", job.jobId(), e);
             outcome = JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.FAILED, e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
@@ -169,7 +169,7 @@ public final class FleetScan {
                 Thread.currentThread().interrupt();
                 return;
             } catch (ExecutionException e) { // the ledger out of reach: the job is tried again next round
-                LOG.warn("fleet scan: a job's claim or outcome not kept: {}", e.getCause().toString());
+                LOG.warn("fleet scan: a job's claim or outcome not kept", e.getCause());
             } catch (CancellationException | TimeoutException e) {
                 return; // out of time or stopped: the jobs not done are listed as such
             }

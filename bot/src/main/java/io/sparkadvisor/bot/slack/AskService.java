@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.slack;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.PostedAdvice;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.store.AnalysedFinding;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.databricks.resolve.RunRef;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -28,6 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Answers asks after Slack has been acked: on a bounded pool, one parent message per ask with a
@@ -50,9 +53,11 @@ final class AskService {
     private final HotValueDesk hotValues;
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
     private final Set<Answering> answering = ConcurrentHashMap.newKeySet();
+    private final BotMetrics metrics;
 
     AskService(RunAnalysis analysis, AskAdmission admission, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed,
-            HotValueDesk hotValues) {
+            HotValueDesk hotValues, BotMetrics metrics) {
+        this.metrics = metrics;
         this.analysis = analysis;
         this.admission = admission;
         this.hotValues = hotValues;
@@ -65,8 +70,10 @@ final class AskService {
     boolean submit(Ask ask, MethodsClient client) {
         try {
             pool.execute(new Queued(ask, client));
+            metrics.asked(true);
             return true;
         } catch (RejectedExecutionException full) {
+            metrics.asked(false);
             return false;
         }
     }
@@ -81,16 +88,19 @@ final class AskService {
             this.client = client;
         }
 
+        /** Its lines in the log carry the ask's own id (MDC "ask"), to follow one ask among many. */
         @Override
         public void run() {
-            answer(ask, client);
+            try (MDC.MDCCloseable id = MDC.putCloseable("ask", UUID.randomUUID().toString().substring(0, 8))) {
+                answer(ask, client);
+            }
         }
     }
 
     /** An ask whose thread is open and whose parent still says "Working on it": ended once, by its answer, its failure or {@link #stop}. */
-    private record Answering(Ask ask, SlackThread thread, ProgressLine progress, AtomicBoolean ended) {
-        Answering(Ask ask, SlackThread thread, ProgressLine progress) {
-            this(ask, thread, progress, new AtomicBoolean());
+    private record Answering(Ask ask, SlackThread thread, ProgressLine progress, long started, AtomicBoolean ended) {
+        Answering(Ask ask, SlackThread thread, ProgressLine progress, long started) {
+            this(ask, thread, progress, started, new AtomicBoolean());
         }
 
         /** True for the one caller that may give the parent its final words. */
@@ -153,7 +163,7 @@ final class AskService {
                 return; // refused, and the asker was told why
             }
             SlackThread thread = admitted.get().thread();
-            Answering answer = new Answering(ask, thread, ProgressLine.start(thread, AskReply.RESOLVING.text("query", ask.query())));
+            Answering answer = new Answering(ask, thread, ProgressLine.start(thread, AskReply.RESOLVING.text("query", ask.query())), started);
             answering.add(answer);
             if (admitted.get().unresolved() != null) {
                 fail(answer, admitted.get().unresolved());
@@ -222,6 +232,7 @@ final class AskService {
             String headlines = runs.stream().map(r -> SlackMessages.headline(r.subject(), r.advice()))
                     .reduce((a, b) -> a + "\n" + b).orElseThrow();
             thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), AskReply.ANSWERED.text("headlines", headlines)));
+            metrics.answered("answered", System.nanoTime() - started);
         } catch (RuntimeException e) {
             failed(answer, e);
         } finally {
@@ -234,7 +245,7 @@ final class AskService {
         try {
             approvals.proposed(advice);
         } catch (RuntimeException e) {
-            LOG.warn("recommendations of run {} not recorded: {}", advice.ref().runId(), e.toString());
+            LOG.warn("recommendations of run {} not recorded", advice.ref().runId(), e);
         }
     }
 
@@ -245,7 +256,7 @@ final class AskService {
             analysed.record(run.advice().findings().stream().map(f -> new AnalysedFinding(run.recommendationId(f.rule()), run.ref().runId(),
                     run.ref().jobId(), run.subject(), f.rule(), f.title(), f.savings(), now)).toList());
         } catch (RuntimeException e) {
-            LOG.warn("findings of run {} not recorded: {}", run.ref().runId(), e.toString());
+            LOG.warn("findings of run {} not recorded", run.ref().runId(), e);
         }
     }
 
@@ -265,7 +276,8 @@ final class AskService {
         }
     }
 
-    private static void failed(Answering answer, Throwable error) {
+    private void failed(Answering answer, Throwable error) {
+        metrics.answered("failed", System.nanoTime() - answer.started());
         SlackMessage reply = ErrorReplies.of(error);
         try {
             answer.progress().failed(reply);

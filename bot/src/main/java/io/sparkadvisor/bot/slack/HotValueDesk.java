@@ -68,7 +68,7 @@ public final class HotValueDesk {
             store.offered(postedId, run.ref().runId(), run.ref().jobId(), channel, threadTs, requester, JSON.writeValueAsString(HotValueSource.kept(f.evidence())));
             return postedId;
         } catch (JsonProcessingException | RuntimeException e) {
-            LOG.warn("hot-value lookup of {} not offered: {}", postedId, e.toString());
+            LOG.warn("hot-value lookup of {} not offered", postedId, e);
             return null; // the finding stands without its button
         }
     }
@@ -139,7 +139,7 @@ public final class HotValueDesk {
                 thread.reply(SlackMessages.notice(((Told) outcome).text()));
             }
         } catch (RuntimeException e) {
-            LOG.warn("hot-value lookup {} by {} failed: {}", id, user, e.toString());
+            LOG.warn("hot-value lookup {} by {} failed", id, user, e);
             store.failed(id);
             whisper(client, channel, user, ApprovalReply.CLICK_FAILED.text());
         }

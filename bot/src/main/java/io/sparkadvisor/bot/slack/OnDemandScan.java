@@ -80,7 +80,7 @@ final class OnDemandScan {
             DigestMessages.slack(digest.report()).forEach(thread::reply);
             thread.editParent(SlackMessages.parent(user, ASKED, done));
         } catch (RuntimeException e) {
-            LOG.warn("fleet scan in {} failed: {}", channel, e.toString());
+            LOG.warn("fleet scan in {} failed", channel, e);
             progress.failed(ErrorReplies.of(e));
             thread.editParent(SlackMessages.parent(user, ASKED, ErrorReply.WARNING.text("reason", ErrorReplies.of(e).text())));
         }

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.ops.BotMetrics;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -19,6 +20,12 @@ final class RateLimitRetry implements Interceptor {
     /** Longer waits than this are Slack telling us to stop for a while: the call fails instead of holding a worker. */
     static final Duration LONGEST_WAIT = Duration.ofSeconds(30);
 
+    private final BotMetrics metrics;
+
+    RateLimitRetry(BotMetrics metrics) {
+        this.metrics = metrics;
+    }
+
     @Override
     public Response intercept(Chain chain) throws IOException {
         Response response = chain.proceed(chain.request());
@@ -28,6 +35,7 @@ final class RateLimitRetry implements Interceptor {
                 break;
             }
             LOG.info("Slack rate-limited {}; retrying in {} s", chain.request().url().encodedPath(), wait.toSeconds());
+            metrics.rateLimitRetry("slack");
             response.close();
             pause(wait);
             response = chain.proceed(chain.request());

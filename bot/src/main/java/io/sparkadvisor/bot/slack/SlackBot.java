@@ -23,6 +23,8 @@ import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.StoreException;
+import io.sparkadvisor.bot.ops.BotMetrics;
+import io.sparkadvisor.bot.ops.SlackCallMeter;
 import io.sparkadvisor.bot.work.Workers;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.rules.advisor.Advisor;
@@ -76,12 +78,18 @@ public final class SlackBot {
     }
 
     public static SlackBot start(SlackSettings settings, Services services) {
-        App app = new App(config(settings));
+        return start(settings, services, BotMetrics.none());
+    }
+
+    /** {@code metrics}: where asks, clicks and Slack calls are counted. */
+    public static SlackBot start(SlackSettings settings, Services services, BotMetrics metrics) {
+        App app = new App(config(settings, metrics));
         ExecutorService pool = Workers.bounded("spark-advisor-ask", THREADS, QUEUED_ASKS);
         RunAnalysis analysis = new RunAnalysis(services.workspace(), services.advisor());
         AskService asks = new AskService(analysis, new AskAdmission(analysis, services.access()), pool, services.approvals(),
-                services.analysed(), services.hotValues());
+                services.analysed(), services.hotValues(), metrics);
         app.use(new OnceOnly(services.events().signedRequests()));
+        app.use(new ClickCounter(metrics));
         app.use(new SameTeamOnly(() -> app.client().authTest(r -> r)));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
         services.hotValues().register(app);
@@ -232,7 +240,7 @@ public final class SlackBot {
         try {
             return digest.scan(client, channel, user);
         } catch (RuntimeException e) {
-            LOG.warn("scan failed: {}", e.toString());
+            LOG.warn("scan failed", e);
             return Optional.of(ErrorReplies.of(e).text());
         }
     }
@@ -242,7 +250,7 @@ public final class SlackBot {
         try {
             return digest.answer(channel, user, text.query(), slack);
         } catch (RuntimeException e) {
-            LOG.warn("digest {} failed: {}", text.query(), e.toString());
+            LOG.warn("digest {} failed", text.query(), e);
             return List.of(ErrorReplies.of(e));
         }
     }
@@ -260,22 +268,33 @@ public final class SlackBot {
 
     /** A Web API client with the bot's token, for posting outside a request (the scheduled digest). */
     public static MethodsClient methods(SlackSettings settings) {
-        return slack(settings).methods(settings.botToken());
+        return methods(settings, BotMetrics.none());
+    }
+
+    /** As {@link #methods(SlackSettings)}, its calls counted in {@code metrics}. */
+    public static MethodsClient methods(SlackSettings settings, BotMetrics metrics) {
+        return slack(settings, metrics).methods(settings.botToken());
     }
 
     private static Slack slack(SlackSettings settings) {
+        return slack(settings, BotMetrics.none());
+    }
+
+    /** Each attempt of a call is timed inside the rate-limit retries, so a 429 shows as one. */
+    private static Slack slack(SlackSettings settings, BotMetrics metrics) {
         SlackConfig slackConfig = new SlackConfig();
         if (settings.apiUrl() != null) {
             slackConfig.setMethodsEndpointUrlPrefix(settings.apiUrl());
         }
-        OkHttpClient http = SlackHttpClient.buildOkHttpClient(slackConfig).newBuilder().addInterceptor(new RateLimitRetry()).build();
+        OkHttpClient http = SlackHttpClient.buildOkHttpClient(slackConfig).newBuilder().addInterceptor(new RateLimitRetry(metrics))
+                .addInterceptor(new SlackCallMeter(metrics)).build();
         return Slack.getInstance(slackConfig, new SlackHttpClient(http));
     }
 
-    private static AppConfig config(SlackSettings settings) {
+    private static AppConfig config(SlackSettings settings, BotMetrics metrics) {
         AppConfig.AppConfigBuilder config = AppConfig.builder()
                 .singleTeamBotToken(settings.botToken())
-                .slack(slack(settings))
+                .slack(slack(settings, metrics))
                 // edits, joins and other events we do not handle are acked, not retried by Slack
                 .allEventsApiAutoAckEnabled(true)
                 .subtypedMessageEventsAutoAckEnabled(true);

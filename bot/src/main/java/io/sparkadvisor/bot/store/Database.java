@@ -1,6 +1,9 @@
 package io.sparkadvisor.bot.store;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.settings.BotSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;
@@ -9,41 +12,50 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Where approvals, changes and the audit trail live: PostgreSQL when {@code DATABASE_URL} is set
  * (what several replicas share), else an H2 file at {@code SPARK_ADVISOR_DB_PATH} (one process).
  * The credentials of a {@code postgres://user:password@host/db} URL travel as connection
- * properties, so the JDBC URL that drivers and Flyway may log carries no password.
+ * properties, so the JDBC URL that drivers and Flyway may log carries no password. Connections
+ * come from one HikariCP pool per database, opened on first use.
  */
 public final class Database {
-    private static final String DEFAULT_FILE = ".spark-advisor/advisor";
+    /** A connection not had within this is a failure (a stopped database): no ask or probe waits Hikari's 30 s. */
+    private static final Duration CONNECTION_WAIT = Duration.ofSeconds(5);
+    private static final int DEFAULT_POOL_SIZE = 10;
 
     private final String jdbcUrl;
     private final Properties credentials;
+    private final int poolSize;
+    private HikariDataSource pool;
 
     Database(String jdbcUrl, Properties credentials) {
+        this(jdbcUrl, credentials, DEFAULT_POOL_SIZE);
+    }
+
+    private Database(String jdbcUrl, Properties credentials, int poolSize) {
         this.jdbcUrl = jdbcUrl;
         this.credentials = credentials;
+        this.poolSize = poolSize;
     }
 
     public static Database fromEnvironment(Map<String, String> env) {
-        String url = env.get("DATABASE_URL");
-        if (url != null && !url.isBlank()) {
-            return postgres(url.trim());
-        }
-        String path = env.getOrDefault("SPARK_ADVISOR_DB_PATH", "");
-        return h2(path.isBlank() ? Path.of(System.getProperty("user.home"), DEFAULT_FILE) : Path.of(path.trim()));
+        return BotSettings.DATABASE_URL.read(env).map(Database::postgres).orElseGet(() -> h2(BotSettings.DB_PATH.get(env)))
+                .pooled(env);
+    }
+
+    /** This database with {@link BotSettings#DB_POOL_SIZE} connections at most. */
+    private Database pooled(Map<String, String> env) {
+        return new Database(jdbcUrl, credentials, BotSettings.DB_POOL_SIZE.get(env).intValue());
     }
 
     /**
@@ -84,13 +96,12 @@ public final class Database {
 
     /** The bot's database when {@code DATABASE_URL} is set or its H2 file exists; empty otherwise. */
     public static Optional<Database> existing(Map<String, String> env) {
-        String url = env.get("DATABASE_URL");
-        if (url != null && !url.isBlank()) {
-            return Optional.of(postgres(url.trim()));
+        Optional<String> url = BotSettings.DATABASE_URL.read(env);
+        if (url.isPresent()) {
+            return url.map(Database::postgres).map(db -> db.pooled(env));
         }
-        String path = env.getOrDefault("SPARK_ADVISOR_DB_PATH", "");
-        Path file = path.isBlank() ? Path.of(System.getProperty("user.home"), DEFAULT_FILE) : Path.of(path.trim());
-        return Files.exists(Path.of(file + ".mv.db")) ? Optional.of(h2(file)) : Optional.empty();
+        Path file = BotSettings.DB_PATH.get(env);
+        return Files.exists(Path.of(file + ".mv.db")) ? Optional.of(h2(file).pooled(env)) : Optional.empty();
     }
 
     /** {@code jdbc:postgresql://host/db?user=..&password=..} or the usual {@code postgres://user:password@host:port/db}. */
@@ -119,8 +130,7 @@ public final class Database {
 
     /** Brings the schema to the newest migration; replicas starting together are serialised by Flyway's lock. */
     public Database migrate() {
-        Flyway.configure().dataSource(jdbcUrl, credentials.getProperty("user"), credentials.getProperty("password"))
-                .locations("classpath:db/migration").load().migrate();
+        Flyway.configure().dataSource(dataSource()).locations("classpath:db/migration").load().migrate();
         return this;
     }
 
@@ -128,23 +138,39 @@ public final class Database {
         return jdbcUrl.startsWith("jdbc:h2:");
     }
 
-    /** A data source on the same database, for the digest scheduler. */
-    public DataSource dataSource() {
-        if (isH2()) {
-            JdbcDataSource h2 = new JdbcDataSource();
-            h2.setURL(jdbcUrl);
-            return h2;
+    /**
+     * The pool of connections to this database, for the stores, Flyway and the digest scheduler. It
+     * keeps no idle connection beyond a minute: tests and one-shot commands open many databases.
+     */
+    public synchronized DataSource dataSource() {
+        if (pool == null) {
+            HikariConfig config = new HikariConfig();
+            config.setPoolName("spark-advisor-db");
+            config.setJdbcUrl(jdbcUrl);
+            config.setUsername(credentials.getProperty("user"));
+            config.setPassword(credentials.getProperty("password"));
+            config.setMaximumPoolSize(poolSize);
+            config.setMinimumIdle(0);
+            config.setIdleTimeout(Duration.ofMinutes(1).toMillis());
+            config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
+            config.setInitializationFailTimeout(-1); // a database down at start is reported by its first use, not here
+            pool = new HikariDataSource(config);
         }
-        PGSimpleDataSource postgres = new PGSimpleDataSource();
-        postgres.setURL(jdbcUrl);
-        postgres.setUser(credentials.getProperty("user"));
-        postgres.setPassword(credentials.getProperty("password"));
-        return postgres;
+        return pool;
+    }
+
+    /** Whether a connection can be had and answers: what {@code /readyz} asks of the database. */
+    public void ping() throws SQLException {
+        try (Connection c = dataSource().getConnection()) {
+            if (!c.isValid((int) CONNECTION_WAIT.toSeconds())) {
+                throw new SQLException("the connection does not answer");
+            }
+        }
     }
 
     /** Statements run in one transaction, committed when {@code work} returns, rolled back when it throws. */
     <T> T inTransaction(Work<T> work) {
-        try (Connection c = DriverManager.getConnection(jdbcUrl, credentials)) {
+        try (Connection c = dataSource().getConnection()) {
             c.setAutoCommit(false);
             try {
                 T result = work.run(new Statements(c));

@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.store;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.settings.BotSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -21,8 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
  * hashes then resist someone who sees hot_values alone, not someone who dumps the whole database.
  */
 public final class KeyedHash {
-    public static final String SETTING = "SPARK_ADVISOR_HASH_KEY";
-    private static final int MIN_KEY_CHARS = 32;
+    public static final String SETTING = BotSettings.HASH_KEY.key();
     private static final String ALGORITHM = "HmacSHA256";
     /** What SQL NULL hashes as: no string value can be this (a NUL character and a word). */
     private static final String NULL_VALUE = "\u0000NULL";
@@ -35,15 +34,8 @@ public final class KeyedHash {
 
     /** The key from {@link #SETTING}, else the one kept in {@code db} (generated there on first use). */
     public static KeyedHash fromEnvironment(Map<String, String> env, Database db) {
-        String configured = env.getOrDefault(SETTING, "");
-        if (configured.isEmpty()) {
-            return new KeyedHash(kept(db));
-        }
-        if (configured.strip().length() < MIN_KEY_CHARS) {
-            throw new BadInputException(SETTING + " is too short (" + configured.strip().length() + " characters): use at least "
-                    + MIN_KEY_CHARS + " random characters, e.g. the output of `openssl rand -base64 32`, the same on every replica");
-        }
-        return new KeyedHash(configured.strip().getBytes(StandardCharsets.UTF_8));
+        return BotSettings.HASH_KEY.read(env).map(configured -> new KeyedHash(configured.getBytes(StandardCharsets.UTF_8)))
+                .orElseGet(() -> new KeyedHash(kept(db)));
     }
 
     /** Hex of the value's HMAC; SQL NULL (null) has a hash of its own. */

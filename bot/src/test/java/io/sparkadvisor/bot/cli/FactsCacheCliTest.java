@@ -55,7 +55,7 @@ class FactsCacheCliTest {
     void aCapThatIsNotANumberIsBadInput() {
         BadInputException e = assertThrows(BadInputException.class,
                 () -> FactsCacheSettings.fromEnvironment(Map.of("SPARK_ADVISOR_FACTS_CACHE_MB", "lots")));
-        assertEquals("SPARK_ADVISOR_FACTS_CACHE_MB is \"lots\": give a whole number of megabytes (0 turns the facts cache off)", e.getMessage());
+        assertEquals("SPARK_ADVISOR_FACTS_CACHE_MB is malformed: \"lots\" is not a whole number from 0 to 1048576 (megabytes)", e.getMessage());
         assertTrue(!FactsCacheSettings.fromEnvironment(Map.of("SPARK_ADVISOR_FACTS_CACHE_MB", "0")).enabled());
     }
 

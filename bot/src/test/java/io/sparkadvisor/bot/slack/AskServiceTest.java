@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.slack;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.bot.ops.BotMetrics;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,7 +18,7 @@ class AskServiceTest {
     @Test
     void anAskThatFailsUnforeseenTellsTheAskerAndTheNextAskIsTaken() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        AskService asks = new AskService(new RunAnalysis(null, null), null, pool, null, null, null);
+        AskService asks = new AskService(new RunAnalysis(null, null), null, pool, null, null, null, BotMetrics.none());
         CompletableFuture<String> first = new CompletableFuture<>();
         CompletableFuture<String> second = new CompletableFuture<>();
         assertTrue(asks.submit(new Ask("C1", "U1", "run:1", first::complete), null));

@@ -3,6 +3,8 @@ package io.sparkadvisor.bot.slack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.net.httpserver.HttpServer;
+import io.sparkadvisor.bot.ops.BotMetrics;
+import io.sparkadvisor.bot.ops.SlackCallMeter;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -33,8 +35,11 @@ class RateLimitRetryTest {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/api/chat.postMessage";
     }
 
-    private static int post(String url) throws IOException {
-        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(new RateLimitRetry()).build();
+    private final BotMetrics metrics = BotMetrics.none();
+
+    private int post(String url) throws IOException {
+        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(new RateLimitRetry(metrics))
+                .addInterceptor(new SlackCallMeter(metrics)).build();
         try (Response response = client.newCall(new Request.Builder().url(url).build()).execute()) {
             return response.code();
         }
@@ -55,6 +60,9 @@ class RateLimitRetryTest {
     void aRateLimitedCallIsSentAgainAtMostThreeTimes() throws Exception {
         assertEquals(429, post(serving(429, "1")), "the caller sees Slack's refusal in the end");
         assertEquals(1 + RateLimitRetry.MAX_RETRIES, calls.get());
+        assertEquals(RateLimitRetry.MAX_RETRIES, metrics.registry().get("spark.advisor.rate.limit.retries").counter().count());
+        assertEquals(1 + RateLimitRetry.MAX_RETRIES, metrics.registry().get("spark.advisor.calls")
+                .tags("api", "slack", "method", "chat.postMessage", "outcome", "rate_limited").timer().count(), "each attempt is a call");
     }
 
     @Test
