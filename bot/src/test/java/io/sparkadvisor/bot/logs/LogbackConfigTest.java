@@ -1,0 +1,42 @@
+package io.sparkadvisor.bot.logs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.joran.spi.JoranException;
+import org.junit.jupiter.api.Test;
+
+/** The shipped logback.xml: SPARK_ADVISOR_LOG_FORMAT picks text or JSON lines, on stderr, warnings and up. */
+class LogbackConfigTest {
+    @Test
+    void textByDefault() throws JoranException {
+        Logger root = configured(null);
+        assertEquals(Level.WARN, root.getLevel());
+        assertNotNull(root.getAppender("text"), "text lines unless told otherwise");
+    }
+
+    @Test
+    void jsonLinesWhenAsked() throws JoranException {
+        ConsoleAppender<?> json = (ConsoleAppender<?>) configured("json").getAppender("json");
+        assertNotNull(json);
+        assertInstanceOf(JsonLines.class, json.getEncoder());
+        assertEquals("System.err", json.getTarget(), "stdout is the CLI's results");
+    }
+
+    private static Logger configured(String format) throws JoranException {
+        LoggerContext context = new LoggerContext();
+        if (format != null) {
+            context.putProperty("SPARK_ADVISOR_LOG_FORMAT", format); // what the environment variable sets
+        }
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(context);
+        configurator.doConfigure(LogbackConfigTest.class.getResource("/logback.xml"));
+        return context.getLogger(Logger.ROOT_LOGGER_NAME);
+    }
+}
