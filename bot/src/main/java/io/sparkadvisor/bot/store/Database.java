@@ -140,7 +140,7 @@ public final class Database {
 
     /**
      * The pool of connections to this database, for the stores, Flyway and the digest scheduler. It
-     * keeps no idle connection beyond a minute: tests and one-shot commands open many databases.
+     * keeps no connection idle beyond half a minute: tests and one-shot commands open many databases.
      */
     public synchronized DataSource dataSource() {
         if (pool == null) {
@@ -151,7 +151,7 @@ public final class Database {
             config.setPassword(credentials.getProperty("password"));
             config.setMaximumPoolSize(poolSize);
             config.setMinimumIdle(0);
-            config.setIdleTimeout(Duration.ofMinutes(1).toMillis());
+            config.setIdleTimeout(Duration.ofSeconds(30).toMillis());
             config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
             config.setInitializationFailTimeout(-1); // a database down at start is reported by its first use, not here
             pool = new HikariDataSource(config);
