@@ -4,9 +4,16 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sparkadvisor.bot.work.Workers;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Every meter the bot keeps, named here once; the adapters call these at their edges. Prometheus
@@ -30,6 +37,13 @@ public final class BotMetrics {
         for (String pool : Workers.POOLS) {
             Gauge.builder(QUEUE, () -> Workers.queued(pool)).tag("pool", pool).description("Work waiting for a thread").register(registry);
         }
+    }
+
+    /** The bot's meters and the JVM's (memory, GC, threads, CPU, uptime): what {@code serve} shows at /metrics. */
+    public static BotMetrics withJvm(MeterRegistry registry) {
+        List.<MeterBinder>of(new JvmMemoryMetrics(), new JvmGcMetrics(), new JvmThreadMetrics(), new ProcessorMetrics(), new UptimeMetrics())
+                .forEach(binder -> binder.bindTo(registry));
+        return new BotMetrics(registry);
     }
 
     /** Meters kept in memory and read by no one: for tests and the one-shot commands. */

@@ -61,6 +61,7 @@ class ServeOperationsEndToEndTest {
                 assertTrue(metrics.contains("spark_advisor_calls_seconds_count{api=\"slack\",method=\"chat.postMessage\",outcome=\"ok\"}"), metrics);
                 assertTrue(metrics.contains("spark_advisor_calls_seconds_count{api=\"databricks\",method=\"jobs/runs/get\",outcome=\"ok\"}"), metrics);
                 assertTrue(metrics.contains("spark_advisor_queue_depth{pool=\"spark-advisor-ask\"} 0.0"), metrics);
+                assertTrue(metrics.contains("jvm_memory_used_bytes{"), "the JVM's own meters too: " + metrics);
 
                 postgres.close();
                 HttpResponse<String> down = get(port, "/readyz");
