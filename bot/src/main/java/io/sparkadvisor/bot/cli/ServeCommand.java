@@ -120,7 +120,7 @@ final class ServeCommand implements Callable<Integer> {
                     recheck.judged(rec, runId, slack);
                 })
                 .start(followUps, FollowUpWatcher.interval(env));
-        OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, app.client(), workspace), registry);
+        OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace), registry);
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         if (settings.socketMode()) {
             SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);

@@ -1,7 +1,5 @@
 package io.sparkadvisor.bot.ops;
 
-import com.slack.api.methods.MethodsClient;
-import com.slack.api.methods.response.auth.AuthTestResponse;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.databricks.Workspace;
 import java.time.Duration;
@@ -15,18 +13,13 @@ public final class OpsWiring {
     private OpsWiring() {}
 
     /**
-     * The database answers; Slack takes the bot token (auth.test); the workspace answers a
-     * one-second list of runs, the cheapest read every token may make.
+     * The database answers; Slack takes the bot token ({@code slack}, the Slack adapter's check);
+     * the workspace answers a one-second list of runs, the cheapest read every token may make.
      */
-    public static Readiness readiness(Database db, MethodsClient slack, Workspace workspace) {
+    public static Readiness readiness(Database db, Readiness.Check slack, Workspace workspace) {
         return new Readiness(List.of(
                 new Readiness.Part("database", db::ping),
-                new Readiness.Part("slack", () -> {
-                    AuthTestResponse auth = slack.authTest(r -> r);
-                    if (!auth.isOk()) {
-                        throw new IllegalStateException("auth.test answered " + auth.getError());
-                    }
-                }),
+                new Readiness.Part("slack", slack),
                 new Readiness.Part("workspace", () -> {
                     Instant now = Instant.now();
                     workspace.completedRuns(now.minus(Duration.ofSeconds(1)), now);

@@ -136,6 +136,14 @@ public final class SlackBot {
         return app;
     }
 
+    /** What {@code /readyz} asks of Slack: that it still takes the bot token. */
+    public void checkAuth() throws IOException, SlackApiException {
+        AuthTestResponse auth = app.client().authTest(r -> r);
+        if (!auth.isOk()) {
+            throw new IllegalStateException("auth.test answered " + auth.getError());
+        }
+    }
+
     /**
      * Stops taking work and gives what is under way {@code grace} to finish (asks, then clicks);
      * an ask still running or queued after that is marked "restarted, ask again" in its thread.
