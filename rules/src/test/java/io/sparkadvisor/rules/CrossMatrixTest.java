@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every rule against every corpus scenario: it fires (at least medium) where the scenario was built
- * for it, and raises nothing above low anywhere else. The manifest says which is which; nothing at
+ * Every rule against every corpus scenario: it fires where the scenario was built for it (at least medium, unless the
+ * scenario's saving is too small a stake for it: spill's 2.4 s of 54 s, smj-small-side's 1 s), and raises nothing
+ * above low anywhere else. The manifest says which is which; nothing at
  * run time reads it.
  */
 class CrossMatrixTest {
@@ -30,7 +31,7 @@ class CrossMatrixTest {
     void firesOnlyWhereItShould(String scenario, String rule) {
         Advice advice = RuleTesting.advise(scenario);
         if (Corpus.mustFire(scenario).contains(rule)) {
-            RuleTesting.fired(advice, rule);
+            RuleTesting.firedAtItsStake(advice, rule, Corpus.facts(scenario));
         } else {
             List<Finding> loud = advice.findings().stream()
                     .filter(f -> f.rule().equals(rule) && f.severity().compareTo(Severity.LOW) > 0).toList();

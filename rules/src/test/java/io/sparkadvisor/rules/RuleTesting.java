@@ -8,7 +8,9 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.advisor.Stake;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,6 +50,19 @@ public final class RuleTesting {
         Finding f = finding(advice, rule).orElseThrow(() -> new AssertionError(rule + " did not fire; findings: "
                 + advice.findings().stream().map(Finding::rule).toList()));
         assertTrue(f.severity().compareTo(Severity.MEDIUM) >= 0, rule + " fired only at " + f.severity());
+        return f;
+    }
+
+    /**
+     * The rule's finding on this run: at least medium, or lower only because its saving is not worth more on the run
+     * (the {@link Stake} caps it): the rule fired, at what its saving puts at stake.
+     */
+    public static Finding firedAtItsStake(Advice advice, String rule, RunFacts facts) {
+        Finding f = finding(advice, rule).orElseThrow(() -> new AssertionError(rule + " did not fire; findings: "
+                + advice.findings().stream().map(Finding::rule).toList()));
+        Severity cap = Stake.of(new RunView(facts)).cap(f.savings(), Thresholds.defaults());
+        assertTrue(f.severity().compareTo(Severity.lowest(Severity.MEDIUM, cap)) >= 0,
+                rule + " fired only at " + f.severity() + " though its saving " + f.savings() + " allows " + cap);
         return f;
     }
 

@@ -43,6 +43,7 @@ public final class TextReport {
             item.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
             item.put("saving", Wording.estimate(f.savings()));
             item.put("proof", f.recommendation().proof());
+            item.put("risk", f.risk());
             item.put("summary", f.recommendation().summary());
             item.put("preconditions", f.recommendation().preconditions());
             item.put("steps", f.recommendation().steps());

@@ -207,6 +207,9 @@ class EveryTemplateRendersTest {
         Finding hostile = hostile(skew);
         json("hostile finding", SlackMessages.finding(hostile, "42-skew", "42-skew-hot"));
         Advice named = new Advice(one.application(), one.coverage(), List.of(hostile), List.of());
+        assertTrue(SlackMessages.finding(hostile, "42-skew", "42-skew-hot").get(0).blocksJson().contains("*Risk:* An attempt of the stage"),
+                "the risk is said");
+        assertTrue(TextReport.render(named).contains("   Risk: An attempt of the stage"), "the risk is said");
         for (Advice advice : List.of(crowded, healthy, named)) {
             json("summary", SlackMessages.summary("Run 42 of " + HOSTILE, advice));
             text("headline", SlackMessages.headline("Run 42", advice));
@@ -334,7 +337,7 @@ class EveryTemplateRendersTest {
                 "rows of " + HOSTILE + " still skewed", s.verify())).toList();
         return new Finding(f.rule(), f.layer(), f.severity(), "Stage 4 of " + HOSTILE + " is skewed", f.stageIds(), evidence,
                 new Recommendation("Salt " + HOSTILE, List.of(HOSTILE + " is a Delta table"), steps, "`" + HOSTILE + "` holds 85% of the rows",
-                        "count rows of " + HOSTILE), f.savings());
+                        "count rows of " + HOSTILE), f.savings(), "An attempt of the stage over " + HOSTILE + " failed.");
     }
 
     private static void text(String what, String text) {

@@ -17,7 +17,8 @@ import org.kie.api.runtime.KieSession;
 /**
  * Facts in, advice out: computes every rule's evidence, lets the rule base decide (what fires, how
  * severe, which finding gives way to which), turns each standing decision into a finding and
- * orders them by estimated impact. A rule that matches several stages yields one finding: the one
+ * orders them by estimated impact. A finding's severity is its rule's, capped by what its saving puts at stake
+ * ({@link Stake}) unless it is a reliability risk. A rule that matches several stages yields one finding: the one
  * with the largest impact, naming all the stages. A rule that throws is reported in
  * {@link Advice#failures()} while the others still report.
  */
@@ -47,8 +48,9 @@ public final class Advisor {
                 failures.add(RuleFailure.of(rule.id(), "evidence", e));
             }
         }
-        List<Finding> raw = judge(evidence, failures);
-        return new Advice(facts.application(), facts.coverage(), net(mergeByRule(raw, run, failures), run), failures);
+        Stake stake = Stake.of(run);
+        List<Finding> raw = judge(evidence, failures).stream().map(f -> stake.judge(f, thresholds)).toList();
+        return new Advice(facts.application(), facts.coverage(), net(mergeByRule(raw, run, failures), run, stake), failures);
     }
 
     /** The findings the rule base makes of these evidence records, in their order; a rule whose advice throws is added to {@code failures}. */
@@ -112,26 +114,15 @@ public final class Advisor {
         if (!cited.isEmpty()) {
             evidence.put("supersedes", cited.stream().map(this::superseded).toList());
         }
-        return new Finding(rule.id(), rule.layer(), severity(rule, d.severity(), remedy.savings()), remedy.title(),
-                d.evidence().stageIds(), evidence, remedy.recommendation(), remedy.savings());
+        return new Finding(rule.id(), rule.layer(), d.severity(), remedy.title(), d.evidence().stageIds(), evidence,
+                remedy.recommendation(), remedy.savings(), rule.reliabilityRisk() ? remedy.risk() : "");
     }
 
-    /** Medium and high are for what costs: without a saving a finding is low, unless the run's reliability is at stake. */
-    private static Severity severity(Rule<?> rule, Severity decided, Savings savings) {
-        return savings.any() || rule.reliabilityRisk() ? decided : Severity.lowest(decided, Severity.LOW);
-    }
-
-    /** Savings net of the findings ranked before on the same stages ({@link NetSavings}); a cost finding left with none is low. */
-    private List<Finding> net(List<NetSavings.Claim> ranked, RunView run) {
+    /** Savings net of the findings ranked before on the same stages ({@link NetSavings}), each judged again on what it has left. */
+    private List<Finding> net(List<NetSavings.Claim> ranked, RunView run, Stake stake) {
         Map<Integer, Long> wall = new HashMap<>();
         run.finalStages().forEach(s -> wall.put(s.stageId(), s.wallMs()));
-        List<Finding> out = new ArrayList<>();
-        for (NetSavings.Claim c : NetSavings.net(ranked, wall)) {
-            Finding f = c.finding();
-            Rule<?> rule = rules.stream().filter(r -> r.id().equals(f.rule())).findFirst().orElseThrow();
-            out.add(new Finding(f.rule(), f.layer(), severity(rule, f.severity(), f.savings()), f.title(), f.stageIds(),
-                    f.evidence(), f.recommendation(), f.savings()));
-        }
+        List<Finding> out = new ArrayList<>(NetSavings.net(ranked, wall).stream().map(c -> stake.judge(c.finding(), thresholds)).toList());
         out.sort(BY_IMPACT);
         return out;
     }
@@ -180,6 +171,6 @@ public final class Advisor {
         Recommendation measured = new Recommendation(r.summary(), r.preconditions(),
                 r.steps().stream().map(s -> ChangeGate.screen(s.measuredOn(run.facts()), run)).toList(), r.proof(), r.experiment());
         return new NetSavings.Claim(new Finding(top.rule(), top.layer(), top.severity(), top.title(), List.copyOf(stages),
-                top.evidence(), measured, top.savings()), top.stageIds());
+                top.evidence(), measured, top.savings(), top.risk()), top.stageIds());
     }
 }

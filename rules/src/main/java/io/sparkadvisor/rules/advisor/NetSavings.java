@@ -52,8 +52,6 @@ final class NetSavings {
             claimedMs.merge(s, (double) net.runtimeMs() * stageWallMs.get(s) / wall, Double::sum);
             claimedBy.computeIfAbsent(s, k -> new LinkedHashSet<>()).add(c.finding().rule());
         }
-        Finding f = c.finding();
-        return new Claim(new Finding(f.rule(), f.layer(), f.severity(), f.title(), f.stageIds(), f.evidence(),
-                f.recommendation(), net), c.stageIds());
+        return new Claim(c.finding().withSavings(net), c.stageIds());
     }
 }

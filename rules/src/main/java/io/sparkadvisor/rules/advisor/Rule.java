@@ -10,8 +10,9 @@ import java.util.List;
  * is computed from the facts, how its advice is computed for a diagnosis, its thresholds and
  * severity ladders, and the chart that illustrates it. Its decision lives in the DRL beside the
  * evidence ({@link #drl()}), its wording in {@link #messagesFile()}. {@link Rules#ALL} lists them all.
- * {@code reliabilityRisk}: its findings are about a run that may fail, so they keep their severity
- * without a saving; every other rule's medium or high finding must carry one.
+ * {@code reliabilityRisk}: its findings are about a run that may fail, so they keep their severity whatever their
+ * saving, and its advice says what is at risk ({@link Remedy#atRisk}); every other rule's severity is capped by what its
+ * saving puts at stake ({@link Stake}).
  */
 public record Rule<E extends Record & Evidence>(String id, Layer layer, Class<E> evidenceType, Collector<E> collector,
         Adviser<E> adviser, List<Threshold> thresholds, List<Ladder> ladders, FindingChart chart, boolean reliabilityRisk) {
@@ -28,7 +29,7 @@ public record Rule<E extends Record & Evidence>(String id, Layer layer, Class<E>
         Remedy advise(E evidence, Diagnosis diagnosis, Thresholds t);
     }
 
-    /** A rule about cost: medium and high need a saving. */
+    /** A rule about cost: medium and high need a saving worth the run's stake. */
     public Rule(String id, Layer layer, Class<E> evidenceType, Collector<E> collector, Adviser<E> adviser,
             List<Threshold> thresholds, List<Ladder> ladders, FindingChart chart) {
         this(id, layer, evidenceType, collector, adviser, thresholds, ladders, chart, false);

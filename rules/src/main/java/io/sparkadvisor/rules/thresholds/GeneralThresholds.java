@@ -5,17 +5,46 @@ import static io.sparkadvisor.rules.thresholds.Sources.OURS;
 import static io.sparkadvisor.rules.thresholds.Sources.SPARKLENS;
 import static io.sparkadvisor.rules.thresholds.Sources.SPARK_TUNING;
 
+import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
 import java.util.List;
 
-/** Thresholds every rule shares: the floor below which nothing counts, the share of the run that makes a finding high, the follow-up's tolerances. */
+/**
+ * Thresholds every rule shares: the floor below which nothing counts, the saving (share of the run and absolute amount) a
+ * finding needs to be medium or high, the follow-up's tolerances.
+ */
 public final class GeneralThresholds {
     public static final Threshold MIN_STAGE_WALL_MS = new Threshold("general.minStageWallMs", 5_000, 0, 86_400_000,
             "milliseconds", "A stage shorter than this raises nothing, whatever its ratios: there is no money in it.",
             DATAFLINT_METRICS + " (MAX_TASK_DURATION_THRESHOLD_MS = 5000)");
     public static final Threshold HIGH_APP_SHARE = new Threshold("general.highAppShare", 0.25, 0, 1,
-            "fraction of the application's wall time", "A finding whose waste is at least this share of the run is high severity.",
+            "fraction of the run (its wall time, its paid core-hours or its list cost)",
+            "A finding may be high only when its saving is at least this share of the run (and worth general.minSavedMs,"
+                    + " general.minSavedCoreHours or general.minSavedDollarsPerRun), unless it is a reliability risk.",
             SPARKLENS + " (per-stage share of the application's wall clock); the quarter mark is " + OURS.trim()
                     + " a quarter of the run is worth a change on its own");
+    public static final Threshold MIN_SAVED_SHARE = new Threshold("general.minSavedShare", 0.05, 0, 1,
+            "fraction of the run (its wall time, its paid core-hours or its list cost)",
+            "A finding is medium or high only when its saving is at least this share of the run, in the same measure as"
+                    + " an absolute floor it reaches; below it the finding is low, unless it is a reliability risk.",
+            OURS + "the follow-up cannot tell a smaller saving from the 5% a job varies from run to run (follow-up.noiseRatio);"
+                    + " the review of 2026-12 called findings under 5% of the run noise");
+    public static final Threshold MIN_SAVED_MS = new Threshold("general.minSavedMs", 2_000, 0, 86_400_000, "milliseconds of the run's wall time",
+            "A saving of run time counts toward medium or high from this many milliseconds (with general.minSavedShare).",
+            OURS + "the corpus findings the review of 2026-12 called right save 2.5 s (shuffle-many-partitions) and more; those"
+                    + " it called noise 1.0 s (smj-small-side), 0.5 s, 97 ms and 44 ms");
+    public static final Threshold MIN_SAVED_CORE_HOURS = new Threshold("general.minSavedCoreHours", 0.25, 0, 1_000_000,
+            "core-hours per run",
+            "A saving of core-hours (idle or stranded cores) counts toward medium or high from this many core-hours (with"
+                    + " general.minSavedShare).",
+            OURS + "above the 0.02-0.15 core-hours of the idle-slot findings the review of 2026-12 called noise; a quarter"
+                    + " core-hour a run is 40 core-hours a week for an hourly job");
+    public static final Threshold MIN_SAVED_DOLLARS = new Threshold("general.minSavedDollarsPerRun", 0.25, 0, 1_000_000,
+            "US dollars per run, list prices",
+            "A saving of dollars (a cheaper node type) counts toward medium or high from this much per run (with"
+                    + " general.minSavedShare of the workers' list cost).",
+            OURS + "a share of a run that costs cents is not worth a node-type change and its follow-up run; at a quarter "
+                    + "dollar a run an hourly job saves about 40 dollars a week")
+            .deprecating(MemoryRule.ID + ".minSavedDollarsPerRun"); // memory-overprovisioned's floor, now every finding's
     public static final Threshold FOLLOW_UP_NOISE_RATIO = new Threshold("follow-up.noiseRatio", 1.05, 1, 2,
             "x the baseline run's duration",
             "A step whose checks say the run must not get slower passes the follow-up up to this many times the"
@@ -77,10 +106,14 @@ public final class GeneralThresholds {
             OURS + "beyond an order of magnitude the fixed costs of a run (cluster start, planning, listing) no longer"
                     + " shrink into noise, so time per byte stops comparing like with like");
 
-    /** A finding is high only when its waste is a large share of the run; rules combine it with their own ladder. */
-    public static final Ladder SHARE_OF_RUN = Ladder.mediumThenHigh(HIGH_APP_SHARE);
+    /**
+     * What a saving is at stake, by its share of the run: low below {@link #MIN_SAVED_SHARE}, medium from it, high from
+     * {@link #HIGH_APP_SHARE}. It caps the severity a rule's ladder proposes ({@code advisor.Stake}).
+     */
+    public static final Ladder STAKE = Ladder.lowThenMediumThenHigh(MIN_SAVED_SHARE, HIGH_APP_SHARE);
 
-    static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, FOLLOW_UP_NOISE_RATIO,
+    static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, MIN_SAVED_SHARE, MIN_SAVED_MS,
+            MIN_SAVED_CORE_HOURS, MIN_SAVED_DOLLARS, FOLLOW_UP_NOISE_RATIO,
             FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,
             FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO,
             FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN);

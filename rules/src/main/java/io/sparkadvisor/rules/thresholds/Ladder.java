@@ -37,6 +37,11 @@ public final class Ladder {
                 new Rung(Severity.HIGH, high)));
     }
 
+    /** Low below {@code medium}, medium from it, high from {@code high} up. */
+    public static Ladder lowThenMediumThenHigh(Threshold medium, Threshold high) {
+        return new Ladder(Severity.LOW, true, List.of(new Rung(Severity.MEDIUM, medium), new Rung(Severity.HIGH, high)));
+    }
+
     /** A rule that fires at medium, high from {@code high} up. */
     public static Ladder mediumThenHigh(Threshold high) {
         return new Ladder(Severity.MEDIUM, true, List.of(new Rung(Severity.HIGH, high)));
@@ -45,14 +50,6 @@ public final class Ladder {
     /** A rule that fires at medium, high from {@code high} down. */
     public static Ladder mediumThenHighBelow(Threshold high) {
         return new Ladder(Severity.MEDIUM, false, List.of(new Rung(Severity.HIGH, high)));
-    }
-
-    /**
-     * A floor on absolute impact, combined with a rule's own ladder by {@link Severity#lowest}: low below
-     * {@code floor}, no limit from it up.
-     */
-    public static Ladder lowBelow(Threshold floor) {
-        return new Ladder(Severity.LOW, true, List.of(new Rung(Severity.HIGH, floor)));
     }
 
     /** A rule whose findings are always medium. */

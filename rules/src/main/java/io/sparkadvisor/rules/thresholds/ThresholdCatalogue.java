@@ -58,7 +58,7 @@ public final class ThresholdCatalogue {
     }
 
     private static List<Ladder> ladders(List<Rule<?>> rules) {
-        List<Ladder> out = new ArrayList<>(List.of(GeneralThresholds.SHARE_OF_RUN));
+        List<Ladder> out = new ArrayList<>(List.of(GeneralThresholds.STAKE));
         rules.forEach(r -> out.addAll(r.ladders()));
         for (Ladder l : out) {
             l.thresholds().forEach(t -> {

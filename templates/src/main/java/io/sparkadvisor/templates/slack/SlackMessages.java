@@ -90,6 +90,7 @@ public final class SlackMessages {
         scope.put("layer", f.layer().id());
         scope.put("stages", f.stageIds().stream().map(String::valueOf).collect(Collectors.joining(", ")));
         scope.put("proof", f.recommendation().proof());
+        scope.put("risk", f.risk());
         scope.put("facts", f.evidence().entrySet().stream()
                 .map(e -> Map.of("key", e.getKey(), "value", evidenceValue(e.getValue()))).toList());
         scope.put("hasFacts", !f.evidence().isEmpty());

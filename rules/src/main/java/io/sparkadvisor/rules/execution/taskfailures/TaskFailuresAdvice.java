@@ -44,6 +44,7 @@ final class TaskFailuresAdvice {
         scope.put("wasted", Format.duration(e.wastedTaskMs()));
         scope.put("mostFailures", e.mostFailuresOfOneTask());
         scope.put("maxFailures", e.maxFailures());
+        scope.put("stageFailed", e.stageFailed());
         scope.put("partitions", partitions);
         scope.put("fewer", mem.halvedTasksPerExecutor());
         scope.put("heapAfter", mem.moreHeapWords());
@@ -53,7 +54,7 @@ final class TaskFailuresAdvice {
         String key = cause.key;
         return new Remedy(m.text("title"), new Recommendation(m.text(key + "Summary"), m.list(key + "Preconditions"),
                 steps(e, cause, partitions, overheadAfter, m, t), m.text("proof"), m.text(key + "Experiment")),
-                Savings.of(e.wastedTaskMs() / e.slots(), e.wastedTaskMs()).upTo());
+                Savings.of(e.wastedTaskMs() / e.slots(), e.wastedTaskMs()).upTo()).atRisk(m.text("risk"));
     }
 
     private static List<Step> steps(TaskFailuresEvidence e, Cause cause, int partitions, long overheadAfter, Messages m,

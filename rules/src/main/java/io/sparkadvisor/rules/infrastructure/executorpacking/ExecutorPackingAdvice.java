@@ -12,12 +12,14 @@ import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Re-shapes executors to the node's core:memory ratio, as {@link ExecutorPackingEvidence} proposes.
+ * Re-shapes executors to the node's core:memory ratio, as {@link ExecutorPackingEvidence} proposes, on as many workers
+ * as give the run the slots it had: the same nodes with more slots cost the same, so only the workers let go are saved.
  * The follow-up measures that one host's executors hold all its cores, with no out-of-memory failure,
  * GC under the gc-pressure medium rung and the run not slower.
  */
@@ -45,12 +47,21 @@ final class ExecutorPackingAdvice {
         scope.put("newMemory", memoryGb);
         scope.put("memoryPerCore", Format.gb((double) memoryGb / cores));
         scope.put("oldMemoryPerCore", Format.gb(e.executorMemoryGb() / Math.max(1, e.executorCores())));
+        boolean shrink = e.proposedWorkers() < e.workers();
+        scope.put("shrink", shrink);
+        scope.put("newWorkers", e.proposedWorkers());
+        scope.put("slots", e.usedCores() * e.workers());
+        scope.put("billedCoreHours", Format.round(e.billedCoreHours()));
         Messages m = Messages.of(ExecutorPackingRule.ID, scope, t);
 
         MetricCheck allCoresUsed = new MetricCheck(RunMetrics.CORES_PER_HOST, Comparison.AT_LEAST, e.nodeCores(), m.text("coresCheck"));
-        Step step = new Step(1, List.of(Change.sparkConf("spark.executor.cores", cores),
-                Change.sparkConf("spark.executor.memory", memoryGb + "g")), m.list("checks"), m.text("rollback"),
+        List<Change> changes = new ArrayList<>(List.of(Change.sparkConf("spark.executor.cores", cores),
+                Change.sparkConf("spark.executor.memory", memoryGb + "g")));
+        if (shrink) { // the same slots on fewer nodes: the only way the bill sees the stranded cores
+            changes.add(Change.cluster(e.autoscaling() ? "autoscale.max_workers" : "num_workers", e.proposedWorkers()));
+        }
+        Step step = new Step(1, changes, m.list("checks"), m.text("rollback"),
                 List.of(allCoresUsed, Checks.ofRun().noOutOfMemory(), Checks.ofRun().gcUnder(t), Checks.ofRun().notSlower(t)));
-        return Remedy.of(m, "summary", List.of(step), new Savings(0, Format.round(e.strandedCoreHours())));
+        return Remedy.of(m, "summary", List.of(step), shrink ? new Savings(0, Format.round(e.billedCoreHours())) : Savings.NONE);
     }
 }

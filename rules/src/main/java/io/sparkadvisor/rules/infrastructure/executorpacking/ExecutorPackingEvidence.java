@@ -32,12 +32,19 @@ import java.util.Optional;
  * @param proposedExecutorsPerNode executors per node of the proposed shape
  * @param proposedExecutorCores cores of each proposed executor
  * @param proposedExecutorMemoryGb memory of each proposed executor, whole GB
+ * @param proposedWorkers workers that give the run the task slots it had once every core runs an executor: the bill
+ *        sees the saving only when the cluster shrinks to them (the same nodes with more slots cost the same)
+ * @param billedCoreHours core-hours of the workers the proposal lets go, over the run's duration: the saving the bill sees
  * @param appDurationMs the run's duration
+ * @param autoscaling whether the cluster autoscales (its maximum is the workers)
  */
 public record ExecutorPackingEvidence(String nodeTypeId, int nodeCores, double nodeMemoryGb, double availableMemoryGb,
         int executorCores, double executorMemoryGb, int executorsPerNode, int usedCores, int strandedCores,
         double strandedShare, String limitedBy, int workers, double strandedCoreHours, int proposedExecutorsPerNode,
-        int proposedExecutorCores, int proposedExecutorMemoryGb, @Internal long appDurationMs) implements Evidence {
+        int proposedExecutorCores, int proposedExecutorMemoryGb, int proposedWorkers, double billedCoreHours,
+        @Internal long appDurationMs, @Internal boolean autoscaling) implements Evidence {
+
+    private static final double MS_PER_HOUR = 3_600_000.0;
 
     /** Needs the node type and an explicit executor shape; Databricks' default (one executor per node) packs by design. */
     public static List<ExecutorPackingEvidence> of(RunView run, Thresholds t) {
@@ -54,19 +61,21 @@ public record ExecutorPackingEvidence(String nodeTypeId, int nodeCores, double n
         double available = NodeMemory.availableGb(node.get(), cluster.get().cloud(), t);
         int perNode = (int) Math.min(nodeCores / Math.max(1, executorCores), Math.floor(available / executorGb));
         return List.of(of(node.get().nodeTypeId(), nodeCores, node.get().memoryGb(), available, executorCores, executorGb,
-                perNode, Math.max(1, cluster.get().maxWorkers()), run.appDurationMs()));
+                perNode, Math.max(1, cluster.get().maxWorkers()), run.appDurationMs(), cluster.get().autoscaling()));
     }
 
     static ExecutorPackingEvidence of(String nodeTypeId, int nodeCores, double nodeMemoryGb, double available,
-            int executorCores, double executorGb, int perNode, int workers, long appDurationMs) {
+            int executorCores, double executorGb, int perNode, int workers, long appDurationMs, boolean autoscaling) {
         int used = perNode * executorCores;
         int stranded = Math.max(0, nodeCores - used);
         String limitedBy = perNode < nodeCores / Math.max(1, executorCores) ? "memory" : "cores";
         int executors = largestDivisorAtMost(nodeCores, Math.max(1, perNode));
+        int proposedWorkers = (int) Math.max(1, Math.ceil((double) used * workers / Math.max(1, nodeCores)));
         return new ExecutorPackingEvidence(nodeTypeId, nodeCores, nodeMemoryGb, available, executorCores, executorGb, perNode,
                 used, stranded, (double) stranded / Math.max(1, nodeCores), limitedBy, workers,
-                stranded * (double) workers * appDurationMs / 3_600_000, executors, nodeCores / executors,
-                (int) Math.floor(available / executors), appDurationMs);
+                stranded * (double) workers * appDurationMs / MS_PER_HOUR, executors, nodeCores / executors,
+                (int) Math.floor(available / executors), proposedWorkers,
+                (workers - proposedWorkers) * (double) nodeCores * appDurationMs / MS_PER_HOUR, appDurationMs, autoscaling);
     }
 
     static int largestDivisorAtMost(int n, int limit) {

@@ -19,7 +19,7 @@ import java.util.List;
  * memory-overprovisioned.drl, advised by {@link MemoryAdvice}. Off Databricks the remedy is a smaller heap setting
  * (severity by the ratio, low without a saving); on Databricks classic compute, where the heap follows the node type
  * and a node costs the same whatever heap it runs, a node type with the same cores and less memory (severity by the
- * share of the workers' cost it saves).
+ * share of the workers' cost it saves; the dollars a run must save are general.minSavedDollarsPerRun, as for every finding).
  */
 public final class MemoryRule {
     public static final String ID = "memory-overprovisioned";
@@ -58,24 +58,16 @@ public final class MemoryRule {
             "fraction of the workers' list cost",
             "On Databricks, a smaller node type that saves at least this share of the workers' cost is a high finding.",
             OURS + "two fifths of the job's compute bill, twice the medium rung");
-    public static final Threshold MIN_SAVED_DOLLARS = new Threshold(ID + ".minSavedDollarsPerRun", 0.25, 0, 1_000_000,
-            "US dollars per run, list prices",
-            "On Databricks, a node-type change that saves less than this per run is low whatever its share of the cost.",
-            OURS + "a share of a run that costs cents is not worth a node-type change and its follow-up run; at a quarter "
-                    + "dollar a run an hourly job saves about 40 dollars a week");
-
     public static final Ladder SEVERITY = Ladder.mediumThenHigh(HIGH_RATIO);
     /** On Databricks, where the remedy is a node type, severity follows the share of the cost it saves. */
     public static final Ladder SAVING = Ladder.rising(LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE);
-    /** ... and is low when the run's dollars saved are few, whatever the share. */
-    public static final Ladder DOLLARS = Ladder.lowBelow(MIN_SAVED_DOLLARS);
 
     public static final Rule<MemoryEvidence> RULE = new Rule<>(ID, Layer.INFRASTRUCTURE, MemoryEvidence.class, MemoryEvidence::of,
-            MemoryAdvice::remedy, thresholds(), List.of(SEVERITY, SAVING, DOLLARS), FindingChart.NONE);
+            MemoryAdvice::remedy, thresholds(), List.of(SEVERITY, SAVING), FindingChart.NONE);
 
     private static List<Threshold> thresholds() {
         List<Threshold> out = new ArrayList<>(List.of(MIN_EXECUTOR_GB, MIN_RATIO, HIGH_RATIO, HEADROOM, RESERVED_MB,
-                ROUNDING_MB, LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE, MIN_SAVED_DOLLARS));
+                ROUNDING_MB, LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE));
         out.addAll(NodeMemory.THRESHOLDS);
         return out;
     }

@@ -12,6 +12,7 @@ import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.execution.TaskMemory;
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.rules.RealLogs;
 import io.sparkadvisor.rules.RuleTesting;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.EvidenceJson;
@@ -23,6 +24,18 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class GcPressureRuleTest {
+    @Test
+    void gcThatCostsAFractionOfASecondIsNotHighWhateverItsShareOfTaskTime() {
+        // Issue 28, cause 3: on rapids-tools' nds_q66 GPU run the GC ladder says high, but removing every GC pause saves
+        // 97 ms of a 110 s run: a cost finding that small is low. High on main.
+        Advice advice = RuleTesting.advise(RealLogs.facts("NVIDIA__spark-rapids-tools/spark-events-profiling/nds_q66_gpu.zstd"),
+                Map.of());
+        Finding f = RuleTesting.finding(advice, "gc-pressure").orElseThrow();
+        assertTrue(f.savings().runtimeMs() < 1_000, f.savings().toString());
+        assertEquals(Severity.LOW, f.severity());
+        assertEquals("", f.risk(), "a cost finding: no reliability risk ranks it above its saving");
+    }
+
     @Test
     void firesOnTheGcScenarioWithTheStagesShare() {
         Finding f = Findings.of("gc-pressure", "gc-pressure").orElseThrow();

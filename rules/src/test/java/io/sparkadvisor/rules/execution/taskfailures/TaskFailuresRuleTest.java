@@ -111,6 +111,24 @@ class TaskFailuresRuleTest {
     }
 
     @Test
+    void aFailedStageRanksAboveItsSmallSavingAndSaysWhy() {
+        // Issue 28, cause 3: rapids-tools' tasks_executors_fail run lost 44 ms to failed attempts, but a stage failed: a
+        // reliability risk keeps it high, and the finding says that the failed stage, not the saving, ranks it.
+        Finding f = RuleTesting.finding(RuleTesting.advise(
+                RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/tasks_executors_fail_compressed_eventlog.zstd")), Map.of()),
+                "task-failures").orElseThrow();
+        assertEquals(true, f.evidence().get("stageFailed"));
+        assertTrue(f.savings().runtimeMs() < 1_000, f.savings().toString());
+        assertEquals(Severity.HIGH, f.severity());
+        assertTrue(f.risk().startsWith("An attempt of stage " + f.stageIds().get(0) + " failed"), f.risk());
+        assertTrue(f.risk().contains("not by the time it costs"), f.risk());
+        // The corpus scenario's retried failures are a risk too, worded by what they lost and the retries left.
+        Finding retried = Findings.of("task-failures", "task-failures").orElseThrow();
+        assertTrue(retried.risk().startsWith("Failed attempts lost "), retried.risk());
+        assertTrue(retried.risk().contains("1 of the 4 attempts"), retried.risk());
+    }
+
+    @Test
     void aTaskThatSpentHalfItsAttemptsIsAtLeastMediumEvenOnAShortStage() {
         // Spark's own history-server fixture: in a 1 s stage one task failed 2 of its 4 attempts.
         RunFacts facts = RunFactsReader.read(ExternalLogs.path("spark/app-20161115172038-0000"));

@@ -41,7 +41,7 @@ class IoBoundSlotsTest {
         assertEquals(24, number(f, "tasks"));
         assertEquals(4, number(f, "slots"));
         assertTrue(number(f, "queuedTaskMs") > 0);
-        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Severity.MEDIUM, f.severity(), "its ladder says high; 4.3 s is a fifth of the run, under general.highAppShare");
         // More slots: the replay predicts a shorter run at 6 and 8 slots.
         assertTrue(number(f, "predictedMsStep1") < Corpus.facts("io-bound").application().durationMs());
         assertTrue(number(f, "predictedMsStep2") <= number(f, "predictedMsStep1"));

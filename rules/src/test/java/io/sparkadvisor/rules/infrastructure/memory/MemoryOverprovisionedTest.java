@@ -22,7 +22,7 @@ class MemoryOverprovisionedTest {
     private static final String RULE = "memory-overprovisioned";
 
     /** The corpus runs last seconds; without the floor the share ladder decides, as it would on an hour-long run. */
-    private static final Map<String, String> NO_DOLLAR_FLOOR = Map.of(RULE + ".minSavedDollarsPerRun", "0");
+    private static final Map<String, String> NO_DOLLAR_FLOOR = Map.of("general.minSavedDollarsPerRun", "0");
 
     @Test
     void aSixGigabyteHeapThatPeakedUnderOneGigabyte() {
@@ -106,7 +106,7 @@ class MemoryOverprovisionedTest {
     void aSmallerSavingThanTheMediumRungIsLow() {
         RunFacts run = RuleTesting.withCluster("memory-overprovisioned", "aws-i3-dedicated.json");
         Finding f = finding(advise(run, Map.of(RULE + ".mediumSavedShare", "0.5", RULE + ".highSavedShare", "0.6",
-                RULE + ".minSavedDollarsPerRun", "0")), RULE)
+                "general.minSavedDollarsPerRun", "0")), RULE)
                 .orElseThrow();
         assertEquals(Severity.LOW, f.severity(), "36% saved is under a 50% medium rung");
     }
