@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.access.Decision;
-import io.sparkadvisor.bot.slack.SlackUsers;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
@@ -100,7 +99,7 @@ public final class ApprovalDesk {
         }
     }
 
-    void approve(Click click, SlackReplies slack) {
+    public void approve(Click click, ChangeReplies slack) {
         Optional<Authorised> found = authorised(click, slack);
         if (found.isEmpty()) {
             return;
@@ -155,7 +154,7 @@ public final class ApprovalDesk {
         }
     }
 
-    void reject(Click click, SlackReplies slack) {
+    public void reject(Click click, ChangeReplies slack) {
         Optional<Authorised> found = authorised(click, slack);
         if (found.isEmpty()) {
             return;
@@ -175,7 +174,7 @@ public final class ApprovalDesk {
      * the job's lock. The step is claimed as rolling back first, so two clicks restore once; a
      * restore that did not reach the job returns it to where it was.
      */
-    void rollBack(Click click, SlackReplies slack) {
+    public void rollBack(Click click, ChangeReplies slack) {
         Optional<Authorised> found = authorised(click, slack);
         if (found.isEmpty()) {
             return;
@@ -211,7 +210,7 @@ public final class ApprovalDesk {
     }
 
     /** An outcome the clicker must see now and the thread must keep. */
-    private static void tellBoth(Click click, SlackReplies slack, StoredRecommendation rec, SlackMessage note) {
+    private static void tellBoth(Click click, ChangeReplies slack, StoredRecommendation rec, SlackMessage note) {
         slack.whisper(click, note);
         slack.inThread(rec, note);
     }
@@ -237,8 +236,8 @@ public final class ApprovalDesk {
      * recommendation's post or its thread, and the clicker manages its job in Databricks (CAN MANAGE:
      * the bot's token is the means, not the authority); otherwise tells them why not.
      */
-    private Optional<Authorised> authorised(Click click, SlackReplies slack) {
-        if (!policy.isApprover(slack.client(), click.userId())) {
+    private Optional<Authorised> authorised(Click click, ChangeReplies slack) {
+        if (!policy.isApprover(slack.people(), click.userId())) {
             slack.whisper(click, ApprovalReply.NOT_ALLOWED.text());
             return Optional.empty();
         }
@@ -251,7 +250,7 @@ public final class ApprovalDesk {
             slack.whisper(click, ApprovalReply.NOT_THIS_MESSAGE.text());
             return Optional.empty();
         }
-        Decision decision = access.mayOnJob(click.userId(), rec.get().jobId(), JobPermission.CAN_MANAGE, new SlackUsers(slack.client()));
+        Decision decision = access.mayOnJob(click.userId(), rec.get().jobId(), JobPermission.CAN_MANAGE, slack.people());
         if (decision instanceof Decision.Refused refused) {
             slack.whisper(click, refused.reason());
             return Optional.empty();

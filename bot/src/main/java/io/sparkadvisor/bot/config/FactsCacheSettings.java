@@ -1,6 +1,5 @@
 package io.sparkadvisor.bot.config;
 
-import io.sparkadvisor.bot.cli.BadInputException;
 import io.sparkadvisor.databricks.fetch.FactsCache;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,10 +1,9 @@
 package io.sparkadvisor.bot.followup;
 
-import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
-import io.sparkadvisor.bot.approvals.SlackReplies;
+import io.sparkadvisor.bot.approvals.ChangeReplies;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
@@ -64,26 +63,26 @@ public final class FollowUpWatcher {
     private final Recommendations recommendations;
     private final Changes changes;
     private final Workspace workspace;
-    private final SlackReplies slack;
+    private final ChangeReplies slack;
     private final Clock clock;
     private final InterruptedApprovals interrupted;
     private final JobHistoryRuns history;
     private final AfterVerdict afterVerdict;
 
     /** {@code thresholds}: the follow-up's tolerances and how many earlier runs form a baseline's band. */
-    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ChangeReplies slack,
             Clock clock, Thresholds thresholds) {
         this(recommendations, changes, locks, workspace, slack, clock, thresholds, AfterVerdict.NOTHING);
     }
 
     /** {@code afterVerdict}: what else is said in the thread once a verdict is posted. */
-    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ChangeReplies slack,
             Clock clock, Thresholds thresholds, AfterVerdict afterVerdict) {
         this.afterVerdict = afterVerdict;
         this.recommendations = recommendations;
         this.changes = changes;
         this.workspace = workspace;
-        this.slack = new SlackReplies(slack);
+        this.slack = slack;
         this.clock = clock;
         this.interrupted = new InterruptedApprovals(recommendations, changes, locks, workspace, this.slack, clock);
         this.history = new JobHistoryRuns(workspace, thresholds);

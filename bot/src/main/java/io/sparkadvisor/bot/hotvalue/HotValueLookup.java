@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.hotvalue;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.billing.SqlWarehouse;

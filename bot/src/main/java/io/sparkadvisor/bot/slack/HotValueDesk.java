@@ -77,7 +77,7 @@ public final class HotValueDesk {
         app.blockAction(HotValueIds.FIND, (req, ctx) -> {
             var payload = req.getPayload();
             String user = payload.getUser().getId();
-            ClickedMessage message = ClickedMessage.of(payload);
+            ClickedMessage message = ApprovalButtons.clickedMessage(payload);
             String channel = message.channel();
             String id = payload.getActions().get(0).getValue();
             MethodsClient client = ctx.client();
@@ -107,7 +107,7 @@ public final class HotValueDesk {
             whisper(client, channel, user, ApprovalReply.NOT_THIS_MESSAGE.text());
             return;
         }
-        if (!user.equals(l.requester()) && !policy.isApprover(client, user)) {
+        if (!user.equals(l.requester()) && !policy.isApprover(new SlackUsers(client), user)) {
             whisper(client, channel, user, HotValueReply.NOT_ALLOWED.text());
             return;
         }

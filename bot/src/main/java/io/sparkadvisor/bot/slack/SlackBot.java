@@ -6,6 +6,7 @@ import com.slack.api.SlackConfig;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.AppConfig;
 import com.slack.api.bolt.context.builtin.SlashCommandContext;
+import com.slack.api.bolt.socket_mode.SocketModeApp;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.methods.SlackApiException;
 import com.slack.api.methods.response.apps.connections.AppsConnectionsOpenResponse;
@@ -16,10 +17,10 @@ import com.slack.api.model.event.MessageEvent;
 import com.slack.api.util.http.SlackHttpClient;
 import com.slack.api.util.json.GsonFactory;
 import io.sparkadvisor.bot.access.AccessService;
-import io.sparkadvisor.bot.approvals.ApprovalButtons;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.ChangeReplies;
 import io.sparkadvisor.bot.approvals.JobHistory;
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.StoreException;
@@ -126,6 +127,50 @@ public final class SlackBot {
 
     public App app() {
         return app;
+    }
+
+    /** What the follow-up and recovered approvals say in Slack, with the app's client. */
+    public ChangeReplies changeReplies() {
+        return new SlackChangeReplies(app.client());
+    }
+
+    /** How Slack's requests come in; {@link #serve} blocks until the process is stopped, {@link #close} stops taking them. */
+    public interface Intake extends AutoCloseable {
+        void serve() throws Exception;
+    }
+
+    /**
+     * Socket Mode over the app's own websocket when the settings give an app token, else HTTP on their port at
+     * {@code eventsPath}. Closing a websocket first makes Slack send new envelopes to the other connections (a new replica) at once.
+     */
+    public Intake intake(SlackSettings settings, String eventsPath) throws IOException {
+        if (settings.socketMode()) {
+            SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
+            return new Intake() {
+                @Override
+                public void serve() throws Exception {
+                    socketMode.start();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    socketMode.close();
+                }
+            };
+        }
+        SlackHttpServer server = new SlackHttpServer(app, eventsPath, settings.port());
+        return new Intake() {
+            @Override
+            public void serve() throws Exception {
+                server.start();
+                server.join();
+            }
+
+            @Override
+            public void close() throws Exception {
+                server.stop();
+            }
+        };
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import java.net.URI;
 import java.util.Map;
 

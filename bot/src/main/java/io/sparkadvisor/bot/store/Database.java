@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.store;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;

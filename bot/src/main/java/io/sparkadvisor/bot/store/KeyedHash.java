@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.store;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

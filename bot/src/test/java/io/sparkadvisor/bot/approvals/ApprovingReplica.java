@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.approvals;
 
+import io.sparkadvisor.bot.slack.SlackChangeReplies;
 import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import io.sparkadvisor.bot.store.Changes;
@@ -44,7 +45,7 @@ public final class ApprovingReplica {
         var rec = new Recommendations(db).find(args[4]).orElseThrow();
         desk.approve(new Click(args[5], new ClickedMessage(rec.channel(), rec.threadTs(), rec.messageTs()), "finding", "[]",
                 ApprovalIds.parse(args[4] + ":1")),
-                new SlackReplies(Slack.getInstance(slackConfig).methods("xoxb-test-token")));
+                new SlackChangeReplies(Slack.getInstance(slackConfig).methods("xoxb-test-token")));
         System.out.println("done");
         System.out.flush();
     }
