@@ -1,5 +1,9 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.chart.Chart;
+import io.sparkadvisor.bot.ask.InFlight;
+import io.sparkadvisor.bot.ask.AnalysedRun;
+import io.sparkadvisor.bot.ask.RunAnalysis;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.PostedAdvice;

@@ -1,5 +1,8 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.chart.Chart;
+import io.sparkadvisor.bot.chart.Charts;
+import io.sparkadvisor.bot.ask.AnalysedRun;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.slack.api.bolt.App;

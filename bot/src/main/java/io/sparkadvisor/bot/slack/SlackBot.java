@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.ask.RunAnalysis;
 import com.google.gson.reflect.TypeToken;
 import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
