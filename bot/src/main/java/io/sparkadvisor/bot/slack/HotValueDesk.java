@@ -158,11 +158,6 @@ public final class HotValueDesk {
     }
 
     private static void whisper(MethodsClient client, String channel, String user, String text) {
-        var message = SlackMessages.notice(text);
-        try {
-            client.chatPostEphemeral(r -> r.channel(channel).user(user).text(message.text()).blocksAsString(message.blocksJson()));
-        } catch (Exception e) {
-            LOG.warn("cannot reply to {} in {}: {}", user, channel, e.getClass().getSimpleName());
-        }
+        new Reply.Ephemeral(client, channel, user).say(text);
     }
 }
