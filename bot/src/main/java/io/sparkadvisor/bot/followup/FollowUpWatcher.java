@@ -1,6 +1,5 @@
 package io.sparkadvisor.bot.followup;
 
-import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.ChangeReplies;
@@ -137,7 +136,7 @@ public final class FollowUpWatcher {
             return; // started before the change: it ran with the old settings
         }
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
-        List<Step> steps = ApprovalDesk.steps(rec);
+        List<Step> steps = rec.steps();
         Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
         boolean succeeded = "SUCCESS".equals(next.run().resultState());
         Optional<RunFacts> after = facts(next, target);

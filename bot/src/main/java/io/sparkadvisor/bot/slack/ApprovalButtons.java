@@ -5,7 +5,9 @@ import com.slack.api.bolt.App;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.util.json.GsonFactory;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.access.SlackDirectory;
 import io.sparkadvisor.bot.approvals.ChangeReplies;
+import io.sparkadvisor.bot.approvals.ClickOutcome;
 import io.sparkadvisor.bot.approvals.Click;
 import io.sparkadvisor.bot.approvals.ClickedMessage;
 import io.sparkadvisor.templates.replies.ApprovalReply;
@@ -15,7 +17,7 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,13 +62,13 @@ public final class ApprovalButtons {
     }
 
     private static void decide(ExecutorService pool, BlockActionPayload payload, MethodsClient client,
-            BiConsumer<Click, ChangeReplies> decision) {
+            BiFunction<Click, SlackDirectory, ClickOutcome> decision) {
         Click click = click(payload);
         ChangeReplies replies = new SlackChangeReplies(client);
         try {
             pool.execute(() -> {
                 try {
-                    decision.accept(click, replies);
+                    decision.apply(click, replies.people()).tell(click, replies);
                 } catch (RuntimeException e) {
                     LOG.warn("click on {} by {} failed: {}", ApprovalIds.value(click.step().recommendationId(), click.step().step()),
                             click.userId(), e.toString());
