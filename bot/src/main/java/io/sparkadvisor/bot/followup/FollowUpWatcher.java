@@ -17,6 +17,7 @@ import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.fetch.EventLog;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
+import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.facts.RunFacts;
@@ -121,7 +122,7 @@ public final class FollowUpWatcher {
         StoredRecommendation rec = recommendations.find(change.recommendationId()).orElseThrow();
         RunRef latest;
         try {
-            latest = workspace.resolve("job:" + rec.jobId());
+            latest = workspace.latestCompletedRun(rec.jobId());
         } catch (WorkspaceNotFoundException noRun) {
             if (jobGone(rec.jobId())) {
                 closeForGoneJob(rec, change);
@@ -138,7 +139,7 @@ public final class FollowUpWatcher {
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         List<Step> steps = rec.steps();
         Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
-        boolean succeeded = "SUCCESS".equals(next.run().resultState());
+        boolean succeeded = next.run().result() == RunSummary.Result.SUCCESS;
         Optional<RunFacts> after = facts(next, target);
         if (after.isEmpty() && succeeded && clock.instant().isBefore(Instant.ofEpochMilli(next.run().endMs()).plus(LOG_DELIVERY_WAIT))) {
             return; // its log may still be on its way
