@@ -29,6 +29,9 @@ public interface Workspace {
     /** A run link, {@code run:ID}, {@code job:ID}, {@code job:NAME}, a bare id (run, else job) or a job name. */
     RunRef resolve(String userInput);
 
+    /** The job's latest completed run; a {@link WorkspaceNotFoundException} when it has none yet (or no such job exists). */
+    RunRef latestCompletedRun(long jobId);
+
     RunTelemetry fetch(RunRef run);
 
     /** Up to {@code count} completed runs of the job that started before {@code beforeMs}, newest first (one runs/list call). */

@@ -133,6 +133,11 @@ public final class Workspaces {
         }
 
         @Override
+        public RunRef latestCompletedRun(long jobId) {
+            return resolver.latestCompletedRun(jobId);
+        }
+
+        @Override
         public RunTelemetry fetch(RunRef run) {
             return fetcher.fetch(run);
         }

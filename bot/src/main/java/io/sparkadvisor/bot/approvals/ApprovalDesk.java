@@ -1,17 +1,19 @@
 package io.sparkadvisor.bot.approvals;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.access.Decision;
-import io.sparkadvisor.bot.slack.SlackUsers;
+import io.sparkadvisor.bot.access.SlackDirectory;
+import io.sparkadvisor.bot.approvals.ClickOutcome.Decided;
+import io.sparkadvisor.bot.approvals.ClickOutcome.NotApplied;
+import io.sparkadvisor.bot.approvals.ClickOutcome.Refused;
+import io.sparkadvisor.bot.approvals.ClickOutcome.SettledElsewhere;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.StepsJson;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
@@ -36,6 +38,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -45,8 +48,6 @@ import java.util.stream.IntStream;
  * before and after, and says so in place and in the thread. Reject closes the step.
  */
 public final class ApprovalDesk {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** How long a click waits for another change to the same job to finish before it is told the job is busy. */
     static final Duration LOCK_WAIT = Duration.ofSeconds(20);
     /** States of an earlier step that may still pass: a later step waits for them rather than being closed. */
@@ -62,8 +63,11 @@ public final class ApprovalDesk {
     private final AccessService access;
     private final Clock clock;
 
-    /** A click let through: the recommendation, and the Databricks user the clicker is (for the audit trail). */
-    private record Authorised(StoredRecommendation rec, String principal) {
+    /** A click let through: the recommendation, and the Databricks user the clicker is (for the audit trail); or why not. */
+    private record Authorised(StoredRecommendation rec, String principal, Refused refusal) {
+        static Authorised refused(String why) {
+            return new Authorised(null, null, new Refused(SlackMessages.notice(why)));
+        }
     }
 
     public ApprovalDesk(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ApprovalPolicy policy,
@@ -91,7 +95,7 @@ public final class ApprovalDesk {
         for (PostedAdvice.Posted p : applicable) {
             List<Step> steps = p.finding().recommendation().steps();
             recommendations.posted(new StoredRecommendation(p.recommendationId(), advice.ref().runId(), advice.ref().jobId(),
-                    p.finding().rule(), ClusterTargets.encode(advice.target()), write(steps), fingerprint, advice.channel(),
+                    p.finding().rule(), ClusterTargets.encode(advice.target()), StepsJson.write(steps), fingerprint, advice.channel(),
                     advice.threadTs(), p.messageTs(), advice.requester(), clock.instant()), applicableSteps(steps));
             Prediction prediction = Prediction.of(p.finding(), advice.runMs());
             if (prediction != null) {
@@ -100,120 +104,114 @@ public final class ApprovalDesk {
         }
     }
 
-    void approve(Click click, SlackReplies slack) {
-        Optional<Authorised> found = authorised(click, slack);
-        if (found.isEmpty()) {
-            return;
-        }
-        StoredRecommendation rec = found.get().rec();
-        String principal = found.get().principal();
-        if (policy.forbidsSelfApproval(click.userId(), recommendations.requesters(rec))) {
-            slack.whisper(click, ApprovalReply.NOT_YOURS.text());
-            return;
-        }
-        int stepNumber = click.step().step();
-        Subject subject = new Subject(rec.rule(), stepNumber, rec.jobId());
-        Optional<JobLocks.Held> lock = locks.lock(rec.jobId(), LOCK_WAIT);
-        if (lock.isEmpty()) {
-            slack.whisper(click, ChangeMessages.busy(subject));
-            return;
-        }
-        try (JobLocks.Held held = lock.get()) {
-            if (!changes.approve(audit(rec, click, principal, Transition.APPROVE, "step " + stepNumber + " of " + rec.rule()))) {
-                slack.whisper(click, whyNotClaimed(rec, stepNumber));
-                return;
-            }
-            Step step;
-            ClusterChange change;
-            ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
-            try {
-                step = step(rec, stepNumber);
-                change = StepChanges.of(target, step);
-            } catch (StepChanges.NotApplicableException e) {
-                changes.move(Transition.REFUSE, audit(rec, click, principal, Transition.REFUSE, e.getMessage()));
-                slack.whisper(click, ErrorReply.WARNING.text("reason", e.getMessage()));
-                slack.inThread(rec, ChangeMessages.notApplied(subject, e.getMessage()));
-                return;
-            }
-            ChangeSender.Result result = sender.apply(rec, stepNumber, change, settingsToBuildOn(changes, rec, stepNumber));
-            String what = ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target));
-            switch (result.outcome()) {
-                case DONE -> {
-                    slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
-                            StepDecision.applied(click.userId(), clock.instant()), true));
-                    slack.inThread(rec, ChangeMessages.applied(subject, click.userId(), what));
-                }
-                case REFUSED, NOT_DONE -> {
-                    String reason = Optional.ofNullable(result.reason()).orElse(ApprovalReply.JOB_UNCHANGED.text("jobId", rec.jobId()));
-                    slack.whisper(click, ErrorReply.WARNING.text("reason", reason));
-                    slack.inThread(rec, ChangeMessages.notApplied(subject, reason));
-                }
-                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.UNKNOWN, result.reason()));
-                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.PENDING, result.reason()));
-                case SETTLED_ELSEWHERE -> { }
-            }
-        }
+    /** Approve: the step applied to the job cluster, unless the job was edited since or the step cannot be applied. */
+    public ClickOutcome approve(Click click, SlackDirectory people) {
+        return claimed(click, people, Transition.APPROVE, (rec, principal) -> apply(click, rec, principal));
     }
 
-    void reject(Click click, SlackReplies slack) {
-        Optional<Authorised> found = authorised(click, slack);
-        if (found.isEmpty()) {
-            return;
+    public ClickOutcome reject(Click click, SlackDirectory people) {
+        Authorised who = authorised(click, people);
+        if (who.refusal() != null) {
+            return who.refusal();
         }
-        StoredRecommendation rec = found.get().rec();
-        String principal = found.get().principal();
+        StoredRecommendation rec = who.rec();
         int stepNumber = click.step().step();
-        if (!changes.move(Transition.REJECT, audit(rec, click, principal, Transition.REJECT, "step " + stepNumber + " of " + rec.rule()))) {
-            slack.whisper(click, alreadyDecided(rec, stepNumber));
-            return;
+        if (!changes.move(Transition.REJECT, audit(rec, click, who.principal(), Transition.REJECT, "step " + stepNumber + " of " + rec.rule()))) {
+            return new Refused(alreadyDecided(rec, stepNumber));
         }
-        slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rejected(click.userId(), clock.instant()), false));
+        return new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rejected(click.userId(), clock.instant()), false),
+                rec, null);
     }
 
     /**
-     * Puts back the settings recorded before the step, unless the job was edited after it, under
-     * the job's lock. The step is claimed as rolling back first, so two clicks restore once; a
-     * restore that did not reach the job returns it to where it was.
+     * Puts back the settings recorded before the step, unless the job was edited after it. The step is claimed as
+     * rolling back first, so two clicks restore once; a restore that did not reach the job returns it to where it was.
      */
-    void rollBack(Click click, SlackReplies slack) {
-        Optional<Authorised> found = authorised(click, slack);
-        if (found.isEmpty()) {
-            return;
+    public ClickOutcome rollBack(Click click, SlackDirectory people) {
+        return claimed(click, people, Transition.ROLL_BACK, (rec, principal) -> restore(click, rec));
+    }
+
+    /**
+     * The skeleton approve and roll back share: the clicker is authorised (and for an approval, not its requester
+     * when self-approval is denied), the job's lock is held and the step is claimed by {@code claim}; only then
+     * does {@code act} run, still under the lock.
+     */
+    private ClickOutcome claimed(Click click, SlackDirectory people, Transition claim, BiFunction<StoredRecommendation, String, ClickOutcome> act) {
+        Authorised who = authorised(click, people);
+        if (who.refusal() != null) {
+            return who.refusal();
         }
-        StoredRecommendation rec = found.get().rec();
-        String principal = found.get().principal();
+        StoredRecommendation rec = who.rec();
+        if (claim == Transition.APPROVE && policy.forbidsSelfApproval(click.userId(), recommendations.requesters(rec))) {
+            return new Refused(SlackMessages.notice(ApprovalReply.NOT_YOURS.text()));
+        }
         int stepNumber = click.step().step();
-        Subject subject = new Subject(rec.rule(), stepNumber, rec.jobId());
         Optional<JobLocks.Held> lock = locks.lock(rec.jobId(), LOCK_WAIT);
         if (lock.isEmpty()) {
-            slack.whisper(click, ChangeMessages.busy(subject));
-            return;
+            return new Refused(ChangeMessages.busy(subject(rec, stepNumber)));
         }
         try (JobLocks.Held held = lock.get()) {
-            if (!changes.move(Transition.ROLL_BACK, audit(rec, click, principal, Transition.ROLL_BACK, "step " + stepNumber + " of " + rec.rule()))) {
-                slack.whisper(click, alreadyDecided(rec, stepNumber));
-                return;
+            AuditEntry audit = audit(rec, click, who.principal(), claim, "step " + stepNumber + " of " + rec.rule());
+            if (claim == Transition.APPROVE ? !changes.approve(audit) : !changes.move(claim, audit)) {
+                return new Refused(claim == Transition.APPROVE ? whyNotClaimed(rec, stepNumber) : alreadyDecided(rec, stepNumber));
             }
-            ChangeSender.Result result = sender.rollBack(rec, changes.find(rec.id(), stepNumber).orElseThrow());
-            switch (result.outcome()) {
-                case DONE -> {
-                    slack.edit(click, StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
-                            StepDecision.rolledBack(click.userId(), clock.instant()), false));
-                    slack.inThread(rec, ChangeMessages.rolledBack(subject, click.userId()));
-                }
-                case REFUSED -> slack.whisper(click, ErrorReply.WARNING.text("reason", result.reason()));
-                case NOT_DONE -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.NOT_RESTORED, result.reason()));
-                case UNKNOWN -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.RESTORE_UNKNOWN, result.reason()));
-                case PENDING -> tellBoth(click, slack, rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.PENDING, result.reason()));
-                case SETTLED_ELSEWHERE -> { }
-            }
+            return act.apply(rec, who.principal());
         }
     }
 
+    private ClickOutcome apply(Click click, StoredRecommendation rec, String principal) {
+        int stepNumber = click.step().step();
+        Subject subject = subject(rec, stepNumber);
+        Step step;
+        ClusterChange change;
+        ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
+        try {
+            step = step(rec, stepNumber);
+            change = StepChanges.of(target, step);
+        } catch (StepChanges.NotApplicableException e) {
+            changes.move(Transition.REFUSE, audit(rec, click, principal, Transition.REFUSE, e.getMessage()));
+            return notApplied(rec, subject, e.getMessage());
+        }
+        ChangeSender.Result result = sender.apply(rec, stepNumber, change, settingsToBuildOn(changes, rec, stepNumber));
+        return switch (result.outcome()) {
+            case DONE -> new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
+                    StepDecision.applied(click.userId(), clock.instant()), true), rec, ChangeMessages.applied(subject, click.userId(),
+                    ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target))));
+            case REFUSED, NOT_DONE -> notApplied(rec, subject, Optional.ofNullable(result.reason())
+                    .orElse(ApprovalReply.JOB_UNCHANGED.text("jobId", rec.jobId())));
+            case UNKNOWN -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.UNKNOWN, result.reason()));
+            case PENDING -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.PENDING, result.reason()));
+            case SETTLED_ELSEWHERE -> new SettledElsewhere();
+        };
+    }
+
+    private ClickOutcome restore(Click click, StoredRecommendation rec) {
+        int stepNumber = click.step().step();
+        Subject subject = subject(rec, stepNumber);
+        ChangeSender.Result result = sender.rollBack(rec, changes.find(rec.id(), stepNumber).orElseThrow());
+        return switch (result.outcome()) {
+            case DONE -> new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
+                    StepDecision.rolledBack(click.userId(), clock.instant()), false), rec, ChangeMessages.rolledBack(subject, click.userId()));
+            case REFUSED -> new Refused(SlackMessages.notice(ErrorReply.WARNING.text("reason", result.reason())));
+            case NOT_DONE -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.NOT_RESTORED, result.reason()));
+            case UNKNOWN -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.RESTORE_UNKNOWN, result.reason()));
+            case PENDING -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.PENDING, result.reason()));
+            case SETTLED_ELSEWHERE -> new SettledElsewhere();
+        };
+    }
+
+    private static Subject subject(StoredRecommendation rec, int step) {
+        return new Subject(rec.rule(), step, rec.jobId());
+    }
+
+    /** The step did not reach the job: the clicker gets the reason as a warning, the thread keeps it. */
+    private static ClickOutcome notApplied(StoredRecommendation rec, Subject subject, String reason) {
+        return new NotApplied(rec, SlackMessages.notice(ErrorReply.WARNING.text("reason", reason)), ChangeMessages.notApplied(subject, reason));
+    }
+
     /** An outcome the clicker must see now and the thread must keep. */
-    private static void tellBoth(Click click, SlackReplies slack, StoredRecommendation rec, SlackMessage note) {
-        slack.whisper(click, note);
-        slack.inThread(rec, note);
+    private static ClickOutcome settled(StoredRecommendation rec, SlackMessage note) {
+        return new NotApplied(rec, note, note);
     }
 
     /**
@@ -235,28 +233,24 @@ public final class ApprovalDesk {
     /**
      * The recommendation behind the click, when the clicker is an approver, the button is on the
      * recommendation's post or its thread, and the clicker manages its job in Databricks (CAN MANAGE:
-     * the bot's token is the means, not the authority); otherwise tells them why not.
+     * the bot's token is the means, not the authority); otherwise why not.
      */
-    private Optional<Authorised> authorised(Click click, SlackReplies slack) {
-        if (!policy.isApprover(slack.client(), click.userId())) {
-            slack.whisper(click, ApprovalReply.NOT_ALLOWED.text());
-            return Optional.empty();
+    private Authorised authorised(Click click, SlackDirectory people) {
+        if (!policy.isApprover(people, click.userId())) {
+            return Authorised.refused(ApprovalReply.NOT_ALLOWED.text());
         }
         Optional<StoredRecommendation> rec = recommendations.find(click.step().recommendationId());
         if (rec.isEmpty()) {
-            slack.whisper(click, ApprovalReply.UNKNOWN_RECOMMENDATION.text());
-            return Optional.empty();
+            return Authorised.refused(ApprovalReply.UNKNOWN_RECOMMENDATION.text());
         }
         if (!click.message().isOrFollows(rec.get().channel(), rec.get().threadTs(), rec.get().messageTs())) {
-            slack.whisper(click, ApprovalReply.NOT_THIS_MESSAGE.text());
-            return Optional.empty();
+            return Authorised.refused(ApprovalReply.NOT_THIS_MESSAGE.text());
         }
-        Decision decision = access.mayOnJob(click.userId(), rec.get().jobId(), JobPermission.CAN_MANAGE, new SlackUsers(slack.client()));
+        Decision decision = access.mayOnJob(click.userId(), rec.get().jobId(), JobPermission.CAN_MANAGE, people);
         if (decision instanceof Decision.Refused refused) {
-            slack.whisper(click, refused.reason());
-            return Optional.empty();
+            return Authorised.refused(refused.reason());
         }
-        return Optional.of(new Authorised(rec.get(), ((Decision.Allowed) decision).principal().userName()));
+        return new Authorised(rec.get(), ((Decision.Allowed) decision).principal().userName(), null);
     }
 
     private SlackMessage alreadyDecided(StoredRecommendation rec, int step) {
@@ -278,33 +272,12 @@ public final class ApprovalDesk {
                 .orElse(rec.settingsFingerprint());
     }
 
-    /** The steps of a recommendation as they were posted. */
-    public static List<Step> steps(StoredRecommendation rec) {
-        return read(rec.stepsJson());
-    }
-
     static Step step(StoredRecommendation rec, int number) {
-        return steps(rec).stream().filter(s -> s.step() == number).findFirst()
+        return rec.steps().stream().filter(s -> s.step() == number).findFirst()
                 .orElseThrow(() -> new StepChanges.NotApplicableException(ApprovalReply.NO_SUCH_STEP.text("step", number)));
     }
 
     private static List<Integer> applicableSteps(List<Step> steps) {
         return steps.stream().filter(s -> s.changes().stream().anyMatch(Change::applicable)).map(Step::step).toList();
-    }
-
-    private static String write(List<Step> steps) {
-        try {
-            return JSON.writeValueAsString(steps);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("steps are plain records", e);
-        }
-    }
-
-    private static List<Step> read(String stepsJson) {
-        try {
-            return JSON.readValue(stepsJson, new TypeReference<List<Step>>() {});
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("steps were written by write()", e);
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.approvals;
 
-import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.access.SlackDirectory;
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.settings.BotSettings;
 import java.time.Clock;
 import java.time.Duration;
@@ -42,7 +43,7 @@ public final class ApprovalPolicy {
     }
 
     /** Whether {@code userId} is an approver at all (to approve or reject; also a digest admin, {@link DigestAdmins}). */
-    public boolean isApprover(MethodsClient slack, String userId) {
+    public boolean isApprover(SlackDirectory slack, String userId) {
         return approvers.contains(userId) || approverGroup.filter(g -> g.includes(slack, userId)).isPresent();
     }
 

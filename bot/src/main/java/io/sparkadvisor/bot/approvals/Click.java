@@ -3,12 +3,12 @@ package io.sparkadvisor.bot.approvals;
 import io.sparkadvisor.templates.slack.ApprovalIds.StepRef;
 
 /** Someone pressed Approve or Reject on a step: who, on which message (its blocks, to edit them), for which step. */
-record Click(String userId, ClickedMessage message, String messageText, String blocksJson, StepRef step) {
-    String channel() {
+public record Click(String userId, ClickedMessage message, String messageText, String blocksJson, StepRef step) {
+    public String channel() {
         return message.channel();
     }
 
-    String messageTs() {
+    public String messageTs() {
         return message.messageTs();
     }
 }

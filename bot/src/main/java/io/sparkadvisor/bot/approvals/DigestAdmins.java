@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.approvals;
 
-import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.access.SlackDirectory;
 import java.time.Clock;
 import io.sparkadvisor.bot.settings.BotSettings;
 import java.util.Map;
@@ -29,7 +29,7 @@ public final class DigestAdmins {
         return new DigestAdmins(approvers, SlackGroup.fromEnvironment(env, BotSettings.DIGEST_ADMIN_GROUP, "digest admin", clock));
     }
 
-    public boolean includes(MethodsClient slack, String userId) {
+    public boolean includes(SlackDirectory slack, String userId) {
         return approvers.isApprover(slack, userId) || group.filter(g -> g.includes(slack, userId)).isPresent();
     }
 }

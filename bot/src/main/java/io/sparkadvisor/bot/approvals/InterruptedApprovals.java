@@ -34,10 +34,10 @@ public final class InterruptedApprovals {
     private final Changes changes;
     private final JobLocks locks;
     private final ChangeSender sender;
-    private final SlackReplies slack;
+    private final ChangeReplies slack;
     private final Clock clock;
 
-    public InterruptedApprovals(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, SlackReplies slack,
+    public InterruptedApprovals(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ChangeReplies slack,
             Clock clock) {
         this.recommendations = recommendations;
         this.changes = changes;

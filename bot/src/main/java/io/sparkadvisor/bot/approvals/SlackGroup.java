@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.approvals;
 
-import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.access.SlackDirectory;
 import io.sparkadvisor.bot.settings.Setting;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The members of a Slack user group that grants a right, asked of Slack at most once per
+ * The members of a chat user group that grants a right, asked of the chat at most once per
  * {@link #KEPT}: a burst of clicks or commands is one usergroups.users.list call, and a removal
  * from the group counts within a minute. A read that fails is not kept and grants nobody.
  */
@@ -40,25 +40,21 @@ final class SlackGroup {
         return variable.read(env).map(id -> new SlackGroup(id, role, clock));
     }
 
-    boolean includes(MethodsClient slack, String userId) {
+    boolean includes(SlackDirectory slack, String userId) {
         return members(slack).contains(userId);
     }
 
-    private List<String> members(MethodsClient slack) {
+    private List<String> members(SlackDirectory slack) {
         Members known = members;
         if (known.readAt().isAfter(clock.instant().minus(KEPT))) {
             return known.users();
         }
         try {
-            var listed = slack.usergroupsUsersList(r -> r.usergroup(id));
-            if (!listed.isOk()) {
-                LOG.warn("cannot list {} group {}: {}", role, id, listed.getError());
-                return List.of();
-            }
-            members = new Members(List.copyOf(listed.getUsers()), clock.instant());
-            return listed.getUsers();
-        } catch (Exception e) {
-            LOG.warn("cannot list {} group {}: {}", role, id, e.getClass().getSimpleName());
+            List<String> users = slack.groupMembers(id);
+            members = new Members(users, clock.instant());
+            return users;
+        } catch (RuntimeException e) {
+            LOG.warn("cannot list {} group {}: {}", role, id, e.getMessage());
             return List.of();
         }
     }

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.followup.PredictionAccuracy;
 import io.sparkadvisor.bot.followup.PredictionAccuracy.RuleAccuracy;
 import io.sparkadvisor.bot.store.Database;

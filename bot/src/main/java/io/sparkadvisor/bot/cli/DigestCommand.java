@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.config.AdvisorConfig;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.store.AnalysedFindings;

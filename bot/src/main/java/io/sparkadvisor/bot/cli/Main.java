@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.knowledge.FactsFileException;
 import io.sparkadvisor.knowledge.eventlog.EventLogException;

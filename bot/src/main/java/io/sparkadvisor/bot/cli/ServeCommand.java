@@ -1,8 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
-import com.slack.api.bolt.App;
-import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.sparkadvisor.bot.access.AccessService;
@@ -27,7 +25,6 @@ import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.slack.HotValueDesk;
 import io.sparkadvisor.bot.slack.ScanWiring;
 import io.sparkadvisor.bot.slack.SlackBot;
-import io.sparkadvisor.bot.slack.SlackHttpServer;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
@@ -111,10 +108,9 @@ final class ServeCommand implements Callable<Integer> {
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),
                 new HotValueDesk(hotValues, hotValueLookup, policy, access, Clock.systemUTC()), access), metrics);
-        App app = bot.app();
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         HotValueRecheck recheck = new HotValueRecheck(hotValues, hotValueLookup);
-        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, app.client(), Clock.systemUTC(),
+        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, bot.changeReplies(), Clock.systemUTC(),
                 thresholdOptions.thresholds(), (rec, runId, slack) -> {
                     metrics.followedUp();
                     recheck.judged(rec, runId, slack);
@@ -122,22 +118,9 @@ final class ServeCommand implements Callable<Integer> {
                 .start(followUps, FollowUpWatcher.interval(env));
         OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace), registry);
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
-        if (settings.socketMode()) {
-            SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
-            SlackHttpServer probes = new SlackHttpServer(settings.port()).serve(ops, OpsWiring.PATHS);
-            // closing the connection first makes Slack send new envelopes to the other connections (a new replica) at once
-            onShutdown(() -> {
-                socketMode.close();
-                probes.stop();
-            }, bot, followUps, scheduler, fleet);
-            probes.start();
-            socketMode.start(); // blocks until the process is stopped, as the HTTP server does
-        } else {
-            SlackHttpServer server = new SlackHttpServer(app, EVENTS_PATH, settings.port()).serve(ops, OpsWiring.PATHS);
-            onShutdown(server::stop, bot, followUps, scheduler, fleet);
-            server.start();
-            server.join();
-        }
+        SlackBot.Intake intake = bot.intake(settings, EVENTS_PATH, ops, OpsWiring.PATHS);
+        onShutdown(intake, bot, followUps, scheduler, fleet);
+        intake.serve(); // blocks until the process is stopped
         return 0;
     }
 

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.config.FactsCacheSettings;
 import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.ops.DatabricksCallMeter;

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.EventLog;

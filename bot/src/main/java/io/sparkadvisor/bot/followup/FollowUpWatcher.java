@@ -1,10 +1,8 @@
 package io.sparkadvisor.bot.followup;
 
-import com.slack.api.methods.MethodsClient;
-import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
-import io.sparkadvisor.bot.approvals.SlackReplies;
+import io.sparkadvisor.bot.approvals.ChangeReplies;
 import io.sparkadvisor.bot.settings.BotSettings;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
@@ -20,6 +18,7 @@ import io.sparkadvisor.databricks.WorkspaceNotFoundException;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.fetch.EventLog;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
+import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.facts.RunFacts;
@@ -65,26 +64,26 @@ public final class FollowUpWatcher {
     private final Recommendations recommendations;
     private final Changes changes;
     private final Workspace workspace;
-    private final SlackReplies slack;
+    private final ChangeReplies slack;
     private final Clock clock;
     private final InterruptedApprovals interrupted;
     private final JobHistoryRuns history;
     private final AfterVerdict afterVerdict;
 
     /** {@code thresholds}: the follow-up's tolerances and how many earlier runs form a baseline's band. */
-    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ChangeReplies slack,
             Clock clock, Thresholds thresholds) {
         this(recommendations, changes, locks, workspace, slack, clock, thresholds, AfterVerdict.NOTHING);
     }
 
     /** {@code afterVerdict}: what else is said in the thread once a verdict is posted. */
-    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, MethodsClient slack,
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ChangeReplies slack,
             Clock clock, Thresholds thresholds, AfterVerdict afterVerdict) {
         this.afterVerdict = afterVerdict;
         this.recommendations = recommendations;
         this.changes = changes;
         this.workspace = workspace;
-        this.slack = new SlackReplies(slack);
+        this.slack = slack;
         this.clock = clock;
         this.interrupted = new InterruptedApprovals(recommendations, changes, locks, workspace, this.slack, clock);
         this.history = new JobHistoryRuns(workspace, thresholds);
@@ -124,7 +123,7 @@ public final class FollowUpWatcher {
         StoredRecommendation rec = recommendations.find(change.recommendationId()).orElseThrow();
         RunRef latest;
         try {
-            latest = workspace.resolve("job:" + rec.jobId());
+            latest = workspace.latestCompletedRun(rec.jobId());
         } catch (WorkspaceNotFoundException noRun) {
             if (jobGone(rec.jobId())) {
                 closeForGoneJob(rec, change);
@@ -139,9 +138,9 @@ public final class FollowUpWatcher {
             return; // started before the change: it ran with the old settings
         }
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
-        List<Step> steps = ApprovalDesk.steps(rec);
+        List<Step> steps = rec.steps();
         Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
-        boolean succeeded = "SUCCESS".equals(next.run().resultState());
+        boolean succeeded = next.run().result() == RunSummary.Result.SUCCESS;
         Optional<RunFacts> after = facts(next, target);
         if (after.isEmpty() && succeeded && clock.instant().isBefore(Instant.ofEpochMilli(next.run().endMs()).plus(LOG_DELIVERY_WAIT))) {
             return; // its log may still be on its way

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.hotvalue;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.settings.BotSettings;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;

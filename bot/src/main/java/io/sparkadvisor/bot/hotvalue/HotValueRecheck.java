@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.hotvalue;
 
-import io.sparkadvisor.bot.approvals.SlackReplies;
+import io.sparkadvisor.bot.approvals.ChangeReplies;
 import io.sparkadvisor.bot.followup.AfterVerdict;
 import io.sparkadvisor.bot.store.HotValues;
 import io.sparkadvisor.bot.store.HotValues.Lookup;
@@ -29,7 +29,7 @@ public final class HotValueRecheck implements AfterVerdict {
     }
 
     @Override
-    public void judged(StoredRecommendation rec, long runId, SlackReplies slack) {
+    public void judged(StoredRecommendation rec, long runId, ChangeReplies slack) {
         Optional<Lookup> found = store.find(rec.id()).filter(Lookup::found).filter(l -> l.valueHash() != null);
         if (found.isEmpty()) {
             return;

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.scan;
 
+import io.sparkadvisor.bot.ask.ClusterSize;
 import io.sparkadvisor.rules.advisor.Finding;
 import java.util.List;
 

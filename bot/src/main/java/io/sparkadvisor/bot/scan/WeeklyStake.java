@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.scan;
 
+import io.sparkadvisor.bot.ask.ClusterSize;
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.templates.digest.DigestReport.SavingBasis;

@@ -1,6 +1,6 @@
 package io.sparkadvisor.bot.settings;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;

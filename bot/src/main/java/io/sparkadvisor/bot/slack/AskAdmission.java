@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.ask.RunAnalysis;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.access.Audience;

@@ -1,5 +1,9 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.chart.Chart;
+import io.sparkadvisor.bot.ask.InFlight;
+import io.sparkadvisor.bot.ask.AnalysedRun;
+import io.sparkadvisor.bot.ask.RunAnalysis;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.PostedAdvice;
@@ -27,7 +31,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -135,24 +138,6 @@ final class AskService {
                 }
             }
         }
-    }
-
-    /** A short reply only the asker sees (help, "busy", a job's history), made and sent off the request thread. */
-    void whisper(MethodsClient client, String channel, String userId, Supplier<SlackMessage> reply) {
-        whisperAll(client, channel, userId, () -> List.of(reply.get()));
-    }
-
-    /** A reply of several messages, in order (a job's history, a digest preview). */
-    void whisperAll(MethodsClient client, String channel, String userId, Supplier<List<SlackMessage>> reply) {
-        orInline(pool).execute(() -> {
-            try {
-                for (SlackMessage message : reply.get()) {
-                    client.chatPostEphemeral(r -> r.channel(channel).user(userId).text(message.text()).blocksAsString(message.blocksJson()));
-                }
-            } catch (Exception e) {
-                LOG.warn("cannot reply to {} in {}: {}", userId, channel, e.getClass().getSimpleName());
-            }
-        });
     }
 
     private void answer(Ask ask, MethodsClient client) {

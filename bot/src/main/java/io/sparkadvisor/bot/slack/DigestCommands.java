@@ -70,7 +70,7 @@ public final class DigestCommands {
 
     /** {@code scan}: the fleet scan now, in a thread of {@code channel}; what to tell the asker alone when it cannot run. */
     Optional<String> scan(MethodsClient slack, String channel, String user) {
-        if (!admins.includes(slack, user)) {
+        if (!admins.includes(new SlackUsers(slack), user)) {
             return Optional.of(ScanReply.ADMINS_ONLY.text());
         }
         return this.scan.run(slack, channel, user);
@@ -83,13 +83,13 @@ public final class DigestCommands {
         String command = words[0].toLowerCase(Locale.ROOT);
         return switch (command) {
             case "subscribe", "unsubscribe" -> {
-                if (!admins.includes(slack, user)) {
+                if (!admins.includes(new SlackUsers(slack), user)) {
                     yield notice(DigestReply.ADMINS_ONLY.text());
                 }
                 Target target = Target.of(channel, rest);
                 yield notice(command.equals("subscribe") ? subscribe(target, channel, user, slack) : unsubscribe(target, channel));
             }
-            case "preview" -> admins.includes(slack, user) ? preview(user) : notice(DigestReply.PREVIEW_ADMINS_ONLY.text());
+            case "preview" -> admins.includes(new SlackUsers(slack), user) ? preview(user) : notice(DigestReply.PREVIEW_ADMINS_ONLY.text());
             default -> notice(usage());
         };
     }

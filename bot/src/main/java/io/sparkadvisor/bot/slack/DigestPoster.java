@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.chart.Charts;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.digest.PreparedDigest;
 import io.sparkadvisor.bot.store.Reached;

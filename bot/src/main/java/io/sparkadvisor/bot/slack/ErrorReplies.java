@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.ask.UnclearAskException;
 import io.sparkadvisor.databricks.WorkspaceAuthenticationException;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;

@@ -1,5 +1,8 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.chart.Chart;
+import io.sparkadvisor.bot.chart.Charts;
+import io.sparkadvisor.bot.ask.AnalysedRun;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.slack.api.bolt.App;
@@ -77,7 +80,7 @@ public final class HotValueDesk {
         app.blockAction(HotValueIds.FIND, (req, ctx) -> {
             var payload = req.getPayload();
             String user = payload.getUser().getId();
-            ClickedMessage message = ClickedMessage.of(payload);
+            ClickedMessage message = ApprovalButtons.clickedMessage(payload);
             String channel = message.channel();
             String id = payload.getActions().get(0).getValue();
             MethodsClient client = ctx.client();
@@ -107,7 +110,7 @@ public final class HotValueDesk {
             whisper(client, channel, user, ApprovalReply.NOT_THIS_MESSAGE.text());
             return;
         }
-        if (!user.equals(l.requester()) && !policy.isApprover(client, user)) {
+        if (!user.equals(l.requester()) && !policy.isApprover(new SlackUsers(client), user)) {
             whisper(client, channel, user, HotValueReply.NOT_ALLOWED.text());
             return;
         }
@@ -155,11 +158,6 @@ public final class HotValueDesk {
     }
 
     private static void whisper(MethodsClient client, String channel, String user, String text) {
-        var message = SlackMessages.notice(text);
-        try {
-            client.chatPostEphemeral(r -> r.channel(channel).user(user).text(message.text()).blocksAsString(message.blocksJson()));
-        } catch (Exception e) {
-            LOG.warn("cannot reply to {} in {}: {}", user, channel, e.getClass().getSimpleName());
-        }
+        new Reply.Ephemeral(client, channel, user).say(text);
     }
 }

@@ -1,12 +1,13 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.scan.LatestRuns;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.digest.ScheduledDigests;
-import io.sparkadvisor.bot.scan.FixNoise;
+import io.sparkadvisor.bot.digest.FixNoise;
 import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;

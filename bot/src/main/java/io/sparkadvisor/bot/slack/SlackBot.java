@@ -1,11 +1,12 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.ask.RunAnalysis;
 import com.google.gson.reflect.TypeToken;
 import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.AppConfig;
-import com.slack.api.bolt.context.builtin.SlashCommandContext;
+import com.slack.api.bolt.socket_mode.SocketModeApp;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.methods.SlackApiException;
 import com.slack.api.methods.response.apps.connections.AppsConnectionsOpenResponse;
@@ -16,10 +17,10 @@ import com.slack.api.model.event.MessageEvent;
 import com.slack.api.util.http.SlackHttpClient;
 import com.slack.api.util.json.GsonFactory;
 import io.sparkadvisor.bot.access.AccessService;
-import io.sparkadvisor.bot.approvals.ApprovalButtons;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.ChangeReplies;
 import io.sparkadvisor.bot.approvals.JobHistory;
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.SlackEvents;
 import io.sparkadvisor.bot.store.StoreException;
@@ -33,10 +34,9 @@ import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.io.IOException;
 import java.util.List;
-import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
+import javax.servlet.http.HttpServlet;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -93,39 +93,32 @@ public final class SlackBot {
         app.use(new SameTeamOnly(() -> app.client().authTest(r -> r)));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
         services.hotValues().register(app);
-        GuardedHistory history = new GuardedHistory(services.history(), services.access());
-        DigestCommands digest = services.digest();
+        AskHandlers handlers = new AskHandlers(pool, asks, new GuardedHistory(services.history(), services.access()), services.digest());
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
                 return ctx.ack(); // Slack does not resend commands it got an answer to; a proxy's resend is dropped
             }
             var payload = req.getPayload();
             AskText text = AskText.parse(payload.getText());
-            return switch (text.kind()) {
-                case HELP -> ctx.ack(blocks(SlackMessages.help(COMMAND)));
-                case HISTORY -> later(pool, () -> respond(ctx, history.answer(text.query(), payload.getUserId(), ctx.client())))
-                        ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
-                case DIGEST -> later(pool, () -> respond(ctx, digestAnswer(digest, payload.getChannelId(), payload.getUserId(), text, ctx.client())))
-                        ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
-                case SCAN -> later(pool, () -> scan(digest, ctx.client(), payload.getChannelId(), payload.getUserId())
-                        .ifPresent(reply -> respond(ctx, reply))) ? ctx.ack() : ctx.ack(AskReply.BUSY.text());
-                case RUN -> asks.submit(new Ask(payload.getChannelId(), payload.getUserId(), text.query(),
-                        reply -> respond(ctx, reply)), ctx.client())
-                        ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.echoed()))
-                        : ctx.ack(AskReply.BUSY.text());
-            };
+            if (text.kind() == AskText.Kind.HELP) {
+                return ctx.ack(blocks(SlackMessages.help(COMMAND))); // it fits in the ack itself
+            }
+            if (!handlers.take(new AskHandlers.Asked(payload.getChannelId(), payload.getUserId(), text, ctx.client()), new Reply.ResponseUrl(ctx))) {
+                return ctx.ack(AskReply.BUSY.text());
+            }
+            return text.kind() == AskText.Kind.RUN ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.echoed())) : ctx.ack();
         });
         app.event(AppMentionEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
             if (firstDelivery(services.events(), payload.getEventId())) {
-                onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+                onMessage(handlers, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
         app.event(MessageEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();
             if ("im".equals(event.getChannelType()) && event.getBotId() == null && firstDelivery(services.events(), payload.getEventId())) {
-                onMessage(asks, history, digest, ctx.client(), event.getChannel(), event.getUser(), event.getText());
+                onMessage(handlers, ctx.client(), event.getChannel(), event.getUser(), event.getText());
             }
             return ctx.ack();
         });
@@ -142,6 +135,53 @@ public final class SlackBot {
         if (!auth.isOk()) {
             throw new IllegalStateException("auth.test answered " + auth.getError());
         }
+    }
+
+    /** What the follow-up and recovered approvals say in Slack, with the app's client. */
+    public ChangeReplies changeReplies() {
+        return new SlackChangeReplies(app.client());
+    }
+
+    /** How Slack's requests come in: {@code serve} blocks until the process is stopped, {@code close} stops taking them. */
+    public interface Intake extends AutoCloseable {
+        void serve() throws Exception;
+    }
+
+    /**
+     * Socket Mode over the app's own websocket when the settings give an app token, else HTTP on their port at
+     * {@code eventsPath}; the operator's {@code operations} servlet answers on that port in both modes. Closing a websocket first makes Slack send new envelopes to the other connections (a new replica) at once.
+     */
+    public Intake intake(SlackSettings settings, String eventsPath, HttpServlet operations, String... operationPaths) throws IOException {
+        if (settings.socketMode()) {
+            SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
+            SlackHttpServer probes = new SlackHttpServer(settings.port()).serve(operations, operationPaths);
+            return new Intake() {
+                @Override
+                public void serve() throws Exception {
+                    probes.start();
+                    socketMode.start(); // blocks until the process is stopped, as the HTTP server does
+                }
+
+                @Override
+                public void close() throws Exception {
+                    socketMode.close();
+                    probes.stop();
+                }
+            };
+        }
+        SlackHttpServer server = new SlackHttpServer(app, eventsPath, settings.port()).serve(operations, operationPaths);
+        return new Intake() {
+            @Override
+            public void serve() throws Exception {
+                server.start();
+                server.join();
+            }
+
+            @Override
+            public void close() throws Exception {
+                server.stop();
+            }
+        };
     }
 
     /**
@@ -208,69 +248,11 @@ public final class SlackBot {
         }
     }
 
-    private static void onMessage(AskService asks, GuardedHistory history, DigestCommands digest, MethodsClient client, String channel,
-            String user, String text) {
-        AskText parsed = AskText.parse(text);
-        switch (parsed.kind()) {
-            case HISTORY -> asks.whisperAll(client, channel, user, () -> history.answer(parsed.query(), user, client));
-            case HELP -> asks.whisper(client, channel, user, () -> SlackMessages.help(COMMAND));
-            case DIGEST -> asks.whisperAll(client, channel, user, () -> digestAnswer(digest, channel, user, parsed, client));
-            case SCAN -> asks.whisperAll(client, channel, user, () -> scan(digest, client, channel, user).map(SlackMessages::notice).stream().toList());
-            case RUN -> {
-                if (!asks.submit(new Ask(channel, user, parsed.query(),
-                        said -> asks.whisper(client, channel, user, () -> SlackMessages.notice(said))), client)) {
-                    asks.whisper(client, channel, user, () -> SlackMessages.notice(AskReply.BUSY.text()));
-                }
-            }
-        }
-    }
-
-    /** History reads the workspace and the database: off the request thread, which must ack within three seconds. */
-    private static boolean later(ExecutorService pool, Runnable task) {
-        try {
-            pool.execute(task);
-            return true;
-        } catch (RejectedExecutionException full) {
-            return false;
-        }
-    }
-
-    private static void respond(SlashCommandContext ctx, String text) {
-        try {
-            ctx.respond(text);
-        } catch (IOException e) {
-            LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
-        }
-    }
-
-    /** The fleet scan on demand; a failure to start it (Slack, the database) becomes a reply that says what went wrong. */
-    private static Optional<String> scan(DigestCommands digest, MethodsClient client, String channel, String user) {
-        try {
-            return digest.scan(client, channel, user);
-        } catch (RuntimeException e) {
-            LOG.warn("scan failed", e);
-            return Optional.of(ErrorReplies.of(e).text());
-        }
-    }
-
-    /** A digest command's answer; a failure (the workspace, the database) becomes a reply that says what went wrong. */
-    private static List<SlackMessage> digestAnswer(DigestCommands digest, String channel, String user, AskText text, MethodsClient slack) {
-        try {
-            return digest.answer(channel, user, text.query(), slack);
-        } catch (RuntimeException e) {
-            LOG.warn("digest {} failed", text.query(), e);
-            return List.of(ErrorReplies.of(e));
-        }
-    }
-
-    /** Replies only the asker sees, through the command's response URL (which works where the bot is no member). */
-    private static void respond(SlashCommandContext ctx, List<SlackMessage> messages) {
-        for (SlackMessage m : messages) {
-            try {
-                ctx.respond(r -> r.responseType("ephemeral").text(m.text()).blocks(blocks(m)));
-            } catch (IOException e) {
-                LOG.warn("response URL unreachable: {}", e.getClass().getSimpleName());
-            }
+    /** A mention or a direct message: answered like the command, in messages only the asker sees. */
+    private static void onMessage(AskHandlers handlers, MethodsClient client, String channel, String user, String text) {
+        Reply reply = new Reply.Ephemeral(client, channel, user);
+        if (!handlers.take(new AskHandlers.Asked(channel, user, AskText.parse(text), client), reply)) {
+            reply.say(AskReply.BUSY.text());
         }
     }
 
@@ -315,7 +297,7 @@ public final class SlackBot {
         return config.build();
     }
 
-    private static List<LayoutBlock> blocks(SlackMessage message) {
+    static List<LayoutBlock> blocks(SlackMessage message) {
         return GsonFactory.createSnakeCase().fromJson(message.blocksJson(), new TypeToken<List<LayoutBlock>>() {}.getType());
     }
 }

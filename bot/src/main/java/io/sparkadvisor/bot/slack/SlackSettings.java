@@ -1,7 +1,8 @@
 package io.sparkadvisor.bot.slack;
 
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.settings.BotSettings;
+import java.net.URI;
 import java.util.Map;
 
 /**

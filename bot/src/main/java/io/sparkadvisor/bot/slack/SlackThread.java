@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.chart.Chart;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.methods.SlackApiTextResponse;
 import io.sparkadvisor.templates.slack.SlackMessage;

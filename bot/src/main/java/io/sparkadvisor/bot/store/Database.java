@@ -2,7 +2,7 @@ package io.sparkadvisor.bot.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.sparkadvisor.bot.cli.BadInputException;
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.settings.BotSettings;
 import java.io.IOException;
 import java.net.URI;

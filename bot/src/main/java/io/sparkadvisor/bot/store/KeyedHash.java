@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.store;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.settings.BotSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -81,9 +81,17 @@ class AccessServiceTest {
     };
     private final AccessService service = new AccessService(access, new ChannelGroups(Map.of("C0DATA", "data-eng")), clock);
     private final AtomicInteger slackCalls = new AtomicInteger();
-    private final SlackDirectory slack = user -> {
-        slackCalls.incrementAndGet();
-        return user.equals("U0NOMAIL") ? Optional.empty() : Optional.of(user.toLowerCase() + "@Example.com");
+    private final SlackDirectory slack = new SlackDirectory() {
+        @Override
+        public Optional<String> email(String user) {
+            slackCalls.incrementAndGet();
+            return user.equals("U0NOMAIL") ? Optional.empty() : Optional.of(user.toLowerCase() + "@Example.com");
+        }
+
+        @Override
+        public List<String> groupMembers(String groupId) {
+            throw new UnsupportedOperationException("access decisions ask for no group");
+        }
     };
 
     @Test

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.approvals;
 
+import io.sparkadvisor.bot.slack.SlackChangeReplies;
 import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import io.sparkadvisor.bot.store.Changes;
@@ -42,9 +43,10 @@ public final class ApprovingReplica {
         System.out.flush();
         System.in.read();
         var rec = new Recommendations(db).find(args[4]).orElseThrow();
-        desk.approve(new Click(args[5], new ClickedMessage(rec.channel(), rec.threadTs(), rec.messageTs()), "finding", "[]",
-                ApprovalIds.parse(args[4] + ":1")),
-                new SlackReplies(Slack.getInstance(slackConfig).methods("xoxb-test-token")));
+        Click click = new Click(args[5], new ClickedMessage(rec.channel(), rec.threadTs(), rec.messageTs()), "finding", "[]",
+                ApprovalIds.parse(args[4] + ":1"));
+        ChangeReplies slack = new SlackChangeReplies(Slack.getInstance(slackConfig).methods("xoxb-test-token"));
+        desk.approve(click, slack.people()).tell(click, slack);
         System.out.println("done");
         System.out.flush();
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sparkadvisor.bot.cli.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

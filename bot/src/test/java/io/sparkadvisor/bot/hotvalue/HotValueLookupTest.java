@@ -149,7 +149,7 @@ class HotValueLookupTest {
     void theBudgetIsASettingAndAMalformedOneIsNamed() {
         assertEquals(Duration.ofSeconds(300), HotValueLookup.budget(Map.of()));
         assertEquals(Duration.ofSeconds(90), HotValueLookup.budget(Map.of("SPARK_ADVISOR_HOT_VALUE_SECONDS", " 90 ")));
-        var e = org.junit.jupiter.api.Assertions.assertThrows(io.sparkadvisor.bot.cli.BadInputException.class,
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.sparkadvisor.bot.config.BadInputException.class,
                 () -> HotValueLookup.budget(Map.of("SPARK_ADVISOR_HOT_VALUE_SECONDS", "5m")));
         assertTrue(e.getMessage().startsWith("SPARK_ADVISOR_HOT_VALUE_SECONDS is malformed"), e.getMessage());
     }

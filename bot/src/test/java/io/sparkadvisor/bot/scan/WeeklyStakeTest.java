@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.scan;
 
+import io.sparkadvisor.bot.ask.ClusterSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sparkadvisor.databricks.billing.JobCost;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.MovableClock;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import java.time.Duration;
@@ -17,7 +16,7 @@ class ApproverGroupTest {
     void aBurstOfClicksIsOneGroupReadAndTheNextMinuteReadsAgain() throws Exception {
         try (FakeSlackApi slack = new FakeSlackApi()) {
             MovableClock clock = new MovableClock();
-            MethodsClient client = SlackBot.methods(BotHarness.socketModeSettings(slack));
+            SlackUsers client = new SlackUsers(SlackBot.methods(BotHarness.socketModeSettings(slack)));
             ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(Map.of("SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP), clock);
 
             for (int click = 0; click < 5; click++) {
@@ -35,7 +34,7 @@ class ApproverGroupTest {
     @Test
     void aGroupSlackCannotListMakesNobodyAnApproverAndIsAskedAgainNextTime() throws Exception {
         try (FakeSlackApi slack = new FakeSlackApi()) {
-            MethodsClient client = SlackBot.methods(BotHarness.socketModeSettings(slack));
+            SlackUsers client = new SlackUsers(SlackBot.methods(BotHarness.socketModeSettings(slack)));
             ApprovalPolicy policy = ApprovalPolicy.fromEnvironment(Map.of("SPARK_ADVISOR_APPROVER_GROUP", "S0GONE"), new MovableClock());
 
             assertFalse(policy.isApprover(client, FakeSlackApi.GROUP_MEMBER));

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.ask.RunAnalysis;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.bot.ops.BotMetrics;

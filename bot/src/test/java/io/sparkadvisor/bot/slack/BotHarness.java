@@ -160,7 +160,7 @@ final class BotHarness implements AutoCloseable {
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
                 new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access));
         App app = bot.app();
-        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, app.client(), clock, Thresholds.defaults(),
+        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),
                 new HotValueRecheck(hotValues, hotValueLookup));
         if (socket != null) {
             slack.openSocketModeAt(socket.url());

@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.slack;
 
+import io.sparkadvisor.bot.scan.LatestRuns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

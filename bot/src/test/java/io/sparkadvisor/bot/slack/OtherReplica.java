@@ -29,7 +29,7 @@ public final class OtherReplica {
         slackConfig.setMethodsEndpointUrlPrefix(args[2] + "/api/");
         FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), new Changes(db), new JobLocks(db, Clock.systemUTC()),
                 Workspaces.connect(WorkspaceClients.withToken(args[1], WorkspaceEmulator.TOKEN), null),
-                Slack.getInstance(slackConfig).methods("xoxb-test-token"), Clock.systemUTC(), Thresholds.defaults());
+                new SlackChangeReplies(Slack.getInstance(slackConfig).methods("xoxb-test-token")), Clock.systemUTC(), Thresholds.defaults());
         System.out.println("ready");
         System.out.flush();
         System.in.read();

@@ -24,6 +24,25 @@ public record RunSummary(long runId, Long jobId, String runName, String lifeCycl
     public static final Set<RunLifeCycleState> COMPLETED =
             Set.of(RunLifeCycleState.TERMINATED, RunLifeCycleState.SKIPPED, RunLifeCycleState.INTERNAL_ERROR);
 
+    /** How a run ended, as the Jobs API's result state says; {@link #OTHER} for none yet or a state this client does not name. */
+    public enum Result {
+        SUCCESS, SUCCESS_WITH_FAILURES, FAILED, TIMEDOUT, CANCELED, OTHER;
+
+        static Result of(String state) {
+            for (Result r : values()) {
+                if (r != OTHER && r.name().equals(state)) {
+                    return r;
+                }
+            }
+            return OTHER;
+        }
+    }
+
+    /** The result state as a {@link Result}. */
+    public Result result() {
+        return Result.of(resultState);
+    }
+
     /** The run has ended: its clusters write no more to its event logs (delivery of the last part may still lag). */
     public boolean completed() {
         return COMPLETED.stream().anyMatch(state -> state.toString().equals(lifeCycleState));

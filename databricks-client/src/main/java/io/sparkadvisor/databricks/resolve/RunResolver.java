@@ -62,7 +62,8 @@ public final class RunResolver {
         return ids.get(0);
     }
 
-    private RunRef latestCompletedRun(long jobId) {
+    /** The job's latest completed run; WorkspaceNotFoundException when it has none. */
+    public RunRef latestCompletedRun(long jobId) {
         long runId = source.latestCompletedRunId(jobId).orElseThrow(() -> new WorkspaceNotFoundException(
                 "Job " + jobId + " has no completed run yet (or no such run or job exists). Ask again after a run finishes."));
         return ref(runs.read(runId), null);

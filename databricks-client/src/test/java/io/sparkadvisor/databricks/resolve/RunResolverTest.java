@@ -177,4 +177,14 @@ class RunResolverTest extends SampleWorkspaceTest {
         var e = assertThrows(WorkspaceNotFoundException.class, () -> workspace.resolve("job:9"));
         assertTrue(e.getMessage().contains("Job 9 has no completed run yet"), e.getMessage());
     }
+
+    /** The bot's own question, typed: no "job:" text is formatted for the parser to read back. */
+    @Test
+    void latestCompletedRunOfAJobIdIsTheSameRunAsItsQuery() {
+        emulator.clearRequests();
+        assertEquals(new RunRef(1001, 7L, null), workspace.latestCompletedRun(7));
+        assertEquals("true", emulator.requests("GET", "/api/2.2/jobs/runs/list").get(0).param("completed_only").orElseThrow());
+        var e = assertThrows(WorkspaceNotFoundException.class, () -> workspace.latestCompletedRun(9));
+        assertTrue(e.getMessage().contains("Job 9 has no completed run yet"), e.getMessage());
+    }
 }

@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.ask;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -12,18 +12,18 @@ import java.util.function.Supplier;
  * stays shared for {@code keepFor} after it is done, then the key is free and a later ask sees
  * fresh data.
  */
-final class InFlight<K, V> {
+public final class InFlight<K, V> {
     private final ConcurrentHashMap<K, CompletableFuture<V>> running = new ConcurrentHashMap<>();
     private final Duration keepFor;
 
-    InFlight(Duration keepFor) {
+    public InFlight(Duration keepFor) {
         this.keepFor = keepFor;
     }
 
     /** The shared result, and whether this caller did the work (then it is already complete). */
-    record Share<V>(CompletableFuture<V> result, boolean didTheWork) {}
+    public record Share<V>(CompletableFuture<V> result, boolean didTheWork) {}
 
-    Share<V> once(K key, Supplier<V> work) {
+    public Share<V> once(K key, Supplier<V> work) {
         CompletableFuture<V> mine = new CompletableFuture<>();
         CompletableFuture<V> theirs = running.putIfAbsent(key, mine);
         if (theirs != null) {

@@ -1,8 +1,7 @@
-package io.sparkadvisor.bot.scan;
+package io.sparkadvisor.bot.digest;
 
 import io.sparkadvisor.bot.config.ScanConfig;
-import io.sparkadvisor.bot.digest.PreparedDigest;
-import io.sparkadvisor.bot.digest.ScheduledDigests;
+import io.sparkadvisor.bot.scan.Opportunity;
 import io.sparkadvisor.bot.store.FixPosts;
 import java.math.BigDecimal;
 import java.time.Clock;

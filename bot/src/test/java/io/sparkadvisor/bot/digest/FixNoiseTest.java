@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.scan;
+package io.sparkadvisor.bot.digest;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.ask;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

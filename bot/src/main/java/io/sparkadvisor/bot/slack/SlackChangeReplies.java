@@ -1,37 +1,37 @@
-package io.sparkadvisor.bot.approvals;
+package io.sparkadvisor.bot.slack;
 
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.methods.SlackApiTextResponse;
+import io.sparkadvisor.bot.access.SlackDirectory;
+import io.sparkadvisor.bot.approvals.ChangeReplies;
+import io.sparkadvisor.bot.approvals.Click;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.templates.slack.SlackMessage;
-import io.sparkadvisor.templates.slack.SlackMessages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * What the bot says in Slack about a change. The decision is already recorded when these are sent,
- * so a failed post is logged and does not undo it.
- */
-public record SlackReplies(MethodsClient client) {
-    private static final Logger LOG = LoggerFactory.getLogger(SlackReplies.class);
+/** {@link ChangeReplies} through Slack's Web API: a failed post is logged. */
+public record SlackChangeReplies(MethodsClient client) implements ChangeReplies {
+    private static final Logger LOG = LoggerFactory.getLogger(SlackChangeReplies.class);
 
-    /** A reply only the clicker sees. */
-    void whisper(Click click, String text) {
-        whisper(click, SlackMessages.notice(text));
+    @Override
+    public SlackDirectory people() {
+        return new SlackUsers(client);
     }
 
-    void whisper(Click click, SlackMessage message) {
+    @Override
+    public void whisper(Click click, SlackMessage message) {
         send("chat.postEphemeral", () -> client.chatPostEphemeral(r -> r.channel(click.channel()).user(click.userId())
                 .text(message.text()).blocksAsString(message.blocksJson())));
     }
 
-    /** The clicked message, with new blocks. */
-    void edit(Click click, String blocksJson) {
+    @Override
+    public void edit(Click click, String blocksJson) {
         send("chat.update", () -> client.chatUpdate(r -> r.channel(click.channel()).ts(click.messageTs())
                 .text(click.messageText()).blocksAsString(blocksJson)));
     }
 
-    /** A note in the recommendation's thread, not broadcast to the channel. */
+    @Override
     public void inThread(StoredRecommendation rec, SlackMessage message) {
         send("chat.postMessage", () -> client.chatPostMessage(r -> r.channel(rec.channel()).threadTs(rec.threadTs())
                 .text(message.text()).blocksAsString(message.blocksJson()).unfurlLinks(false)));

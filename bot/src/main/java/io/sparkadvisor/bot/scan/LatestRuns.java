@@ -1,10 +1,11 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.scan;
 
+import io.sparkadvisor.bot.ask.Progress;
+import io.sparkadvisor.bot.ask.AnalysedRun;
+import io.sparkadvisor.bot.ask.RunAnalysis;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
-import io.sparkadvisor.bot.scan.JobAnalyser;
-import io.sparkadvisor.bot.scan.JobScan;
 import io.sparkadvisor.bot.scan.JobScan.Unreadable.Kind;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;

@@ -1,10 +1,10 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.ask;
 
+import io.sparkadvisor.bot.chart.Chart;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.bot.approvals.SpecDrift;
-import io.sparkadvisor.bot.scan.ClusterSize;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,10 +19,10 @@ import java.util.Optional;
  * @param jobSettingsJson the job's settings as read with the run; null when the job is unknown or gone
  * @param cluster    the nodes and cores the application's cluster held
  */
-record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String subject, Advice advice, Map<String, Chart> chartsByRule,
+public record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String subject, Advice advice, Map<String, Chart> chartsByRule,
         long logBytes, List<String> drift, String jobSettingsJson, ClusterSize cluster) {
     /** Stable per run, rule and (when the run used several) cluster, so an approval can find the recommendation again. */
-    String recommendationId(String rule) {
+    public String recommendationId(String rule) {
         return ref.runId() + "-" + rule + (ownCluster == null ? "" : "-" + ownCluster);
     }
 
@@ -30,11 +30,11 @@ record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String s
      * One post of the finding: approvals, verdicts and roll backs of a post stay in its thread, and
      * asking again (anywhere, by anyone) makes a recommendation of its own.
      */
-    String postedId(String rule, String threadTs) {
+    public String postedId(String rule, String threadTs) {
         return recommendationId(rule) + "@" + threadTs;
     }
 
-    Optional<Chart> chart(String rule) {
+    public Optional<Chart> chart(String rule) {
         return Optional.ofNullable(chartsByRule.get(rule));
     }
 }

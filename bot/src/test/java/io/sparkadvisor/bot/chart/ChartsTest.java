@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.chart;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

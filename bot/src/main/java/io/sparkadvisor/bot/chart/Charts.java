@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.chart;
 
 import io.sparkadvisor.bot.hotvalue.TopValues;
 import io.sparkadvisor.databricks.billing.DailyCost;
@@ -40,7 +40,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  * skewed stage, how many tasks ran against the slots there were, for slot findings, the daily
  * cost of a digest's top jobs, and the top values of a skewed key.
  */
-final class Charts {
+public final class Charts {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 450;
     /** Bars in a top-values chart: past ten the bars are too thin to read, and the tail is flat anyway. */
@@ -54,7 +54,7 @@ final class Charts {
     private Charts() {}
 
     /** The picture the finding's rule asks for (see the rule's descriptor), when the facts can draw it. */
-    static Optional<Chart> forFinding(Finding finding, RunFacts facts) {
+    public static Optional<Chart> forFinding(Finding finding, RunFacts facts) {
         FindingChart kind = Rules.byId(finding.rule()).map(Rule::chart).orElse(FindingChart.NONE);
         return switch (kind) {
             case TASK_DURATIONS -> finding.stageIds().stream().map(facts::stage).flatMap(Optional::stream)
@@ -64,7 +64,7 @@ final class Charts {
         };
     }
 
-    static Chart taskDurations(StageFacts stage) {
+    public static Chart taskDurations(StageFacts stage) {
         HistogramDataset data = new HistogramDataset();
         double[] seconds = stage.durationSample().stream().mapToDouble(ms -> ms / 1000.0).toArray();
         data.addSeries("tasks", seconds, Math.min(40, Math.max(5, seconds.length / 2)));
@@ -80,7 +80,7 @@ final class Charts {
         return new Chart("stage-" + stage.stageId() + "-task-durations.png", title, png(chart));
     }
 
-    static Chart slots(SlotTimeline timeline) {
+    public static Chart slots(SlotTimeline timeline) {
         XYSeries running = new XYSeries("running tasks");
         XYSeries slots = new XYSeries("slots");
         for (int i = 0; i < timeline.runningTasks().size(); i++) {
@@ -99,7 +99,7 @@ final class Charts {
     }
 
     /** Daily cost of the digest's top jobs, one line per job. */
-    static Chart dailyCosts(DigestReport report, List<DailyCost> days) {
+    public static Chart dailyCosts(DigestReport report, List<DailyCost> days) {
         TimeSeriesCollection data = new TimeSeriesCollection();
         for (DigestReport.JobLine job : report.topJobs()) {
             TimeSeries series = new TimeSeries(job.name() == null ? "job " + job.jobId() : job.name());
@@ -113,7 +113,7 @@ final class Charts {
     }
 
     /** The share of rows of the key's top values, the hot one first. */
-    static Chart topValues(TopValues top, String source) {
+    public static Chart topValues(TopValues top, String source) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         top.values().stream().limit(TOP_VALUES).forEach(v -> data.addValue(100.0 * top.share(v), "share", TopValues.shown(v.value())));
         String title = ChartTitle.TOP_VALUES.text("key", top.key(), "source", source);

@@ -1,7 +1,7 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.ask;
 
 /** Where an analysis reports how far it got, so the person who asked sees it move. */
-interface Progress {
+public interface Progress {
     /** Nobody watches (the fleet scan counts jobs, not bytes). */
     Progress NONE = new Progress() {
         @Override

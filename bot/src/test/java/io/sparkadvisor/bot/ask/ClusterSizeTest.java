@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.scan;
+package io.sparkadvisor.bot.ask;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

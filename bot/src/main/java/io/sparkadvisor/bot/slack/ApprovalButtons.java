@@ -1,9 +1,15 @@
-package io.sparkadvisor.bot.approvals;
+package io.sparkadvisor.bot.slack;
 
 import com.slack.api.app_backend.interactive_components.payload.BlockActionPayload;
 import com.slack.api.bolt.App;
 import com.slack.api.methods.MethodsClient;
 import com.slack.api.util.json.GsonFactory;
+import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.access.SlackDirectory;
+import io.sparkadvisor.bot.approvals.ChangeReplies;
+import io.sparkadvisor.bot.approvals.ClickOutcome;
+import io.sparkadvisor.bot.approvals.Click;
+import io.sparkadvisor.bot.approvals.ClickedMessage;
 import io.sparkadvisor.templates.replies.ApprovalReply;
 import io.sparkadvisor.templates.slack.ApprovalIds;
 import io.sparkadvisor.bot.work.Workers;
@@ -11,7 +17,7 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -57,26 +63,36 @@ public final class ApprovalButtons {
     }
 
     private static void decide(ExecutorService pool, BlockActionPayload payload, MethodsClient client,
-            BiConsumer<Click, SlackReplies> decision) {
+            BiFunction<Click, SlackDirectory, ClickOutcome> decision) {
         Click click = click(payload);
+        ChangeReplies replies = new SlackChangeReplies(client);
         try {
             pool.execute(() -> {
                 String change = ApprovalIds.value(click.step().recommendationId(), click.step().step());
                 try (MDC.MDCCloseable id = MDC.putCloseable("change", change)) {
-                    decision.accept(click, new SlackReplies(client));
+                    decision.apply(click, replies.people()).tell(click, replies);
                 } catch (RuntimeException e) {
                     LOG.warn("click on {} by {} failed", change, click.userId(), e);
-                    new SlackReplies(client).whisper(click, ApprovalReply.CLICK_FAILED.text());
+                    replies.whisper(click, ApprovalReply.CLICK_FAILED.text());
                 }
             });
         } catch (RejectedExecutionException busy) {
-            new SlackReplies(client).whisper(click, ApprovalReply.CLICKS_BUSY.text());
+            replies.whisper(click, ApprovalReply.CLICKS_BUSY.text());
         }
     }
 
     private static Click click(BlockActionPayload payload) {
         var action = payload.getActions().get(0);
         var message = payload.getMessage();
-        return new Click(payload.getUser().getId(), ClickedMessage.of(payload), message.getText(), GsonFactory.createSnakeCase().toJson(message.getBlocks()), ApprovalIds.parse(action.getValue()));
+        return new Click(payload.getUser().getId(), clickedMessage(payload), message.getText(), GsonFactory.createSnakeCase().toJson(message.getBlocks()),
+                ApprovalIds.parse(action.getValue()));
+    }
+
+    /** The message a button was clicked on, as Slack's payload says. */
+    static ClickedMessage clickedMessage(BlockActionPayload payload) {
+        var container = payload.getContainer();
+        String thread = container.getThreadTs() != null ? container.getThreadTs()
+                : payload.getMessage() == null ? null : payload.getMessage().getThreadTs();
+        return new ClickedMessage(container.getChannelId(), thread, container.getMessageTs());
     }
 }

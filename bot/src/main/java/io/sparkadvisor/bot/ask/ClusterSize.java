@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.scan;
+package io.sparkadvisor.bot.ask;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.cluster.NodeType;

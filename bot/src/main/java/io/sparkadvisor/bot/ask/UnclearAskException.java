@@ -1,7 +1,7 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.ask;
 
 /** The text names no run the resolver can look for; the message says what to type instead. */
-final class UnclearAskException extends RuntimeException {
+public final class UnclearAskException extends RuntimeException {
     UnclearAskException(String message) {
         super(message);
     }

@@ -1,8 +1,9 @@
-package io.sparkadvisor.bot.slack;
+package io.sparkadvisor.bot.ask;
 
+import io.sparkadvisor.bot.chart.Chart;
+import io.sparkadvisor.bot.chart.Charts;
 import io.sparkadvisor.bot.approvals.ClusterTargets;
 import io.sparkadvisor.bot.approvals.SpecDrift;
-import io.sparkadvisor.bot.scan.ClusterSize;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
@@ -33,17 +34,17 @@ public final class RunAnalysis {
     /** The fleet scan posts no charts, and drawing them is a good part of a small run's analysis. */
     private final boolean drawCharts;
 
-    RunAnalysis(Workspace workspace, Advisor advisor) {
+    public RunAnalysis(Workspace workspace, Advisor advisor) {
         this(workspace, advisor, true);
     }
 
-    RunAnalysis(Workspace workspace, Advisor advisor, boolean drawCharts) {
+    public RunAnalysis(Workspace workspace, Advisor advisor, boolean drawCharts) {
         this.workspace = workspace;
         this.advisor = advisor;
         this.drawCharts = drawCharts;
     }
 
-    RunRef resolve(String query) {
+    public RunRef resolve(String query) {
         try {
             return workspace.resolve(query);
         } catch (IllegalArgumentException e) {
@@ -51,13 +52,13 @@ public final class RunAnalysis {
         }
     }
 
-    List<AnalysedRun> analyse(RunRef ref, Progress progress) {
+    public List<AnalysedRun> analyse(RunRef ref, Progress progress) {
         progress.step(AskReply.FETCHING.text("runId", ref.runId()));
         return analyse(workspace.fetch(ref), progress);
     }
 
     /** Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. */
-    List<AnalysedRun> analyse(RunTelemetry telemetry, Progress progress) {
+    public List<AnalysedRun> analyse(RunTelemetry telemetry, Progress progress) {
         RunRef ref = telemetry.ref();
         List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
         if (withLogs.isEmpty()) {

@@ -1,0 +1,4 @@
+package io.sparkadvisor.bot.chart;
+
+/** A rendered PNG to upload into a thread. */
+public record Chart(String fileName, String title, byte[] png) {}
