@@ -2,7 +2,7 @@ package io.sparkadvisor.bot.approvals;
 
 import io.sparkadvisor.bot.access.SlackDirectory;
 import io.sparkadvisor.bot.config.BadInputException;
-import io.sparkadvisor.bot.settings.BotSettings;
+import io.sparkadvisor.bot.config.BotSettings;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;

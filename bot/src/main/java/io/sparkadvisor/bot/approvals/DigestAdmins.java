@@ -2,7 +2,7 @@ package io.sparkadvisor.bot.approvals;
 
 import io.sparkadvisor.bot.access.SlackDirectory;
 import java.time.Clock;
-import io.sparkadvisor.bot.settings.BotSettings;
+import io.sparkadvisor.bot.config.BotSettings;
 import java.util.Map;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package io.sparkadvisor.bot.approvals;
 
 import io.sparkadvisor.bot.access.SlackDirectory;
-import io.sparkadvisor.bot.settings.Setting;
+import io.sparkadvisor.bot.config.Setting;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.config.FactsCacheSettings;
 import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.ops.DatabricksCallMeter;
-import io.sparkadvisor.bot.settings.BotSettings;
+import io.sparkadvisor.bot.config.BotSettings;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceClients;
 import io.sparkadvisor.databricks.Workspaces;

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.sparkadvisor.bot.access.ChannelGroups;
-import io.sparkadvisor.bot.config.BadInputException;
-import io.sparkadvisor.bot.settings.BotSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package io.sparkadvisor.bot.config;
 
-import io.sparkadvisor.bot.settings.BotSettings;
 import io.sparkadvisor.databricks.fetch.FactsCache;
 import java.util.Map;
 

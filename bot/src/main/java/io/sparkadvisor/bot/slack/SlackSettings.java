@@ -1,7 +1,7 @@
 package io.sparkadvisor.bot.slack;
 
 import io.sparkadvisor.bot.config.BadInputException;
-import io.sparkadvisor.bot.settings.BotSettings;
+import io.sparkadvisor.bot.config.BotSettings;
 import java.net.URI;
 import java.util.Map;
 

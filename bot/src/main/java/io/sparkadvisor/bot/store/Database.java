@@ -3,7 +3,7 @@ package io.sparkadvisor.bot.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.sparkadvisor.bot.config.BadInputException;
-import io.sparkadvisor.bot.settings.BotSettings;
+import io.sparkadvisor.bot.config.BotSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;

@@ -1,7 +1,7 @@
 package io.sparkadvisor.bot.store;
 
 import io.sparkadvisor.bot.config.BadInputException;
-import io.sparkadvisor.bot.settings.BotSettings;
+import io.sparkadvisor.bot.config.BotSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.settings;
+package io.sparkadvisor.bot.config;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.settings;
+package io.sparkadvisor.bot.config;
 
 import java.nio.file.Path;
 import java.util.List;

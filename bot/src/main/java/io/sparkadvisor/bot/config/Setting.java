@@ -1,6 +1,5 @@
-package io.sparkadvisor.bot.settings;
+package io.sparkadvisor.bot.config;
 
-import io.sparkadvisor.bot.config.BadInputException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;

@@ -1,4 +1,4 @@
-package io.sparkadvisor.bot.settings;
+package io.sparkadvisor.bot.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,7 @@
-package io.sparkadvisor.bot.settings;
+package io.sparkadvisor.bot.config;
 
-import io.sparkadvisor.bot.settings.Setting.Rejected;
-import io.sparkadvisor.bot.settings.Setting.Type;
+import io.sparkadvisor.bot.config.Setting.Rejected;
+import io.sparkadvisor.bot.config.Setting.Type;
 import java.net.URI;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
