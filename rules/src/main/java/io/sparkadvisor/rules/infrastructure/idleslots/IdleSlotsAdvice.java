@@ -13,6 +13,7 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.List;
@@ -58,7 +59,8 @@ final class IdleSlotsAdvice {
         Step step = e.hasNarrowStage()
                 // spark.sql.shuffle.partitions only where it set the stage's tasks; elsewhere the repartition alone.
                 ? new Step(1, e.shuffleSettingNarrowed()
-                        ? List.of(partition, Change.sparkConf("spark.sql.shuffle.partitions", e.proposedPartitions()))
+                        ? List.of(partition, JobWide.setting("spark.sql.shuffle.partitions", e.proposedPartitions(),
+                                e.narrowStageId(), e.jobWide()))
                         : List.of(partition), m.list("partitionChecks"), m.text("partitionRollback"), partitionChecks(e, t, m))
                 : new Step(1, List.of(Change.cluster("num_workers", e.proposedWorkers())), m.list("shrinkChecks"),
                         m.text("shrinkRollback"), shrinkChecks(e, t, m, slotTimeShare));

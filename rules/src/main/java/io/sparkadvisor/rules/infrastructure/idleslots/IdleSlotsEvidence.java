@@ -8,6 +8,8 @@ import io.sparkadvisor.rules.advisor.InputSources;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.StagePartitions;
+import io.sparkadvisor.rules.platform.JobWide;
+import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
 import java.util.Comparator;
@@ -17,9 +19,9 @@ import java.util.Optional;
 /**
  * Slots that had nothing to run while stages ran (time when only the driver works is another
  * matter), and the longest stage with fewer tasks than slots whose data and work justify more (the usual cause; see
- * {@link StagePartitions}: a listing or planning stage that read nothing, a stage of a few KB or one that waits on a
- * straggler is not one), with the two remedies' numbers: partitions for that stage, or the slots and workers a
- * smaller cluster needs.
+ * {@link StagePartitions}: a listing or planning stage that read nothing, a stage of a few KB, one that waits on a
+ * straggler or one shorter than {@link GeneralThresholds#MIN_STAGE_WALL_MS} is not one), with the two remedies' numbers:
+ * partitions for that stage, or the slots and workers a smaller cluster needs.
  *
  * @param slots task slots of the run
  * @param slotMs slot time while stages ran
@@ -45,12 +47,15 @@ import java.util.Optional;
  * @param sources the inputs the run's plans read whose own options a remedy names (Kafka's minPartitions)
  * @param repartitionInCode the n of the job's own repartition(n) that cut the narrow stage's input, -1 without one
  * @param narrowSqlPlan whether the narrow stage runs a SQL plan (else RDD code, whose partitions come from the RDD it maps)
+ * @param jobWide whether spark.sql.shuffle.partitions, where it made the narrow stage, goes into the job's cluster: the
+ *        stage holds at least general.jobWideShare of the shuffle bytes the setting sizes in the run; else it is set for
+ *        the stage's query only
  */
 public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idleShare, double idleCoreHours,
         int peakRunningTasks, int narrowStageId, int narrowStageTasks, long narrowStageWallMs, int proposedPartitions,
         int proposedSlots, long predictedMsAtProposedSlots, double whatIfModelError, @Internal int workers,
         @Internal int proposedWorkers, @Internal long observedMs, @Internal boolean shuffleSettingNarrowed, @Internal InputSources sources,
-        int repartitionInCode, @Internal boolean narrowSqlPlan) implements Evidence {
+        int repartitionInCode, @Internal boolean narrowSqlPlan, boolean jobWide) implements Evidence {
 
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     /** Spark's default spark.sql.shuffle.partitions. */
@@ -62,7 +67,8 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
             return List.of();
         }
         long ceiling = (long) run.slots() * t.getInt(IdleSlotsRule.TASKS_PER_SLOT);
-        Optional<StagePartitions> narrow = run.finalStages().stream().filter(s -> s.numTasks() < run.slots())
+        Optional<StagePartitions> narrow = run.finalStages().stream()
+                .filter(s -> s.numTasks() < run.slots() && s.wallMs() >= t.get(GeneralThresholds.MIN_STAGE_WALL_MS))
                 .sorted(Comparator.comparingLong(StageFacts::wallMs).reversed()).map(s -> StagePartitions.of(run, s))
                 .filter(p -> !p.straggler(t) && p.justified(ceiling, t) > p.tasks()).findFirst();
         Optional<StageFacts> stage = narrow.flatMap(p -> run.facts().stage(p.stageId()));
@@ -71,7 +77,8 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
                 a.peakRunningTasks(), stage.map(StageFacts::stageId).orElse(-1), stage.map(StageFacts::numTasks).orElse(0),
                 stage.map(StageFacts::wallMs).orElse(0L), workers, run.whatIf(), t);
         return List.of(narrow.map(p -> e.withNarrow((int) p.justified(ceiling, t), shuffleSettingNarrowed(run, stage.get()),
-                p.countByCode(), p.sqlPlan())).orElse(e).withSources(InputSources.of(run)));
+                p.countByCode(), p.sqlPlan(), JobWide.benefits(stage.get().sum(TaskMetric.SHUFFLE_READ_BYTES),
+                        JobWide.settingShuffleBytes(run), t))).orElse(e).withSources(InputSources.of(run)));
     }
 
     private static boolean shuffleSettingNarrowed(RunView run, StageFacts narrow) {
@@ -81,17 +88,17 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
     }
 
     /** The narrow stage's partitions as its data justify them, and where its count came from. */
-    IdleSlotsEvidence withNarrow(int partitions, boolean bySetting, int inCode, boolean sqlPlan) {
+    IdleSlotsEvidence withNarrow(int partitions, boolean bySetting, int inCode, boolean sqlPlan, boolean benefits) {
         return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleCoreHours, peakRunningTasks, narrowStageId,
                 narrowStageTasks, narrowStageWallMs, partitions, proposedSlots, predictedMsAtProposedSlots,
-                whatIfModelError, workers, proposedWorkers, observedMs, bySetting, sources, inCode, sqlPlan);
+                whatIfModelError, workers, proposedWorkers, observedMs, bySetting, sources, inCode, sqlPlan, benefits);
     }
 
     IdleSlotsEvidence withSources(InputSources read) {
         return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleCoreHours, peakRunningTasks, narrowStageId,
                 narrowStageTasks, narrowStageWallMs, proposedPartitions, proposedSlots, predictedMsAtProposedSlots,
                 whatIfModelError, workers, proposedWorkers, observedMs, shuffleSettingNarrowed, read, repartitionInCode,
-                narrowSqlPlan);
+                narrowSqlPlan, jobWide);
     }
 
     /** The evidence from the slot accounting, with the remedies' numbers computed. */
@@ -103,7 +110,7 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
         int proposedWorkers = Math.max(1, (int) Math.ceil(workers * (double) proposedSlots / slots));
         return new IdleSlotsEvidence(slots, slotMs, taskMs, idleShare, idleShare * slotMs / 3_600_000, peakRunningTasks,
                 narrowStageId, narrowStageTasks, narrowStageWallMs, partitions, proposedSlots, whatIf.predictMs(proposedSlots),
-                whatIf.modelError(), workers, proposedWorkers, whatIf.observedMs(), false, InputSources.NONE, -1, true);
+                whatIf.modelError(), workers, proposedWorkers, whatIf.observedMs(), false, InputSources.NONE, -1, true, true);
     }
 
     @Override

@@ -41,8 +41,7 @@ class PartitionSizingOnRealLogsTest {
     void aDeliberateMaxPartitionBytesIsNamed() {
         // nds_q66's job sets spark.sql.files.maxPartitionBytes=2gb for its GPU reads: stage 36 read 4.2 GiB in 159 tasks
         // on 128 slots; the advice keeps the split and names it.
-        Finding f = findings(RealLogs.facts(RealLogs.RAPIDS_PROFILING + "nds_q66_gpu.zstd")).stream()
-                .filter(x -> stageOf(x) == 36).findFirst().orElseThrow();
+        Finding f = onStage(RealLogs.facts(RealLogs.RAPIDS_PROFILING + "nds_q66_gpu.zstd"), 36);
         assertEquals(true, f.evidence().get("maxPartitionBytesSetByJob"));
         assertTrue(f.recommendation().summary().contains("The job sets spark.sql.files.maxPartitionBytes to 2.0 GiB"),
                 f.recommendation().summary());
@@ -53,8 +52,7 @@ class PartitionSizingOnRealLogsTest {
     void theCodesOwnRepartitionIsChangedNotAddedTo(String log) {
         // kubeflow's taxi job writes through repartition(2) (RoundRobinPartitioning(2), REPARTITION_BY_NUM): stage 7 runs
         // those 2 partitions, 5.0 GiB of shuffle, on 4 slots.
-        Finding f = findings(RealLogs.facts(RealLogs.KUBEFLOW_EVENTS + log)).stream().filter(x -> stageOf(x) == 7)
-                .findFirst().orElseThrow();
+        Finding f = onStage(RealLogs.facts(RealLogs.KUBEFLOW_EVENTS + log), 7);
         assertEquals(2L, ((Number) f.evidence().get("repartitionInCode")).longValue());
         Change change = f.recommendation().steps().get(0).changes().get(0);
         assertEquals(new Change("code", "repartition(2) -> repartition(12)", change.value()), change);
@@ -85,8 +83,7 @@ class PartitionSizingOnRealLogsTest {
     void anMlLibraryStageGetsAStepByHandNotCodeInTheLibrary() {
         // xgboost on DBR 10.4 ML: stage 8 is `map at BinaryClassificationMetrics` (RDD code, no SQL plan), 17 tasks of about
         // 85 s on 16 slots: the 17th runs alone. It fires, and says where the partitions come from.
-        Finding f = findings(RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/xgboost_eventlog.zstd"))).stream()
-                .filter(x -> stageOf(x) == 8).findFirst().orElseThrow();
+        Finding f = onStage(RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/xgboost_eventlog.zstd")), 8);
         assertEquals(false, f.evidence().get("sqlPlan"));
         Change change = f.recommendation().steps().get(0).changes().get(0);
         assertEquals("manual", change.scope());
@@ -105,8 +102,7 @@ class PartitionSizingOnRealLogsTest {
     void aSplitSizedForOneOfManyScansIsSetForItsQueryOnly() {
         // nds_q72 on Dataproc: stage 46 read 5.1 GiB of the job's scans in 131 tasks on 128 slots; the job's other scans
         // read most of its bytes, so a 16 MiB split goes to that query, not to every scan of the job.
-        Finding f = findings(RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/nds_q72_dataproc_2_2.zstd"))).stream()
-                .filter(x -> stageOf(x) == 46).findFirst().orElseThrow();
+        Finding f = onStage(RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/nds_q72_dataproc_2_2.zstd")), 46);
         assertEquals(false, f.evidence().get("jobWide"));
         Change change = f.recommendation().steps().get(0).changes().get(0);
         assertEquals("code", change.scope());
@@ -120,6 +116,10 @@ class PartitionSizingOnRealLogsTest {
 
     private static List<Finding> findings(RunFacts facts) {
         return RuleTesting.advise(facts, Map.of()).findings().stream().filter(f -> f.rule().equals(RULE)).toList();
+    }
+
+    private static Finding onStage(RunFacts facts, int stageId) {
+        return findings(facts).stream().filter(f -> stageOf(f) == stageId).findFirst().orElseThrow();
     }
 
     private static long stageOf(Finding f) {

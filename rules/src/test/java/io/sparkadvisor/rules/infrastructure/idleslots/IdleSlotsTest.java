@@ -26,15 +26,23 @@ class IdleSlotsTest {
     private static final String RULE = "idle-slots";
 
     @Test
-    void firesOnTheNarrowShuffleStageOfARealRun() {
+    void firesOnTheNarrowShuffleStageOfARealRunOnceItsStagesCount() {
         // rapids-tools' dynamic-allocation run (28 slots at its peak): its longest narrow stage, 9, waits on one straggler
-        // (15.8 s against a median of 682 ms) and read nothing; stage 13 ran 17 tasks over 96 MiB of shuffle. The
-        // partitions stop at two per slot, each well above partition-sizing.minPartitionBytes and the follow-up's task floor.
-        Finding f = fired(advise(RealLogs.facts(RealLogs.RAPIDS_QUALIFICATION
-                + "cluster_information/eventlog_4nodes_8cores_dynamic_alloc.zstd"), Map.of()), RULE);
+        // (15.8 s against a median of 682 ms) and read nothing; stage 13 ran 17 tasks over 96 MiB of shuffle for 3.6 s,
+        // under the 5 s stage floor. With stages of 3 s counted, that stage is the one: two partitions per slot, each well
+        // above partition-sizing.minPartitionBytes and the follow-up's task floor.
+        RunFacts alloc = RealLogs.facts(RealLogs.RAPIDS_QUALIFICATION + "cluster_information/eventlog_4nodes_8cores_dynamic_alloc.zstd");
+        silent(advise(alloc, Map.of()), RULE);
+        Finding f = fired(advise(alloc, Map.of("general.minStageWallMs", "3000")), RULE);
         assertEquals(List.of(13), f.stageIds());
         assertEquals(17, number(f, "narrowStageTasks"));
         assertEquals(2 * number(f, "slots"), number(f, "proposedPartitions"));
+    }
+
+    @Test
+    void aStageOfAFewHundredMillisecondsGetsNoRepartition() {
+        // rapids-tools' Dataset runs in local mode: slots idle 68% of a 0.017 core-hour run, its narrow stages last 300 ms.
+        silent(advise(RealLogs.facts(RealLogs.RAPIDS_PROFILING + "eventlog_dsv1.zstd"), Map.of()), RULE);
     }
 
     @Test
@@ -67,30 +75,32 @@ class IdleSlotsTest {
         assertFalse(e.shuffleSettingNarrowed());
         var changes = IdleSlotsAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults()).recommendation()
                 .steps().get(0).changes();
-        assertTrue(changes.stream().noneMatch(c -> "spark.sql.shuffle.partitions".equals(c.key())), changes.toString());
+        assertTrue(changes.stream().noneMatch(c -> c.key().contains("spark.sql.shuffle.partitions")), changes.toString());
     }
 
     @Test
     void theShufflePartitionsAreProposedOnlyWhereTheyMadeTheStageNarrow() {
-        // healthy's narrowest long stage is the final count: one task reading a single-partition shuffle of a few KB,
-        // which by default justify no more partitions (no partition under partition-sizing.minPartitionBytes). With
-        // the floors off it is the narrow stage, while the run sets 8 shuffle partitions: setting the job's partitions
+        // healthy's longest narrow stage is the final count: one short task reading a single-partition shuffle of a few
+        // KB, which by default justify no more partitions (no partition under partition-sizing.minPartitionBytes, no
+        // stage under general.minStageWallMs). With the floors off it is the narrow stage, while the run sets 8 shuffle partitions: setting the job's partitions
         // to 2 per slot would only lower the other stages'.
         RunFacts healthy = Corpus.facts("healthy");
         assertFalse(IdleSlotsEvidence.of(new RunView(healthy), Thresholds.defaults()).get(0).hasNarrowStage());
         assertFalse(shuffleChange(healthy).isPresent());
-        // A run whose setting did make the stage: its one task was the one shuffle partition it was given.
-        assertEquals(Optional.of("4"), shuffleChange(EditedRuns.withSettings(healthy, Map.of("spark.sql.shuffle.partitions", "1"))));
+        // A run whose setting did make the stage: its one task was the one shuffle partition it was given. The stage holds
+        // a sliver of the shuffle bytes the setting sizes in the run, so the count is set for its query, not the job.
+        Optional<String> one = shuffleChange(EditedRuns.withSettings(healthy, Map.of("spark.sql.shuffle.partitions", "1")));
+        assertTrue(one.orElseThrow().startsWith("spark.conf.set(\"spark.sql.shuffle.partitions\", \"4\")"), one.toString());
         assertFalse(shuffleChange(EditedRuns.withSettings(healthy, Map.of("spark.sql.shuffle.partitions", "auto"))).isPresent());
     }
 
     private static Optional<String> shuffleChange(RunFacts facts) {
         Thresholds noFloors = Thresholds.withOverrides(Map.of("partition-sizing.minPartitionBytes", "1",
-                "follow-up.minMedianTaskMs", "0"));
+                "follow-up.minMedianTaskMs", "0", "general.minStageWallMs", "0"));
         IdleSlotsEvidence e = IdleSlotsEvidence.of(new RunView(facts), noFloors).get(0);
         assertTrue(e.hasNarrowStage(), e.toString());
         return IdleSlotsAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), noFloors).recommendation().steps().get(0)
-                .changes().stream().filter(c -> "spark.sql.shuffle.partitions".equals(c.key())).map(Change::value).findFirst();
+                .changes().stream().filter(c -> c.key().contains("spark.sql.shuffle.partitions")).map(Change::value).findFirst();
     }
 
     @Test
