@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  */
 public record Adaptive(boolean onByDefault, boolean enabled, boolean coalescingAllowed, boolean skewJoinAllowed) {
     private static final Pattern MAJOR_MINOR = Pattern.compile("^(\\d+)\\.(\\d+)");
+    /** Spark's defaults for AQE's skew test (spark.sql.adaptive.skewJoin.*), used when the run does not set them. */
+    public static final double DEFAULT_SKEW_FACTOR = 5;
+    public static final long DEFAULT_SKEW_THRESHOLD_BYTES = 256L << 20;
 
     public static Adaptive of(RunView run) {
         boolean byDefault = onByDefault(run.facts().application().sparkVersion());

@@ -1,10 +1,13 @@
 package io.sparkadvisor.rules.execution;
 
 import io.sparkadvisor.knowledge.facts.Distribution;
+import io.sparkadvisor.knowledge.facts.ExchangeFacts;
+import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.RunView;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * A stage that reads a shuffle, seen as its reduce partitions: one successful task per partition,
@@ -21,23 +24,39 @@ import java.util.List;
  * @param wallMs the stage's wall time
  * @param spilledBytes memory the stage's tasks spilled
  * @param diskSpilledBytes the same spill as written to disk
+ * @param countByCode the partition count the job's code gave the shuffle ({@link #countByCode(RunView, StageFacts)}), -1 when
+ *        Spark's settings made it
  */
 public record ShuffleRead(int stageId, int partitions, long bytes, long medianPartitionBytes, long maxPartitionBytes,
-        long medianTaskMs, long maxTaskMs, long wallMs, long spilledBytes, long diskSpilledBytes) {
+        long medianTaskMs, long maxTaskMs, long wallMs, long spilledBytes, long diskSpilledBytes, int countByCode) {
+    /** The shuffle origin Spark prints on an Exchange that a repartition(n) in the code (or a REPARTITION(n) hint) made. */
+    private static final String REPARTITION_BY_NUM = "REPARTITION_BY_NUM";
     /** Spark's defaults for AQE's coalescing (spark.sql.adaptive.*), used when the run does not set them. */
     public static final long DEFAULT_ADVISORY_BYTES = 64L << 20;
     public static final long DEFAULT_MIN_PARTITION_BYTES = 1L << 20;
 
     public static List<ShuffleRead> of(RunView run) {
         return run.finalStages().stream().filter(s -> s.successfulTasks() > 0 && s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0)
-                .map(ShuffleRead::of).toList();
+                .map(s -> of(s, countByCode(run, s).orElse(-1))).toList();
     }
 
-    private static ShuffleRead of(StageFacts s) {
+    /**
+     * The n of a repartition(n) in the job's code that cut the shuffle the stage reads into its tasks: an Exchange of
+     * origin REPARTITION_BY_NUM into the stage with as many partitions as the stage ran tasks. Neither
+     * spark.sql.shuffle.partitions nor AQE's coalescing changes such a count; only the code does.
+     */
+    public static OptionalInt countByCode(RunView run, StageFacts stage) {
+        List<PlanNode> nodes = run.sqlOf(stage).map(sql -> sql.nodes()).orElse(List.of());
+        return run.exchangesInto(stage).stream().filter(x -> x.numPartitions() == stage.successfulTasks())
+                .filter(x -> nodes.stream().anyMatch(n -> n.id() == x.nodeId() && n.simpleString().contains(REPARTITION_BY_NUM)))
+                .mapToInt(ExchangeFacts::numPartitions).findFirst();
+    }
+
+    private static ShuffleRead of(StageFacts s, int countByCode) {
         Distribution read = s.metric(TaskMetric.SHUFFLE_READ_BYTES);
         Distribution duration = s.metric(TaskMetric.DURATION);
         return new ShuffleRead(s.stageId(), s.successfulTasks(), read.sum(), read.p50(), read.max(), duration.p50(),
-                duration.max(), s.wallMs(), s.sum(TaskMetric.MEMORY_BYTES_SPILLED), s.sum(TaskMetric.DISK_BYTES_SPILLED));
+                duration.max(), s.wallMs(), s.sum(TaskMetric.MEMORY_BYTES_SPILLED), s.sum(TaskMetric.DISK_BYTES_SPILLED), countByCode);
     }
 
     public long bytesPerPartition() {

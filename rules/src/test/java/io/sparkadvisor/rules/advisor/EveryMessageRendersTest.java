@@ -59,9 +59,12 @@ class EveryMessageRendersTest {
         // task-cpus speaks on hand-made evidence, as in its own test.
         RuleFiring.fire(Map.of(), TaskCpusEvidence.of(3, 16, 960_000, 100_000, 40_000, 0.6, 4, 1));
         // On the corpus idle-slots gives way to partition-sizing (too-few-partitions); it speaks on a real YARN log
-        // written by others, as in its own test.
-        advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
-                io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/join_agg_on_yarn_eventlog.zstd")));
+        // written by others once partitions of 64 KiB and stages of 2 s count (its narrow stage's 6.4 MiB of shuffle then
+        // justify more) and partition-sizing stands aside.
+        new Advisor(Thresholds.withOverrides(Map.of("partition-sizing.minPartitionBytes", "65536", "general.minStageWallMs",
+                "2000", "partition-sizing.minIdleShare", "1"))).advise(
+                io.sparkadvisor.knowledge.RunFactsReader.read(
+                        io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/join_agg_on_yarn_eventlog.zstd")));
         // No public Photon log has a fallback: photon-fallback speaks on the real Photon log with Spark operators in it.
         io.sparkadvisor.rules.queryplan.photonfallback.PhotonRuns.eachCause().forEach(advisor::advise);
         // skew's hot-key code is written once the bot has looked the hot value up.

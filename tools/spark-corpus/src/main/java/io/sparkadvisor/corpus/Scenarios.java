@@ -214,7 +214,8 @@ final class Scenarios {
         .describe("The skew scenario on Delta: a " + Jobs.DELTA_SKEW_ROWS + "-row Delta table of sales (85% with"
             + " market_id=7) joined by name to a 2,000-row Delta table of markets, both written before the application"
             + " starts. AQE and broadcast joins are off, 8 shuffle partitions: one task of the join stage holds the hot key."
-            + " The Delta snapshots' own shuffles (the log replay) run tiny partitions that AQE would have coalesced.")
+            + " The Delta snapshots' own shuffles (the log replay) run tiny partitions that AQE would have coalesced: skew's"
+            + " AQE step turns AQE back on for them too, so aqe-disabled gives way to it (one switch per run).")
         .conf("spark.sql.adaptive.enabled", "false")
         .conf("spark.sql.adaptive.skewJoin.enabled", "false")
         .conf("spark.sql.autoBroadcastJoinThreshold", "-1")
@@ -223,7 +224,7 @@ final class Scenarios {
         .conf("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .known("tableFormat", "delta").known("factRows", Jobs.DELTA_SKEW_ROWS).known("hotKey", "market_id=7")
         .known("hotKeyShare", 0.85).known("partitioningKey", "market_id")
-        .fires("skew", "aqe-disabled").build());
+        .fires("skew").build());
     list.add(Scenario.of("smj-small-side", "smj-small-side")
         .conf("spark.sql.autoBroadcastJoinThreshold", "-1")
         .describe("A " + Jobs.SMJ_ROWS + "-row order table joined to a " + Jobs.SMJ_PRODUCTS + "-row product"

@@ -12,6 +12,7 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.List;
@@ -19,13 +20,17 @@ import java.util.Map;
 
 /**
  * The partition-sizing recommendation, by the diagnosis' {@link PartitionSizingKind}. Too few tasks: a smaller
- * spark.sql.files.maxPartitionBytes when the stage reads files that can be split further, else a coalesce widened
- * or a repartition to a few tasks per slot. Too many tiny tasks: fewer shuffle partitions, larger splits or a
- * coalesce, by the shrink factor. The follow-up measures the stage's task count out of the range the
- * rule fires on (at least {@code partition-sizing.minTasksPerSlot} per slot; at most the predicted count),
- * its wall time, and no new spill or failures.
+ * spark.sql.files.maxPartitionBytes when the stage reads files that can be split further, else a coalesce widened,
+ * the code's own repartition(n) raised, or a repartition to the count the stage's bytes and work justify (by hand
+ * where the stage is RDD code: its partitions come from the RDD it maps). Too many tiny tasks: fewer shuffle
+ * partitions, larger splits or a coalesce, by the shrink factor. A setting goes into the job's cluster only when the
+ * job benefits ({@link JobWide}), else it is set for the stage's query. The follow-up measures the stage's task count
+ * out of the range the rule fires on (at least {@code partition-sizing.minTasksPerSlot} per slot, or the predicted
+ * count when that is fewer; at most the predicted count), its wall time, and no new spill or failures.
  */
 final class PartitionSizingAdvice {
+    private static final String MAX_PARTITION_BYTES = "spark.sql.files.maxPartitionBytes";
+
     private PartitionSizingAdvice() {}
 
     static Remedy remedy(PartitionSizingEvidence e, Diagnosis d, Thresholds t) {
@@ -37,14 +42,18 @@ final class PartitionSizingAdvice {
 
     /** Slots idle while a few long tasks run. */
     private static Remedy tooFewTasks(PartitionSizingEvidence e, Thresholds t) {
-        String remedy = e.proposedMaxPartitionBytes() > 0 ? "Split" : e.coalescePartitions() >= 0 ? "Coalesce" : "Repartition";
-        long enough = (long) Math.ceil(t.get(PartitionSizingRule.MIN_TASKS_PER_SLOT) * e.slots());
+        String remedy = e.proposedMaxPartitionBytes() > 0 ? "Split" : e.coalescePartitions() >= 0 ? "Coalesce"
+                : e.repartitionInCode() >= 0 ? "Recount" : e.sqlPlan() ? "Repartition" : "Rdd";
+        // The check asks for what the proposal predicts, when that is fewer than the rule's own bound.
+        long enough = Math.min(e.predictedTasks(), (long) Math.ceil(t.get(PartitionSizingRule.MIN_TASKS_PER_SLOT) * e.slots()));
         Map<String, Object> scope = scope(e);
         scope.put("enough", enough);
         Messages m = Messages.of(PartitionSizingRule.ID, scope, t);
         Change change = switch (remedy) {
-            case "Split" -> Change.sparkConf("spark.sql.files.maxPartitionBytes", e.proposedMaxPartitionBytes());
+            case "Split" -> JobWide.setting(MAX_PARTITION_BYTES, e.proposedMaxPartitionBytes(), e.stageId(), e.jobWide());
             case "Coalesce" -> Change.code(m.text("changeCoalesce"), m.text("snippetCoalesce"));
+            case "Recount" -> Change.code(m.text("changeRecount"), m.text("snippetRecount"));
+            case "Rdd" -> Change.manual(m.text("changeRdd"), m.text("instructionRdd"));
             default -> Change.code(m.text("changeRepartition"), m.text("snippetRepartition"));
         };
         Checks stage = Checks.ofStage(e.stageId());
@@ -60,8 +69,8 @@ final class PartitionSizingAdvice {
     /** Very many tasks, each too short to pay for its scheduling. */
     private static Remedy tooManyTasks(PartitionSizingEvidence e, Thresholds t) {
         Messages m = Messages.of(PartitionSizingRule.ID, scope(e), t);
-        Change change = e.readsShuffle() ? Change.sparkConf("spark.sql.shuffle.partitions", e.proposedPartitions())
-                : e.readsFiles() ? Change.sparkConf("spark.sql.files.maxPartitionBytes", e.proposedMaxPartitionBytes())
+        Change change = e.readsShuffle() ? JobWide.setting("spark.sql.shuffle.partitions", e.proposedPartitions(), e.stageId(), e.jobWide())
+                : e.readsFiles() ? JobWide.setting(MAX_PARTITION_BYTES, e.proposedMaxPartitionBytes(), e.stageId(), e.jobWide())
                 : Change.code(m.text("changeFewer"), m.text("snippetFewer"));
         Checks stage = Checks.ofStage(e.stageId());
         Step step = new Step(1, List.of(change), m.list("checksMany"), m.text("rollback"), List.of(
@@ -96,6 +105,11 @@ final class PartitionSizingAdvice {
         scope.put("coalesce", e.coalescePartitions());
         scope.put("partitions", e.proposedPartitions());
         scope.put("predicted", e.predictedTasks());
+        scope.put("inCode", e.repartitionInCode());
+        scope.put("setByJob", e.maxPartitionBytesSetByJob());
+        scope.put("readSplit", e.maxPartitionBytesSetByJob() && e.inputBytes() > 0);
+        scope.put("data", Format.bytes(e.data().bytes()));
+        scope.put("jobWide", e.jobWide());
         return scope;
     }
 }

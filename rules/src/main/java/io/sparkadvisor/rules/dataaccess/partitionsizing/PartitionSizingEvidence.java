@@ -10,6 +10,8 @@ import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
 import io.sparkadvisor.rules.dataaccess.ScanRead;
+import io.sparkadvisor.rules.dataaccess.StagePartitions;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Optional;
@@ -19,12 +21,14 @@ import java.util.stream.Stream;
 /**
  * How one stage's work was cut into tasks against the slots the run had, with the proposal for one
  * {@link PartitionSizingKind}: each stage gives one record per kind, and the DRL decides which (if
- * any) is a problem. The proposals differ by kind: for too few tasks, a split or a partition count
- * that gives {@code partition-sizing.targetTasksPerSlot} tasks per slot; for too many tiny tasks,
- * {@code partition-sizing.shrinkFactor} times fewer partitions or a split that many times larger.
+ * any) is a problem. The proposals differ by kind: for too few tasks, a split the stage's files can take, else a
+ * partition count its bytes and work justify ({@link StagePartitions#justified}), aiming at
+ * {@code partition-sizing.targetTasksPerSlot} tasks per slot; for too many tiny tasks,
+ * {@code partition-sizing.shrinkFactor} times fewer partitions or a split that many times larger. A proposal that
+ * would not raise the task count predicts the count the stage ran.
  *
  * @param stageId the stage
- * @param tasks successful tasks of the stage
+ * @param tasks the partitions the stage was cut into (a stage whose tasks failed ran more than its successful ones)
  * @param slots task slots of the run
  * @param stageWallMs the stage's wall time, submission to completion
  * @param taskSpanMs how long its own tasks kept the stage running (see {@link #span})
@@ -34,22 +38,38 @@ import java.util.stream.Stream;
  * @param inputFiles files the stage's scan read, 0 without a scan
  * @param bytesPerTask inputBytes / tasks
  * @param maxPartitionBytes spark.sql.files.maxPartitionBytes in force
- * @param proposedMaxPartitionBytes the split proposed; 0 when the stage reads no files or a smaller split would not help
+ * @param proposedMaxPartitionBytes the split proposed; 0 when the stage reads no files or a smaller split would not
+ *        give it more tasks (one small file, files already at the split floor)
  * @param coalescePartitions the partition count of a coalesce the stage's output goes through, -1 without one
- * @param proposedPartitions the partition count proposed
- * @param predictedTasks the tasks the stage would run with the proposal
+ * @param proposedPartitions the partition count proposed: for too few tasks at most targetTasksPerSlot per slot, no
+ *        partition under partition-sizing.minPartitionBytes of the stage's bytes or follow-up.minMedianTaskMs of its
+ *        work; 0 when nothing justifies more partitions than it ran
+ * @param predictedTasks the tasks the stage would run with the proposal (its own count when there is none)
+ * @param workMs executor run time of the stage's tasks: the work a new cut spreads
+ * @param maxToMedian the longest task over the median one; a straggler is not a partition-count problem
+ * @param repartitionInCode the n of the job's own repartition(n) that cut the stage's input, -1 without one
+ * @param sqlPlan whether the stage runs a SQL plan (else it is RDD code, a library's or the job's)
+ * @param maxPartitionBytesSetByJob whether the job sets spark.sql.files.maxPartitionBytes itself (a GPU job's large
+ *        batches, say): the proposal names it and changes it for this read only
+ * @param jobWide whether the proposed setting goes into the job's cluster: the stage holds at least
+ *        general.jobWideShare of the bytes the setting governs in the run (every file scan's for a split, every
+ *        setting-sized shuffle's for shuffle partitions), and the job does not set it itself; else it is set for the
+ *        stage's query only
  * @param proposal the kind of problem the proposal answers
  * @param readsShuffle whether the stage reads shuffle data
  * @param splits Spark's split settings of the run
  * @param appDurationMs the run's duration
  * @param sources the inputs the run's plans read whose own options a remedy names (Kafka's minPartitions, JDBC's
  *        numPartitions)
+ * @param data what the stage splits and where its count came from
  */
 public record PartitionSizingEvidence(int stageId, int tasks, int slots, long stageWallMs, long taskSpanMs,
         long medianTaskMs, double idleSlotShare, long inputBytes, long inputFiles, long bytesPerTask, long maxPartitionBytes,
-        long proposedMaxPartitionBytes, int coalescePartitions, long proposedPartitions, long predictedTasks,
+        long proposedMaxPartitionBytes, int coalescePartitions, long proposedPartitions, long predictedTasks, long workMs,
+        double maxToMedian, int repartitionInCode, boolean sqlPlan, boolean maxPartitionBytesSetByJob, boolean jobWide,
         @Internal PartitionSizingKind proposal, @Internal boolean readsShuffle, @Internal FileSplits splits,
-        @Internal long appDurationMs, @Internal InputSources sources) implements Evidence {
+        @Internal long appDurationMs, @Internal InputSources sources, @Internal StagePartitions data) implements Evidence {
+    private static final String MAX_PARTITION_BYTES = "spark.sql.files.maxPartitionBytes";
 
     public static List<PartitionSizingEvidence> of(RunView run, Thresholds t) {
         return run.finalStages().stream().filter(s -> s.successfulTasks() >= 1).flatMap(s -> of(run, s, t)).toList();
@@ -58,46 +78,65 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
     private static Stream<PartitionSizingEvidence> of(RunView run, StageFacts stage, Thresholds t) {
         var duration = stage.metric(TaskMetric.DURATION);
         int slots = run.slots();
-        long span = span(stage.wallMs(), stage.successfulTasks(), slots, duration.max(), duration.p50());
+        long span = span(stage.wallMs(), Math.max(stage.numTasks(), stage.successfulTasks()), slots, duration.max(), duration.p50());
         var scan = ScanRead.in(run, stage).map(ScanRead::scan);
         long inputBytes = scan.map(s -> s.bytesRead()).orElse(stage.sum(TaskMetric.INPUT_BYTES));
         long inputFiles = scan.map(s -> s.filesRead()).orElse(0L);
-        boolean readsShuffle = stage.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0;
+        long shuffleBytes = stage.sum(TaskMetric.SHUFFLE_READ_BYTES);
         int coalesce = coalesceInto(run, stage).orElse(-1);
         FileSplits splits = FileSplits.of(run.facts().properties(), slots);
-        return Stream.of(PartitionSizingKind.values()).map(kind -> of(stage.stageId(), stage.successfulTasks(), slots,
-                stage.wallMs(), span, duration.p50(), lastWaveIdleShare(stage.successfulTasks(), slots), inputBytes, inputFiles,
-                readsShuffle, coalesce, splits, run.appDurationMs(), kind, t).withSources(InputSources.of(run)));
+        StagePartitions data = StagePartitions.of(run, stage, inputBytes);
+        boolean setByJob = run.sparkSetting(MAX_PARTITION_BYTES).isPresent();
+        return Stream.of(PartitionSizingKind.values()).map(kind -> {
+            // A split re-cuts every file scan of the job, shuffle partitions every shuffle Spark sizes.
+            boolean splitting = inputFiles > 0 && (kind == PartitionSizingKind.TOO_FEW_TASKS || shuffleBytes == 0);
+            boolean jobWide = splitting ? !setByJob && JobWide.benefits(inputBytes, JobWide.scanBytes(run), t)
+                    : JobWide.benefits(shuffleBytes, JobWide.settingShuffleBytes(run), t);
+            return of(stage.stageId(), slots, stage.wallMs(), span, duration.p50(), inputBytes, inputFiles, shuffleBytes > 0,
+                    coalesce, splits, run.appDurationMs(), kind, data, setByJob, jobWide, t).withSources(InputSources.of(run));
+        });
     }
 
     /** The evidence of one stage with the proposal for {@code proposal} computed from the thresholds. */
-    static PartitionSizingEvidence of(int stageId, int tasks, int slots, long stageWallMs, long spanMs, long medianTaskMs,
-            double idleSlotShare, long inputBytes, long inputFiles, boolean readsShuffle, int coalescePartitions,
-            FileSplits splits, long appDurationMs, PartitionSizingKind proposal, Thresholds t) {
+    static PartitionSizingEvidence of(int stageId, int slots, long stageWallMs, long spanMs, long medianTaskMs,
+            long inputBytes, long inputFiles, boolean readsShuffle, int coalescePartitions, FileSplits splits,
+            long appDurationMs, PartitionSizingKind proposal, StagePartitions data, boolean setByJob, boolean jobWide,
+            Thresholds t) {
+        int tasks = data.tasks();
         long split;
         long partitions;
         long predicted;
         if (proposal == PartitionSizingKind.TOO_FEW_TASKS) {
-            double target = t.get(PartitionSizingRule.TARGET_TASKS_PER_SLOT);
-            split = splitFor(inputBytes, inputFiles, slots, splits, target, t.getLong(PartitionSizingRule.MIN_SPLIT_BYTES),
-                    t.getLong(PartitionSizingRule.SPLIT_ROUNDING_BYTES));
-            partitions = (long) Math.ceil(target * slots);
-            predicted = split > 0 ? predictedTasks(splits, inputFiles, inputBytes, split) : partitions;
+            long ceiling = (long) Math.ceil(t.get(PartitionSizingRule.TARGET_TASKS_PER_SLOT) * slots);
+            split = splitFor(inputBytes, inputFiles, slots, splits, t.get(PartitionSizingRule.TARGET_TASKS_PER_SLOT),
+                    t.getLong(PartitionSizingRule.MIN_SPLIT_BYTES), t.getLong(PartitionSizingRule.SPLIT_ROUNDING_BYTES));
+            long bySplit = split > 0 ? predictedTasks(splits, inputFiles, inputBytes, split) : 0;
+            if (bySplit > tasks) {
+                partitions = bySplit;
+                predicted = bySplit;
+            } else {
+                split = 0;
+                partitions = data.justified(ceiling, t);
+                predicted = Math.max(tasks, partitions);
+            }
         } else {
             double shrink = t.get(PartitionSizingRule.SHRINK_FACTOR);
             partitions = (long) Math.ceil(tasks / shrink);
             split = inputFiles > 0 ? Long.highestOneBit((long) (splits.maxPartitionBytes() * shrink)) : 0;
             predicted = inputFiles > 0 ? predictedTasks(splits, inputFiles, inputBytes, split) : partitions;
         }
-        return new PartitionSizingEvidence(stageId, tasks, slots, stageWallMs, spanMs, medianTaskMs, idleSlotShare, inputBytes,
-                inputFiles, inputBytes / Math.max(1, tasks), splits.maxPartitionBytes(), split, coalescePartitions, partitions,
-                predicted, proposal, readsShuffle, splits, appDurationMs, InputSources.NONE);
+        return new PartitionSizingEvidence(stageId, tasks, slots, stageWallMs, spanMs, medianTaskMs,
+                lastWaveIdleShare(tasks, slots), inputBytes, inputFiles, inputBytes / Math.max(1, tasks),
+                splits.maxPartitionBytes(), split, coalescePartitions, partitions, predicted, data.workMs(), data.maxToMedian(),
+                data.countByCode(), data.sqlPlan(), setByJob, jobWide, proposal, readsShuffle, splits, appDurationMs,
+                InputSources.NONE, data);
     }
 
     PartitionSizingEvidence withSources(InputSources read) {
         return new PartitionSizingEvidence(stageId, tasks, slots, stageWallMs, taskSpanMs, medianTaskMs, idleSlotShare, inputBytes,
                 inputFiles, bytesPerTask, maxPartitionBytes, proposedMaxPartitionBytes, coalescePartitions, proposedPartitions,
-                predictedTasks, proposal, readsShuffle, splits, appDurationMs, read);
+                predictedTasks, workMs, maxToMedian, repartitionInCode, sqlPlan, maxPartitionBytesSetByJob, jobWide, proposal,
+                readsShuffle, splits, appDurationMs, read, data);
     }
 
     /**
@@ -162,14 +201,18 @@ public record PartitionSizingEvidence(int stageId, int tasks, int slots, long st
         return inputFiles > 0;
     }
 
-    /** Wall time the stage would save if no slot sat out a wave. */
+    /**
+     * Wall time the proposal saves: the stage's work spread over the predicted tasks instead of its own, never more than
+     * the slot time its last wave left idle.
+     */
     public long savedMs() {
-        return (long) (taskSpanMs * idleSlotShare);
+        long spread = Math.max(0, data.workSpanMs() - data.workSpanAt(predictedTasks, slots));
+        return Math.min((long) (taskSpanMs * idleSlotShare), spread);
     }
 
-    /** Slot time (milliseconds) idle in the stage's last wave. */
+    /** Slot time (milliseconds) the proposal gives back: the wall time it saves, on every slot. */
     public double idleSlotMs() {
-        return idleSlotShare * taskSpanMs * slots;
+        return (double) savedMs() * slots;
     }
 
     /** The share of the run's wall time the stage's tasks kept it running; the DRL reads it for severity. */

@@ -9,13 +9,17 @@ import static io.sparkadvisor.rules.thresholds.Sources.SPARK_TUNING;
 import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.List;
 
 /**
  * partition-sizing: a stage cut into too few tasks for its slots, or into very many tiny ones (the
- * two {@link PartitionSizingKind}s); decided in partition-sizing.drl, advised by {@link PartitionSizingAdvice}.
+ * two {@link PartitionSizingKind}s); decided in partition-sizing.drl, advised by {@link PartitionSizingAdvice}. It
+ * shares skew's bound of a straggler (a stage waiting on one long task is not cut too coarsely) and the bound on
+ * job-wide settings.
  */
 public final class PartitionSizingRule {
     public static final String ID = "partition-sizing";
@@ -47,6 +51,11 @@ public final class PartitionSizingRule {
             "A proposed spark.sql.files.maxPartitionBytes is rounded down to a power of two times this size.",
             OURS + "powers of two of a megabyte (16 MB, 32 MB, 64 MB) are the split sizes people recognise, like Spark's 128 MB default ("
                     + SPARK_SQL_TUNING + ")");
+    public static final Threshold MIN_PARTITION_BYTES = new Threshold(ID + ".minPartitionBytes", MIB, 1, 1024 * MIB, "bytes",
+            "The least of a stage's bytes (input and shuffle read) each partition of a proposed count must hold: a stage of"
+                    + " 4 KB gets no repartition(384), one file of 1 MB no more tasks.",
+            SPARK_SQL_TUNING + " (spark.sql.adaptive.coalescePartitions.minPartitionSize = 1 MB: the smallest partition"
+                    + " Spark's own coalescing leaves)");
     public static final Threshold MANY_TASKS = new Threshold(ID + ".manyTasks", 5_000, 1, 10_000_000, "tasks",
             "A stage with more tasks than this, each short, has too many partitions.",
             DATAFLINT_SMALL_TASKS + " (LARGE_TASKS_NUM_THRESHOLD = 5000)")
@@ -74,7 +83,8 @@ public final class PartitionSizingRule {
     public static final Rule<PartitionSizingEvidence> RULE = new Rule<>(ID, Layer.DATA_ACCESS, PartitionSizingEvidence.class,
             PartitionSizingEvidence::of, PartitionSizingAdvice::remedy,
             List.of(MIN_TASKS_PER_SLOT, TARGET_TASKS_PER_SLOT, MIN_IDLE_SHARE, HIGH_IDLE_SHARE, MIN_SPLIT_BYTES,
-                    SPLIT_ROUNDING_BYTES, MANY_TASKS, SMALL_TASK_MS, SHRINK_FACTOR, TINY_TASK_OVERHEAD_SHARE),
+                    SPLIT_ROUNDING_BYTES, MIN_PARTITION_BYTES, MANY_TASKS, SMALL_TASK_MS, SHRINK_FACTOR, TINY_TASK_OVERHEAD_SHARE,
+                    SkewRule.MIN_RATIO, JobWide.SHARE),
             List.of(TOO_FEW_SEVERITY, TOO_MANY_SEVERITY), FindingChart.NONE);
 
     private PartitionSizingRule() {}

@@ -10,13 +10,15 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The aqe-disabled recommendation: spark.sql.adaptive.enabled=true, naming the stages it coalesces or
- * splits and what each saves. AQE renumbers the stages it re-plans, so the follow-up measures the run: not slower.
+ * The aqe-disabled recommendation: the override that turned AQE off undone (spark.sql.adaptive.enabled back to its
+ * default, true; where the job's cluster does not set it, the job's code does, and that line goes too), naming the
+ * stages it coalesces or splits and what each saves. AQE renumbers the stages it re-plans, so the follow-up measures the run: not slower.
  */
 final class AqeDisabledAdvice {
     private AqeDisabledAdvice() {}
@@ -32,10 +34,16 @@ final class AqeDisabledAdvice {
         scope.put("split", e.stages().stream().filter(AqeStage::split).map(AqeDisabledAdvice::words).toList());
         scope.put("helped", Format.duration(e.helpedWallMs()));
         scope.put("saved", Format.duration(e.savedWallMs()));
+        scope.put("inCode", e.setBy().equals("code"));
+        scope.put("key", AqeDisabledEvidence.KEY);
         Messages m = Messages.of(AqeDisabledRule.ID, scope, t);
-        Step step = new Step(1, List.of(Change.sparkConf("spark.sql.adaptive.enabled", "true")), m.list("checks"),
+        Step step = new Step(1, List.of(Change.sparkConf(AqeDisabledEvidence.KEY, "true")), m.list("checks"),
                 m.text("rollback"), checks(e, t));
-        return Remedy.of(m, "summary", List.of(step), Savings.of(e.savedWallMs(), e.savedTaskMs()));
+        List<String> preconditions = new ArrayList<>(m.list("preconditions"));
+        if (e.setBy().equals("code")) {
+            preconditions.add(m.text("overrideInCode"));
+        }
+        return Remedy.of(m, "summary", preconditions, List.of(step), Savings.of(e.savedWallMs(), e.savedTaskMs()));
     }
 
     /**

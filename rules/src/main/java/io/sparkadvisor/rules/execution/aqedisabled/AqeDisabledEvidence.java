@@ -7,6 +7,7 @@ import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.execution.Adaptive;
 import io.sparkadvisor.rules.execution.ShuffleRead;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +29,13 @@ import java.util.List;
  * @param savedWallMs wall time AQE would have saved
  * @param onByDefault the Spark version runs AQE unless told otherwise (3.2 and later)
  * @param appDurationMs the run's duration
+ * @param setBy where the run turned AQE off ({@link JobWide#setBy}): {@code cluster}, {@code code} (on Databricks, the
+ *        job's code, as the cluster does not), or {@code run} (the log alone tells)
  */
 public record AqeDisabledEvidence(String aqeSetting, String sparkVersion, List<AqeStage> stages, int coalescedStages,
         int splitStages, long helpedWallMs, long savedTaskMs, long savedWallMs, @Internal boolean onByDefault,
-        @Internal long appDurationMs) implements Evidence {
-    /** Spark's defaults for AQE's skew test (spark.sql.adaptive.skewJoin.*). */
-    private static final double DEFAULT_SKEW_FACTOR = 5;
-    private static final long DEFAULT_SKEW_THRESHOLD_BYTES = 256L << 20;
+        @Internal long appDurationMs, String setBy) implements Evidence {
+    static final String KEY = "spark.sql.adaptive.enabled";
 
     public static List<AqeDisabledEvidence> of(RunView run, Thresholds t) {
         Adaptive aqe = Adaptive.of(run);
@@ -49,17 +50,17 @@ public record AqeDisabledEvidence(String aqeSetting, String sparkVersion, List<A
                 stages.add(stage(r, coalesced, skewed, run, t));
             }
         }
-        return List.of(of(run.sparkSetting("spark.sql.adaptive.enabled").orElse(""),
-                run.facts().application().sparkVersion(), stages, aqe.onByDefault(), run.appDurationMs()));
+        return List.of(of(run.sparkSetting(KEY).orElse(""), run.facts().application().sparkVersion(), stages,
+                aqe.onByDefault(), run.appDurationMs(), JobWide.setBy(run, KEY)));
     }
 
     /** The evidence of a run from the stages AQE would change; the counts and sums are computed here. */
     static AqeDisabledEvidence of(String setting, String version, List<AqeStage> stages, boolean onByDefault,
-            long appDurationMs) {
+            long appDurationMs, String setBy) {
         return new AqeDisabledEvidence(setting, version, List.copyOf(stages),
                 (int) stages.stream().filter(AqeStage::coalesced).count(), (int) stages.stream().filter(AqeStage::split).count(),
                 stages.stream().mapToLong(AqeStage::wallMs).sum(), stages.stream().mapToLong(AqeStage::savedTaskMs).sum(),
-                stages.stream().mapToLong(AqeStage::savedWallMs).sum(), onByDefault, appDurationMs);
+                stages.stream().mapToLong(AqeStage::savedWallMs).sum(), onByDefault, appDurationMs, setBy);
     }
 
     /** The partitions AQE would coalesce a stage of short tasks into; the stage's own count when that is not enough fewer. */
@@ -73,9 +74,9 @@ public record AqeDisabledEvidence(String aqeSetting, String sparkVersion, List<A
     /** The largest partition when it passes AQE's skew test, else 0. */
     private static long skewedBytes(ShuffleRead r, RunView run) {
         double factor = run.facts().properties().decimal("spark.sql.adaptive.skewJoin.skewedPartitionFactor")
-                .orElse(DEFAULT_SKEW_FACTOR);
+                .orElse(Adaptive.DEFAULT_SKEW_FACTOR);
         long threshold = run.sparkBytes("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", 1)
-                .orElse(DEFAULT_SKEW_THRESHOLD_BYTES);
+                .orElse(Adaptive.DEFAULT_SKEW_THRESHOLD_BYTES);
         boolean skewed = r.maxPartitionBytes() > factor * r.medianPartitionBytes() && r.maxPartitionBytes() > threshold;
         return skewed ? r.maxPartitionBytes() : 0;
     }

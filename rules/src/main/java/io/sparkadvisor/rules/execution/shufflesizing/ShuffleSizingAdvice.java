@@ -12,6 +12,7 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,7 +22,8 @@ import java.util.Map;
 /**
  * The shuffle-sizing recommendation: spark.sql.shuffle.partitions from the shuffle's bytes (on Databricks
  * {@code auto}, which sizes every shuffle of the job from its own bytes, with AQE and its coalescing on, which
- * auto works through). The follow-up measures the stage's task count at most the proposed one (for a
+ * auto works through); a number goes into the job's cluster only when the job benefits ({@link JobWide}), else it is
+ * set for the stage's query; a count the code's repartition(n) made is changed in the code. The follow-up measures the stage's task count at most the proposed one (for a
  * number), the stage not slower and no disk spill.
  */
 final class ShuffleSizingAdvice {
@@ -50,7 +52,7 @@ final class ShuffleSizingAdvice {
         if (!e.countFromSetting()) {
             return byCode(e, m, t);
         }
-        List<Change> changes = new ArrayList<>(List.of(Change.sparkConf("spark.sql.shuffle.partitions", value)));
+        List<Change> changes = new ArrayList<>(List.of(JobWide.setting("spark.sql.shuffle.partitions", value, e.stageId(), e.jobWide())));
         if (!e.aqeCoalescing() && e.databricks()) {
             // auto leaves the count to AQE and its coalescing: both must be on.
             changes.add(Change.sparkConf("spark.sql.adaptive.enabled", "true"));

@@ -8,6 +8,7 @@ import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.List;
 
@@ -45,7 +46,7 @@ public final class ShuffleSizingRule {
             ShuffleSizingEvidence::of, ShuffleSizingAdvice::remedy,
             List.of(TARGET_PARTITION_BYTES, MIN_PARTITION_BYTES, MAX_PARTITION_BYTES, MIN_SHRINK_FACTOR,
                     PartitionSizingRule.SMALL_TASK_MS, PartitionSizingRule.TINY_TASK_OVERHEAD_SHARE,
-                    SpillRule.DISK_BYTES_PER_SECOND),
+                    SpillRule.DISK_BYTES_PER_SECOND, JobWide.SHARE),
             List.of(), FindingChart.NONE);
 
     private ShuffleSizingRule() {}

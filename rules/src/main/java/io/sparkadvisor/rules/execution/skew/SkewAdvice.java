@@ -12,6 +12,9 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.execution.Adaptive;
+import io.sparkadvisor.rules.execution.ShuffleRead;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -70,22 +73,32 @@ final class SkewAdvice {
     }
 
     /**
-     * The AQE step without what the run already has: a switch already on is not proposed again, and a skew factor already
-     * set lower is kept (the stage stayed skewed under it, so the byte threshold and the advisory size are what change).
+     * The AQE step without what the run already has, and no knob its defaults already give: a switch only where the run
+     * turned it off (or AQE where its Spark leaves it off; Databricks Runtime and Spark 3.2+ run AQE and its skew join by
+     * default), the skew factor and threshold only where the run's would not pick this partition, a smaller advisory
+     * size only where the run's would not cut it in two, and that one for the query alone unless the job benefits
+     * ({@link JobWide}): AQE coalesces every shuffle of the job to it.
      */
     static List<Change> aqeChanges(SkewEvidence e, long factor, long thresholdBytes, long advisoryBytes) {
         SparkProperties set = new SparkProperties(e.aqeSettings());
         List<Change> out = new ArrayList<>();
-        for (String key : List.of(SkewEvidence.AQE, SkewEvidence.SKEW_JOIN)) {
-            if (set.get(key).filter("true"::equalsIgnoreCase).isEmpty()) {
-                out.add(Change.sparkConf(key, "true"));
-            }
+        if (set.get(SkewEvidence.AQE).map("false"::equalsIgnoreCase).orElse(!e.aqeOnByDefault())) {
+            out.add(Change.sparkConf(SkewEvidence.AQE, "true"));
         }
-        if (set.decimal(SkewEvidence.FACTOR).filter(f -> f <= factor).isEmpty()) {
+        if (set.get(SkewEvidence.SKEW_JOIN).filter("false"::equalsIgnoreCase).isPresent()) {
+            out.add(Change.sparkConf(SkewEvidence.SKEW_JOIN, "true"));
+        }
+        double runFactor = set.decimal(SkewEvidence.FACTOR).orElse(Adaptive.DEFAULT_SKEW_FACTOR);
+        long runThreshold = set.bytes(SkewEvidence.THRESHOLD, 1).orElse(Adaptive.DEFAULT_SKEW_THRESHOLD_BYTES);
+        if (factor < runFactor && e.maxShuffleReadBytes() <= runFactor * e.medianShuffleReadBytes()) {
             out.add(Change.sparkConf(SkewEvidence.FACTOR, factor));
         }
-        out.add(Change.sparkConf(SkewEvidence.THRESHOLD, thresholdBytes));
-        out.add(Change.sparkConf(SkewEvidence.ADVISORY, advisoryBytes));
+        if (e.maxShuffleReadBytes() <= runThreshold) {
+            out.add(Change.sparkConf(SkewEvidence.THRESHOLD, thresholdBytes));
+        }
+        if (e.maxShuffleReadBytes() < 2 * set.bytes(SkewEvidence.ADVISORY, 1).orElse(ShuffleRead.DEFAULT_ADVISORY_BYTES)) {
+            out.add(JobWide.setting(SkewEvidence.ADVISORY, advisoryBytes, e.stageId(), e.jobWide()));
+        }
         return out;
     }
 
@@ -143,21 +156,21 @@ final class SkewAdvice {
         Messages m = Messages.of(SkewRule.ID, scope, t);
 
         List<Step> steps = new ArrayList<>();
-        if (e.aqeCanSplit()) {
-            steps.add(new Step(steps.size() + 1, aqeChanges(e, factor, thresholdBytes, advisoryBytes),
-                    m.list("aqeChecks"), m.text("aqeRollback"), verify(e, t, m)));
+        List<Change> aqe = e.aqeCanSplit() ? aqeChanges(e, factor, thresholdBytes, advisoryBytes) : List.of();
+        if (!aqe.isEmpty()) {
+            steps.add(new Step(steps.size() + 1, aqe, m.list("aqeChecks"), m.text("aqeRollback"), verify(e, t, m)));
         }
         String summary;
         switch (plan) {
             case SALT_JOIN -> {
                 steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("saltChange"), m.text("saltSnippet"))),
                         m.list("saltChecks"), m.text("saltRollback"), verify(e, t, m)));
-                summary = e.aqeCanSplit() ? "summaryJoin" : "summary";
+                summary = !aqe.isEmpty() ? "summaryJoin" : "summary";
             }
             case ISOLATE -> {
                 steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("isolateChange"), m.text("isolateSnippet"))),
                         m.list("isolateChecks"), m.text("saltRollback"), verify(e, t, m)));
-                summary = e.aqeCanSplit() ? "summaryIsolateAqe" : "summaryIsolate";
+                summary = !aqe.isEmpty() ? "summaryIsolateAqe" : "summaryIsolate";
             }
             case TWO_PHASE -> {
                 steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("twoPhaseChange"), m.text("twoPhaseSnippet"))),
@@ -168,7 +181,7 @@ final class SkewAdvice {
                 steps.add(new Step(steps.size() + 1, List.of(Change.code(m.text("investigateChange"),
                         e.hotValueQuery().isEmpty() ? m.text("partitionSnippet") : e.hotValueQuery())),
                         m.list("investigateChecks"), m.text("investigateRollback"), List.of()));
-                summary = e.aqeCanSplit() ? "summaryInvestigateAqe" : "summaryInvestigate";
+                summary = !aqe.isEmpty() ? "summaryInvestigateAqe" : "summaryInvestigate";
             }
         }
 

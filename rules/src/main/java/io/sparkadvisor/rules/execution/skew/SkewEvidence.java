@@ -11,6 +11,8 @@ import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.execution.Adaptive;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -63,6 +65,10 @@ import java.util.regex.Pattern;
  * @param slots task slots of the run
  * @param appDurationMs the run's duration
  * @param aqeSettings the AQE settings the cluster or the run set ({@link #AQE_KEYS}), so the AQE step proposes only what changes
+ * @param aqeOnByDefault the run's Spark runs AQE unless told otherwise (3.2 and later, every supported Databricks Runtime)
+ * @param jobWide whether a smaller advisory partition size goes into the job's cluster: the stage holds at least
+ *        general.jobWideShare of the shuffle bytes Spark sizes in the run (AQE coalesces every such shuffle to that
+ *        size); else it is set for the stage's query only
  */
 public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian, double skewShareOfStage,
         long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, long maxShuffleReadRecords,
@@ -70,7 +76,7 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
         String skewedSide, List<String> aggregateKeys, String hotValueQuery, String tableFormat, String sourceTable, String sourcePath,
         @Internal int stageId, @Internal int tasks, @Internal long p75TaskMs, @Internal boolean aqeCanSplit, List<String> leftKeys,
         List<String> rightKeys, @Internal int slots, @Internal long appDurationMs,
-        @Internal Map<String, String> aqeSettings) implements Evidence {
+        @Internal Map<String, String> aqeSettings, @Internal boolean aqeOnByDefault, boolean jobWide) implements Evidence {
 
     static final String AQE = "spark.sql.adaptive.enabled";
     static final String SKEW_JOIN = "spark.sql.adaptive.skewJoin.enabled";
@@ -84,10 +90,12 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
     private static final Pattern AGGREGATE_KEYS = Pattern.compile("^\\w*Aggregate\\(keys=\\[(.*?)\\], functions=");
 
     public static List<SkewEvidence> of(RunView run, Thresholds t) {
-        return run.finalStages().stream().filter(s -> s.successfulTasks() >= 2).map(s -> of(run, s)).toList();
+        long governed = JobWide.settingShuffleBytes(run);
+        return run.finalStages().stream().filter(s -> s.successfulTasks() >= 2)
+                .map(s -> of(run, s, JobWide.benefits(s.sum(TaskMetric.SHUFFLE_READ_BYTES), governed, t))).toList();
     }
 
-    private static SkewEvidence of(RunView run, StageFacts stage) {
+    private static SkewEvidence of(RunView run, StageFacts stage, boolean jobWide) {
         var duration = stage.metric(TaskMetric.DURATION);
         var shuffle = stage.metric(TaskMetric.SHUFFLE_READ_BYTES);
         var records = stage.metric(TaskMetric.SHUFFLE_READ_RECORDS);
@@ -115,7 +123,8 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
                 records.max(), records.p50(), ratio, keys, join, joinType, side, aggregateKeys,
                 hotValueQuery(keys, source), source.map(ScanFacts::tableFormat).orElse(""), source.map(ScanFacts::table).orElse(""),
                 source.filter(s -> s.table().isEmpty()).map(s -> s.locations().get(0)).orElse(""), stage.stageId(), stage.successfulTasks(), duration.p75(),
-                shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs(), aqeSettings(run));
+                shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs(), aqeSettings(run),
+                Adaptive.of(run).onByDefault(), jobWide);
     }
 
     private static Map<String, String> aqeSettings(RunView run) {

@@ -8,6 +8,7 @@ import static io.sparkadvisor.rules.thresholds.Sources.SPARK_SQL_TUNING;
 import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.List;
@@ -60,7 +61,7 @@ public final class SkewRule {
 
     public static final Rule<SkewEvidence> RULE = new Rule<>(ID, Layer.EXECUTION, SkewEvidence.class, SkewEvidence::of,
             SkewAdvice::remedy, List.of(MIN_MAX_TASK_MS, MIN_RATIO, MIN_SHUFFLE_RATIO, MAX_RATIO_AFTER, MIN_TASKS, HIGH_SHARE_OF_STAGE,
-                    TARGET_PARTITION_BYTES, MAX_SALT_BUCKETS, MIN_AQE_FACTOR, MAX_AQE_FACTOR, MIN_AQE_THRESHOLD_BYTES),
+                    TARGET_PARTITION_BYTES, MAX_SALT_BUCKETS, MIN_AQE_FACTOR, MAX_AQE_FACTOR, MIN_AQE_THRESHOLD_BYTES, JobWide.SHARE),
             List.of(SEVERITY), FindingChart.TASK_DURATIONS);
 
     private SkewRule() {}

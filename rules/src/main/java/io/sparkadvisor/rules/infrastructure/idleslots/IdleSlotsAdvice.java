@@ -13,6 +13,7 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.List;
@@ -48,15 +49,19 @@ final class IdleSlotsAdvice {
         scope.put("modelError", Format.percent(e.whatIfModelError()));
         scope.put("slotTimeShare", Format.percent(slotTimeShare));
         scope.put("kafka", e.sources().kafka());
+        scope.put("inCode", e.repartitionInCode());
+        scope.put("byCode", e.repartitionInCode() >= 0);
         Messages m = Messages.of(IdleSlotsRule.ID, scope, t);
 
+        // The code's own repartition(n) is raised where it stands; RDD code takes its partitions from the data it is handed.
+        Change partition = !e.narrowSqlPlan() ? Change.manual(m.text("partitionChange"), m.text("rddInstruction"))
+                : Change.code(m.text("partitionChange"), m.text("partitionSnippet"));
         Step step = e.hasNarrowStage()
                 // spark.sql.shuffle.partitions only where it set the stage's tasks; elsewhere the repartition alone.
                 ? new Step(1, e.shuffleSettingNarrowed()
-                        ? List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet")),
-                                Change.sparkConf("spark.sql.shuffle.partitions", e.proposedPartitions()))
-                        : List.of(Change.code(m.text("partitionChange"), m.text("partitionSnippet"))), m.list("partitionChecks"),
-                        m.text("partitionRollback"), partitionChecks(e, t, m))
+                        ? List.of(partition, JobWide.setting("spark.sql.shuffle.partitions", e.proposedPartitions(),
+                                e.narrowStageId(), e.jobWide()))
+                        : List.of(partition), m.list("partitionChecks"), m.text("partitionRollback"), partitionChecks(e, t, m))
                 : new Step(1, List.of(Change.cluster("num_workers", e.proposedWorkers())), m.list("shrinkChecks"),
                         m.text("shrinkRollback"), shrinkChecks(e, t, m, slotTimeShare));
         return Remedy.of(m, e.hasNarrowStage() ? "summaryPartitions" : "summaryShrink", List.of(step),

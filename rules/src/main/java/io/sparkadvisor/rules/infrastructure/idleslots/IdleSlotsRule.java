@@ -7,6 +7,8 @@ import static io.sparkadvisor.rules.thresholds.Sources.SPARK_TUNING;
 import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
+import io.sparkadvisor.rules.platform.JobWide;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.List;
@@ -35,7 +37,8 @@ public final class IdleSlotsRule {
 
     public static final Rule<IdleSlotsEvidence> RULE = new Rule<>(ID, Layer.INFRASTRUCTURE, IdleSlotsEvidence.class,
             IdleSlotsEvidence::of, IdleSlotsAdvice::remedy,
-            List.of(MIN_IDLE_SHARE, HIGH_IDLE_SHARE, MIN_SLOT_MS, TASKS_PER_SLOT, BUSY_HEADROOM), List.of(SEVERITY),
+            List.of(MIN_IDLE_SHARE, HIGH_IDLE_SHARE, MIN_SLOT_MS, TASKS_PER_SLOT, BUSY_HEADROOM,
+                    PartitionSizingRule.MIN_PARTITION_BYTES, JobWide.SHARE), List.of(SEVERITY),
             FindingChart.SLOTS);
 
     private IdleSlotsRule() {}

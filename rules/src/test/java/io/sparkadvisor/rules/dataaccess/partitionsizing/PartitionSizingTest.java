@@ -12,6 +12,7 @@ import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
+import io.sparkadvisor.rules.dataaccess.StagePartitions;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -100,8 +101,9 @@ class PartitionSizingTest {
 
     @Test
     void manyTinyShuffleTasksGetATenthOfTheShufflePartitions() {
-        var e = PartitionSizingEvidence.of(7, 6_000, 8, 30_000, 30_000, 120, 0, 0, 0, true, -1,
-                new FileSplits(128 * MB, 4 * MB, 8), 60_000, PartitionSizingKind.TOO_MANY_TASKS, Thresholds.defaults());
+        var e = PartitionSizingEvidence.of(7, 8, 30_000, 30_000, 120, 0, 0, true, -1, new FileSplits(128 * MB, 4 * MB, 8),
+                60_000, PartitionSizingKind.TOO_MANY_TASKS, new StagePartitions(7, 6_000, 1L << 30, 6_000, 720_000, 30_000, 1, -1, true),
+                false, true, Thresholds.defaults());
         Remedy f = PartitionSizingAdvice.remedy(e, Diagnosis.of(e, Severity.MEDIUM, PartitionSizingKind.TOO_MANY_TASKS),
                 Thresholds.defaults());
         assertEquals(600, e.proposedPartitions());
@@ -110,9 +112,9 @@ class PartitionSizingTest {
     }
 
     private static PartitionSizingEvidence evidence(int tasks, int slots, long bytes, long files, FileSplits splits) {
-        return PartitionSizingEvidence.of(0, tasks, slots, 10_000, 10_000, 10_000,
-                PartitionSizingEvidence.lastWaveIdleShare(tasks, slots), bytes, files, false, -1, splits, 20_000,
-                PartitionSizingKind.TOO_FEW_TASKS, Thresholds.defaults());
+        return PartitionSizingEvidence.of(0, slots, 10_000, 10_000, 10_000, bytes, files, false, -1, splits, 20_000,
+                PartitionSizingKind.TOO_FEW_TASKS, new StagePartitions(0, tasks, bytes, 0, tasks * 10_000L, 10_000, 1, -1, true),
+                false, true, Thresholds.defaults());
     }
 
     private static long proposedMaxPartitionBytes(PartitionSizingEvidence e, double targetTasksPerSlot, long minSplitBytes) {

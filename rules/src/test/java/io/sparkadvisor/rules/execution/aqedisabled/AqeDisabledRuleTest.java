@@ -51,7 +51,7 @@ class AqeDisabledRuleTest {
     @Test
     void silentBeforeSpark32AndUnderAHigherFloor() {
         AqeDisabledEvidence e = AqeDisabledEvidence.of(new RunView(Corpus.facts("aqe-off")), Thresholds.defaults()).get(0);
-        AqeDisabledEvidence old = AqeDisabledEvidence.of("false", "3.1.2", e.stages(), false, e.appDurationMs());
+        AqeDisabledEvidence old = AqeDisabledEvidence.of("false", "3.1.2", e.stages(), false, e.appDurationMs(), "run");
         assertFalse(old.onByDefault());
         assertTrue(Findings.of("aqe-disabled", "aqe-off", Map.of("aqe-disabled.minCoalesceFactor", "1000")).isEmpty());
     }
@@ -59,9 +59,32 @@ class AqeDisabledRuleTest {
     @Test
     void coalescingArithmeticFollowsSpark() {
         AqeStage split = new AqeStage(3, 200, 200, 2L << 30, 900, 1L << 30, 0, 12_000, 20_000);
-        AqeDisabledEvidence e = AqeDisabledEvidence.of("false", "3.5.1", List.of(split), true, 60_000);
+        AqeDisabledEvidence e = AqeDisabledEvidence.of("false", "3.5.1", List.of(split), true, 60_000, "run");
         assertEquals(1, e.splitStages());
         assertEquals(0, e.coalescedStages());
         assertEquals(0.2, e.shareOfRun(), 1e-9);
+    }
+
+    @Test
+    void onADeltaSkewJoinItGivesWayToTheSkewStepThatTurnsAqeOn() {
+        // delta-skew-join: AQE off, a hot key in the join stage and the Delta snapshots' tiny shuffles. skew's AQE step
+        // turns AQE back on, which coalesces those too: one switch, in one finding, which cites this one.
+        var advice = RuleTesting.advise("delta-skew-join");
+        RuleTesting.silent(advice, "aqe-disabled");
+        Finding skew = RuleTesting.fired(advice, "skew");
+        assertTrue(String.valueOf(skew.evidence().get("supersedes")).contains("aqe-disabled"), skew.evidence().toString());
+        assertEquals(1, advice.findings().stream().flatMap(f -> f.recommendation().steps().stream())
+                .flatMap(st -> st.changes().stream()).filter(c -> c.key().equals("spark.sql.adaptive.enabled")).count());
+    }
+
+    @Test
+    void onDatabricksItSaysWhereTheOverrideLives() {
+        // aqe-off on a Databricks job cluster whose spark_conf does not turn AQE off: the job's code does.
+        Finding f = RuleTesting.fired(RuleTesting.advise(RuleTesting.withCluster("aqe-off", "aws-i3-dedicated.json"), Map.of()),
+                "aqe-disabled");
+        assertEquals("code", f.evidence().get("setBy"));
+        assertTrue(f.recommendation().preconditions().stream().anyMatch(p -> p.contains("the job's code or session turns it off")),
+                f.recommendation().preconditions().toString());
+        assertEquals("run", RuleTesting.fired(RuleTesting.advise("aqe-off"), "aqe-disabled").evidence().get("setBy"));
     }
 }

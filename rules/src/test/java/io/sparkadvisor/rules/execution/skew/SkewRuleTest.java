@@ -118,7 +118,11 @@ class SkewRuleTest {
         assertEquals(List.of("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", "spark.sql.adaptive.advisoryPartitionSizeInBytes"),
                 aqe.changes().stream().map(Change::key).toList());
         Step off = Findings.of("skew", "skew").orElseThrow().recommendation().steps().get(0);
-        assertEquals(5, off.changes().size(), "the corpus run had AQE off: the step turns it on");
+        // The corpus run turned AQE and its skew join off: the step turns both back on, leaves the factor at Spark's 5 (the
+        // factor the stage calls for) and lowers the threshold and the advisory size, which held the hot partition whole.
+        assertEquals(List.of("spark.sql.adaptive.enabled", "spark.sql.adaptive.skewJoin.enabled",
+                "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", "spark.sql.adaptive.advisoryPartitionSizeInBytes"),
+                off.changes().stream().map(Change::key).toList());
     }
 
     @Test
@@ -237,6 +241,37 @@ class SkewRuleTest {
         assertEquals(List.of(), SkewEvidence.joinArgs("CartesianProduct"));
     }
 
+    @Test
+    void aqeOnByDefaultGetsNoSwitchesAndNoKnobAtItsDefault() {
+        // A run on Spark 3.2+ (or Databricks Runtime) that sets nothing: AQE and its skew join already run, so the step
+        // adds neither switch; for a 240 MiB partition it lowers only the threshold (256 MiB) that kept it whole: 6x the
+        // median passes the default factor, and it makes more than two pieces of the default advisory size.
+        SkewEvidence e = evidence(6, List.of("k"), "SortMergeJoin", "Inner", "left", List.of("k"), List.of("k"), List.of());
+        List<String> keys = SkewAdvice.aqeChanges(e, 3, 200L << 20, 64L << 20).stream().map(Change::key).toList();
+        assertEquals(List.of("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes"), keys);
+        // A 400 MiB partition passes AQE's defaults: no AQE step at all, salting comes first.
+        SkewEvidence big = evidence(10, List.of("k"), "SortMergeJoin", "Inner", "left", List.of("k"), List.of("k"), List.of());
+        assertEquals(List.of(), SkewAdvice.aqeChanges(big, 5, 300L << 20, 64L << 20));
+        Finding f = RuleFiring.fire(Map.of(), big).get(0);
+        assertEquals("code", f.recommendation().steps().get(0).changes().get(0).scope());
+    }
+
+    @Test
+    void aSmallerAdvisorySizeIsSetForTheQueryWhenTheJobsOtherShufflesHoldItsBytes() {
+        SkewEvidence e = evidence(10, List.of("k"), "SortMergeJoin", "Inner", "left", List.of("k"), List.of("k"), List.of());
+        SkewEvidence small = new SkewEvidence(e.maxTaskMs(), e.medianTaskMs(), e.maxToMedian(), e.skewShareOfStage(),
+                e.stageWallMs(), 46L << 20, 2L << 20, e.maxShuffleReadRecords(), e.medianShuffleReadRecords(), e.shuffleRatio(),
+                e.partitionKeys(), e.joinOperator(), e.joinType(), e.skewedSide(), e.aggregateKeys(), "", "", "", "", e.stageId(),
+                e.tasks(), e.p75TaskMs(), true, e.leftKeys(), e.rightKeys(), e.slots(), e.appDurationMs(), Map.of(), true, false);
+        Change advisory = SkewAdvice.aqeChanges(small, 5, 8L << 20, 4L << 20).stream()
+                .filter(c -> c.scope().equals("code")).findFirst().orElseThrow();
+        assertTrue(advisory.value().startsWith("spark.conf.set(\"spark.sql.adaptive.advisoryPartitionSizeInBytes\", \"4194304\")"),
+                advisory.value());
+        // The corpus skew run's join holds all but 43 KB of its shuffle bytes: there the job benefits, and it goes to the job.
+        Step aqe = Findings.of("skew", "skew").orElseThrow().recommendation().steps().get(0);
+        assertEquals("spark_conf", aqe.changes().get(aqe.changes().size() - 1).scope());
+    }
+
     private static SkewEvidence evidence(double shuffleRatio, List<String> keys, String join, String type, String side,
             List<String> leftKeys, List<String> rightKeys, List<String> aggregateKeys) {
         long median = 40 * MIB;
@@ -244,7 +279,7 @@ class SkewRuleTest {
         return new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, max, median, max / 100, median / 100, shuffleRatio, keys,
                 join, type, side, aggregateKeys, "", "", "", "", 2, 8, 6_000,
                 (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000,
-                Map.of());
+                Map.of(), true, true);
     }
 
     private static String value(Step step, String key) {

@@ -109,7 +109,7 @@ class SpillRuleTest {
                 8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
         SkewEvidence straggler = new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, 400 * mib, 40 * mib, 4_000_000,
                 400_000, 10, List.of("k"), "SortMergeJoin", "Inner", "left", List.of(), "", "", "", "", 2, 8, 6_000, true, List.of("k"),
-                List.of("k"), 2, 120_000, Map.of());
+                List.of("k"), 2, 120_000, Map.of(), true, true);
 
         List<Diagnosis> standing = RuleFiring.diagnose(Thresholds.defaults(), spread, elsewhere, straggler);
         assertEquals(2, standing.size(), standing.toString());
