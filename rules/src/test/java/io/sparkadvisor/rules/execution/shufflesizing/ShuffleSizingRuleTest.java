@@ -105,8 +105,8 @@ class ShuffleSizingRuleTest {
     void aCountSizedForOneSmallShuffleIsSetForItsQueryOnly() {
         // rapids-tools' pandas run: stage 2 reads 50.8 KiB in 200 partitions while the job's other shuffles hold most of
         // its shuffle bytes; 8 partitions for every shuffle of the job would starve those, so the count goes to that query.
-        Finding f = RuleTesting.fired(RuleTesting.advise(RunFactsReader.read(ExternalLogs.path(
-                "spark-rapids-tools/pandas_execs_eventlog.zstd")), Map.of()), "shuffle-sizing");
+        RunFacts pandas = RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/pandas_execs_eventlog.zstd"));
+        Finding f = RuleTesting.firedAtItsStake(RuleTesting.advise(pandas, Map.of()), "shuffle-sizing", pandas); // 2 s of 134 s: low
         assertEquals(false, f.evidence().get("jobWide"));
         Change change = f.recommendation().steps().get(0).changes().get(0);
         assertEquals("code", change.scope());

@@ -33,7 +33,7 @@ class IdleSlotsTest {
         // above partition-sizing.minPartitionBytes and the follow-up's task floor.
         RunFacts alloc = RealLogs.facts(RealLogs.RAPIDS_QUALIFICATION + "cluster_information/eventlog_4nodes_8cores_dynamic_alloc.zstd");
         silent(advise(alloc, Map.of()), RULE);
-        Finding f = fired(advise(alloc, Map.of("general.minStageWallMs", "3000")), RULE);
+        Finding f = firedAtItsStake(advise(alloc, Map.of("general.minStageWallMs", "3000")), RULE, alloc);
         assertEquals(List.of(13), f.stageIds());
         assertEquals(17, number(f, "narrowStageTasks"));
         assertEquals(2 * number(f, "slots"), number(f, "proposedPartitions"));
