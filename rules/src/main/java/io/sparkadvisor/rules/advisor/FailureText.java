@@ -5,18 +5,17 @@ import java.util.regex.Pattern;
 
 /**
  * The cause line of a failure as a person reads it: Spark's "Task 0 in stage 5.0 failed 4 times, most recent failure:
- * Lost task ... (TID 19) (host executor 1): " wrapper, Java stack frames and a Python traceback's frames are dropped, so
- * {@code PythonException: Traceback ... raise Exception("x") Exception: x} reads {@code Exception: x}. Text from a log is
- * data: the result is one plain line, cut at {@link #LIMIT} characters.
+ * Lost task ... (TID 19) (host executor 1): " wrapper, Java stack frames and the PythonException that carries a Python
+ * worker's error are dropped (the facts already keep a traceback's raised error in place of its frames), so a failed
+ * UDF reads {@code Exception: x}. Text from a log is data: the result is one plain line, cut at {@link #LIMIT} characters.
  */
 public final class FailureText {
     static final int LIMIT = 300;
     private static final Pattern WRAPPER = Pattern.compile("^.*?most recent failure: Lost task \\S+ in stage \\S+ \\(TID \\d+\\)"
             + "(?: \\([^)]*\\))?: ");
     private static final Pattern JOB_ABORTED = Pattern.compile("^Job aborted due to stage failure: ");
+    private static final Pattern PYTHON_CARRIER = Pattern.compile("^org\\.apache\\.spark\\.api\\.python\\.PythonException: (?=\\S)");
     private static final Pattern FIRST_FRAME = Pattern.compile("\\s(at [\\w$.]+\\(|\\tat )");
-    /** The exception a Python traceback ends with: its last {@code SomeError: message}. */
-    private static final Pattern PYTHON_RAISED = Pattern.compile("\\b((?:[A-Za-z_][\\w.]*)?(?:Error|Exception|Exit|Interrupt|Warning)): ");
 
     private FailureText() {}
 
@@ -40,17 +39,7 @@ public final class FailureText {
         text = text.replaceAll("\\s+", " ").strip();
         text = JOB_ABORTED.matcher(text).replaceFirst("");
         text = WRAPPER.matcher(text).replaceFirst("");
-        int traceback = text.indexOf("Traceback (most recent call last)");
-        if (traceback >= 0) {
-            Matcher raised = PYTHON_RAISED.matcher(text);
-            int last = -1;
-            while (raised.find()) {
-                last = raised.start() > traceback ? raised.start() : last;
-            }
-            if (last >= 0) {
-                text = text.substring(last);
-            }
-        }
+        text = PYTHON_CARRIER.matcher(text).replaceFirst("");
         return text.length() <= LIMIT ? text : text.substring(0, LIMIT) + "…";
     }
 }

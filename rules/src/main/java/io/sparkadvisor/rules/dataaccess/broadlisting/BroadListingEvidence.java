@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  *
  * @param location the scan's root locations, comma-separated
  * @param format the scan's file format as Spark names it (Parquet for a Delta table's data files)
- * @param tableFormat the table format the scan reads through ({@code delta}; {@code delta-log} for the read of a Delta table's
- *        transaction log, its snapshot; {@code iceberg}), empty for plain files
+ * @param tableFormat what the files belong to: {@code delta} (a Delta table's data), {@code delta-log} (its transaction log,
+ *        read to build the snapshot), {@code iceberg}, or the plain file format in lower case ({@code parquet}, ...)
  * @param partitionFilters the scan's partition filters, as Spark prints them
  * @param partitionsRead partitions the scan read
  * @param filesRead files the scan read

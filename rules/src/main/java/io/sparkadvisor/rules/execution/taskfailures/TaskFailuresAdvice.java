@@ -76,12 +76,13 @@ final class TaskFailuresAdvice {
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks),
                     new Step(2, List.of(mem.moreHeap()),
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks));
-            case EXECUTOR_LOST -> List.of(
-                    new Step(1, List.of(mem.compute().databricks() ? mem.moreHeap()
-                            : Change.sparkConf("spark.executor.memoryOverhead", overheadAfter / MIB + "m")),
-                            m.list("lostChecks"), m.text("lostRollback"), lostChecks),
+            // On-demand workers are a Databricks cluster setting; elsewhere the cluster manager's own (YARN, Kubernetes).
+            case EXECUTOR_LOST -> mem.compute().databricks() ? List.of(
+                    new Step(1, List.of(mem.moreHeap()), m.list("lostChecks"), m.text("lostRollback"), lostChecks),
                     new Step(2, List.of(mem.compute().onDemandWorkers()),
-                            m.list("lostChecks"), m.text("spotRollback"), lostChecks));
+                            m.list("lostChecks"), m.text("spotRollback"), lostChecks))
+                    : List.of(new Step(1, List.of(Change.sparkConf("spark.executor.memoryOverhead", overheadAfter / MIB + "m")),
+                            m.list("lostChecks"), m.text("lostRollback"), lostChecks));
             case GPU_OUT_OF_MEMORY -> gpuSteps(e, partitions, m, List.of(stage.noFailedTasks(), Checks.ofRun().notSlower(t)));
             case TRANSIENT, EXCEPTION -> List.of(new Step(1, List.of(Change.code(m.text(cause.key + "Change"),
                     m.text(cause.key + "Snippet"))), m.list("exceptionChecks"), m.text("exceptionRollback"),
