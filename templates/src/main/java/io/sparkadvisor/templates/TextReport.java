@@ -32,6 +32,9 @@ public final class TextReport {
         scope.put("setAside", setAside.any());
         scope.put("setAsideTimes", setAside.count() == 1 ? "1 time" : setAside.count() + " times");
         scope.put("setAsideDays", setAside.farthestDays());
+        scope.put("failed", advice.outcome().failed());
+        scope.put("outcome", Wording.outcome(advice.outcome()));
+        scope.put("notes", advice.notes().stream().map(n -> n.text()).toList());
         List<Map<String, Object>> findings = new ArrayList<>();
         for (Finding f : advice.findings()) {
             Map<String, Object> item = new LinkedHashMap<>();

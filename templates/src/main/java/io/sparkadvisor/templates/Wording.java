@@ -1,6 +1,7 @@
 package io.sparkadvisor.templates;
 
 import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.Outcome;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.templates.replies.AskReply;
 import java.util.ArrayList;
@@ -18,6 +19,25 @@ public final class Wording {
     public static String estimate(Savings s) {
         String amount = saving(s);
         return amount.isEmpty() ? "" : AskReply.SAVING.text("upTo", s.upperBound(), "amount", amount);
+    }
+
+    /** How a failed run ended, one line per failed stage and one for the jobs no failed stage explains; empty otherwise. */
+    public static List<String> outcome(Outcome o) {
+        List<String> lines = new ArrayList<>();
+        for (Outcome.StageFailure f : o.failures()) {
+            lines.add(AskReply.FAILED_STAGE.text("jobs", ids(f.jobIds()), "manyJobs", f.jobIds().size() > 1,
+                    "stageId", f.stageId(), "cause", f.cause(), "failedAttempts", f.failedAttempts(),
+                    "someNotCompleted", f.tasksNotCompleted() > 0, "notCompleted", f.tasksNotCompleted(), "tasks", f.tasks()));
+        }
+        if (!o.jobsWithoutFailedStage().isEmpty()) {
+            lines.add(AskReply.FAILED_JOBS.text("jobs", ids(o.jobsWithoutFailedStage()),
+                    "manyJobs", o.jobsWithoutFailedStage().size() > 1));
+        }
+        return lines;
+    }
+
+    private static String ids(List<Integer> ids) {
+        return String.join(", ", ids.stream().map(String::valueOf).toList());
     }
 
     /** The non-zero parts of a saving, joined by "and"; small figures keep two significant digits. */

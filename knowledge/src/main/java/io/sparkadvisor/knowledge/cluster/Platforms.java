@@ -39,7 +39,9 @@ public final class Platforms {
         Optional<String> availability = c.map(ClusterShape::availability).filter(s -> !s.isBlank())
                 .or(() -> tag(p, "clusterAvailability"));
         Optional<Boolean> serverless = serverless(p, runtime, c);
-        return new PlatformFacts(kind, runtime, photon(p, sql, runtime, c), serverless, accessMode(p, c),
+        // Serverless compute always runs Photon, whatever its runtime name says.
+        Optional<Boolean> photon = serverless.orElse(false) ? Optional.of(true) : photon(p, sql, runtime, c);
+        return new PlatformFacts(kind, runtime, photon, serverless, accessMode(p, c),
                 workers(p, c), c.isPresent() ? c.get().autoscaleMin() : tagInt(p, "clusterMinWorkers", "autoscaling"),
                 c.isPresent() ? c.get().autoscaleMax() : tagInt(p, "clusterMaxWorkers", "autoscaling"), availability,
                 availability.map(a -> a.contains("SPOT") || a.contains("PREEMPTIBLE")), workerNode, driverNode,

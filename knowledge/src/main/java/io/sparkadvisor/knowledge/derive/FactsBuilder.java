@@ -183,7 +183,7 @@ public final class FactsBuilder implements EventSink {
             return;
         }
         timeline().stages(done, -1);
-        String failure = info.path("Failure Reason").asText("");
+        String failure = PythonTracebacks.keepRaised(info.path("Failure Reason").asText(""));
         completed.add(summarise(acc, meta, done, failure.isEmpty() ? "COMPLETE" : "FAILED", failure));
     }
 

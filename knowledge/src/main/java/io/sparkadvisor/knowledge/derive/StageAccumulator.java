@@ -107,7 +107,7 @@ final class StageAccumulator {
     }
 
     private static String abbreviate(String message) {
-        String oneLine = message.replaceAll("\\s+", " ").trim();
+        String oneLine = PythonTracebacks.keepRaised(message).replaceAll("\\s+", " ").trim();
         return oneLine.length() <= MESSAGE_LIMIT ? oneLine : oneLine.substring(0, MESSAGE_LIMIT) + "…";
     }
 

@@ -110,6 +110,16 @@ class PlatformsTest {
     }
 
     @Test
+    void serverlessComputeRunsPhoton() throws IOException {
+        // The serverless cluster file's runtime name has no "photon" in it; serverless compute is Photon all the same.
+        for (String scenario : List.of("healthy", "delta-small-files", "skew")) {
+            PlatformFacts p = withCluster(scenario, "serverless.json").platform();
+            assertEquals(Optional.of(true), p.serverless(), scenario);
+            assertEquals(Optional.of(true), p.photon(), scenario);
+        }
+    }
+
+    @Test
     void aCorpusLogWithTheDedicatedClusterIsDatabricksOnThatRuntime() throws IOException {
         PlatformFacts p = withCluster("io-bound", "aws-i3-dedicated.json").platform();
         assertEquals(Kind.DATABRICKS, p.kind());

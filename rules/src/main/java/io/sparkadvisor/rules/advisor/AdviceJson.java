@@ -8,7 +8,7 @@ import io.sparkadvisor.knowledge.facts.PlatformFacts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The analyze JSON contract of DESIGN.md: application, coverage, findings. */
+/** The analyze JSON contract of DESIGN.md: application, coverage, outcome, notes, findings. */
 public final class AdviceJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -53,6 +53,8 @@ public final class AdviceJson {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("application", app);
         root.put("coverage", coverage(advice.coverage()));
+        root.put("outcome", advice.outcome());
+        root.put("notes", advice.notes());
         root.put("findings", advice.findings());
         if (!advice.failures().isEmpty()) {
             root.put("ruleFailures", advice.failures());

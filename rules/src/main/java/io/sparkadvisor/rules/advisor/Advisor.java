@@ -3,6 +3,8 @@ package io.sparkadvisor.rules.advisor;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.platform.ChangeGate;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.time.Clock;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,15 +27,20 @@ import org.kie.api.runtime.KieSession;
 public final class Advisor {
     private final Thresholds thresholds;
     private final List<Rule<?>> rules;
+    private final Clock clock;
 
     public Advisor(Thresholds thresholds) {
-        this(thresholds, Rules.ALL);
+        this(thresholds, Rules.ALL, Clock.systemUTC());
     }
 
-    /** With these rules' Java in place of the registered ones (a test swaps in a rule that throws); the DRL stays the rule base's. */
-    Advisor(Thresholds thresholds, List<Rule<?>> rules) {
+    /**
+     * With these rules' Java in place of the registered ones (a test swaps in a rule that throws); the DRL stays the rule
+     * base's. {@code clock} dates the notes (a runtime past its end of support).
+     */
+    Advisor(Thresholds thresholds, List<Rule<?>> rules, Clock clock) {
         this.thresholds = thresholds;
         this.rules = List.copyOf(rules);
+        this.clock = clock;
         RuleBase.warmUp(); // loads while the caller reads its event log
     }
 
@@ -50,7 +57,8 @@ public final class Advisor {
         }
         Stake stake = Stake.of(run);
         List<Finding> raw = judge(evidence, failures).stream().map(f -> stake.judge(f, thresholds)).toList();
-        return new Advice(facts.application(), facts.coverage(), net(mergeByRule(raw, run, failures), run, stake), failures);
+        return new Advice(facts.application(), facts.coverage(), Outcome.of(facts), RunNotes.of(facts, LocalDate.now(clock)),
+                net(mergeByRule(raw, run, failures), run, stake), failures);
     }
 
     /** The findings the rule base makes of these evidence records, in their order; a rule whose advice throws is added to {@code failures}. */

@@ -81,9 +81,13 @@ class EveryMessageRendersTest {
         }
         StageSignature coalesced = StageSignature.of(Corpus.facts("too-few-partitions"), 0).orElseThrow();
         matcher.find(coalesced, Corpus.facts("too-few-partitions-repartitioned")).note();
+        // A runtime past its end of support: the corpus' cluster files run DBR 15.4; a real DBR 10.4 ML log names one.
+        advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
+                io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/xgboost_eventlog.zstd")));
         Set<String> unfilled = new TreeSet<>();
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);
+        files.add(RunNotes.MESSAGES);
         for (String file : files) {
             List<Messages> bindings = BOUND.getOrDefault(file, List.of());
             Messages.templates(file).forEach((name, template) -> {

@@ -17,7 +17,7 @@ class RuleIsolationTest {
 
     private static Advice adviseWith(Rule<SkewEvidence> replacement) {
         List<Rule<?>> rules = Rules.ALL.stream().map(r -> r == SkewRule.RULE ? replacement : r).toList();
-        return new Advisor(Thresholds.defaults(), rules).advise(SKEW);
+        return new Advisor(Thresholds.defaults(), rules, java.time.Clock.systemUTC()).advise(SKEW);
     }
 
     private static List<String> rulesOf(Advice advice) {

@@ -31,6 +31,9 @@ public enum AskReply implements Reply {
     HEALTHY("subject"),
     FINDINGS("subject", "count", "one", "title"),
     MORE_FINDINGS("count", "one"),
+    FAILED("subject", "cause"),
+    FAILED_STAGE("jobs", "manyJobs", "stageId", "cause", "failedAttempts", "someNotCompleted", "notCompleted", "tasks"),
+    FAILED_JOBS("jobs", "manyJobs"),
     HELP_FALLBACK,
     SAVING("upTo", "amount");
 

@@ -63,6 +63,9 @@ public final class SlackMessages {
         scope.put("skipped", advice.coverage().skippedLines() > 0);
         scope.put("skippedLines", advice.coverage().skippedLines());
         scope.put("lines", advice.coverage().skippedLines() == 1 ? "line" : "lines");
+        scope.put("failed", advice.outcome().failed());
+        scope.put("outcome", Wording.outcome(advice.outcome()));
+        scope.put("notes", advice.notes().stream().map(n -> n.text()).toList());
         List<Finding> top = advice.findings().stream().limit(SUMMARY_FINDINGS).toList();
         scope.put("findings", top.stream().map(SlackMessages::findingLine).toList());
         scope.put("hasFindings", !top.isEmpty());
@@ -107,6 +110,10 @@ public final class SlackMessages {
 
     /** A one-line outcome for the parent message and notifications. */
     public static String headline(String subject, Advice advice) {
+        List<String> outcome = Wording.outcome(advice.outcome());
+        if (!outcome.isEmpty()) {
+            return AskReply.FAILED.text("subject", subject, "cause", outcome.get(0));
+        }
         long serious = advice.findings().stream().filter(f -> f.severity().compareTo(Severity.LOW) > 0).count();
         if (serious == 0) {
             return AskReply.HEALTHY.text("subject", subject);

@@ -117,6 +117,34 @@ class SlackMessagesTest {
         assertTrue(SlackMessages.headline("Run 1", healthy).contains("healthy"), text);
     }
 
+    /** RAPIDS' gpu_oom log: job 32 failed at stage 34 on a GPU out-of-memory; the answer opens with that, before any finding. */
+    @Test
+    void aFailedRunLeadsWithItsFailedStageAndCause() {
+        Advice failed = advice(Corpus.dir().resolve("external/spark-rapids-tools/gpu_oom_eventlog.zstd"));
+        String cause = "Job 32 failed at stage 34: com.nvidia.spark.rapids.jni.GpuSplitAndRetryOOM: GPU OutOfMemory";
+        assertTrue(SlackMessages.headline("Run 7", failed).startsWith("Run 7 failed: " + cause), SlackMessages.headline("Run 7", failed));
+        String text = BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 7", failed).get(0)));
+        assertTrue(text.indexOf("The run failed.") >= 0 && text.indexOf(cause) > text.indexOf("The run failed."), text);
+        assertTrue(text.indexOf(cause) < text.indexOf(slackEscaped(failed.findings().get(0).title())), "the outcome before the findings");
+        String report = TextReport.render(failed);
+        assertTrue(report.indexOf("THE RUN FAILED.") < report.indexOf("1. [") && report.contains("  " + cause), report);
+        Advice healthy = advice(Corpus.log("healthy"));
+        assertFalse(TextReport.render(healthy).contains("FAILED"));
+        assertFalse(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 1", healthy).get(0))).contains("failed"));
+    }
+
+    /** A Spark 4.0 log read against a DBR 15.4 cluster: the mismatch is named in the answer, as a note. */
+    @Test
+    void aNoteOnTheLogAndTheClusterIsShown() throws IOException {
+        String cluster = Files.readString(Corpus.dir().resolve("clusters/aws-i3-dedicated.json"));
+        String nodeTypes = Files.readString(Corpus.dir().resolve("clusters/node-types.json"));
+        Advice advice = ADVISOR.advise(Corpus.facts("skew-spark4").withCluster(ClusterJson.parse(cluster, Optional.of(nodeTypes))));
+        String note = advice.notes().get(0).text();
+        assertTrue(note.startsWith("The log was written by Spark 4.0"), note);
+        assertTrue(BlockKitAssertions.text(BlockKitAssertions.parse(SlackMessages.summary("Run 1", advice).get(0))).contains(note));
+        assertTrue(TextReport.render(advice).contains("Note: " + note));
+    }
+
     @Test
     void theSummarySaysWhenTheLogIsIncompleteOrHadCorruptLines() throws IOException {
         Advice healthy = advice(Corpus.log("healthy"));

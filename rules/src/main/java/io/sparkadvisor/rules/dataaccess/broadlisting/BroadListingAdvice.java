@@ -17,6 +17,9 @@ import java.util.Map;
  * The broad-listing recommendation: read the exact partition paths the filter pins (keeping the
  * root as basePath so the partition columns stay), and, for filters that pin no single path, a
  * table whose partitions the catalog knows, so pruning happens without listing the whole root.
+ * A Delta table's files come from its transaction log, not from listing folders: reading a partition
+ * folder or a Parquet table over it would bypass the log, so its remedy is Delta's own (compact the
+ * files the snapshot tracks, through the table).
  */
 final class BroadListingAdvice {
     private BroadListingAdvice() {}
@@ -25,8 +28,8 @@ final class BroadListingAdvice {
         List<String> paths = e.exactPaths();
         Map<String, Object> scope = new HashMap<>();
         scope.put("root", e.location());
-        scope.put("firstRoot", e.locations().isEmpty() ? "<root>" : e.locations().get(0));
-        scope.put("format", e.format().trim().toLowerCase());
+        scope.put("firstRoot", e.deltaTable() ? e.deltaRoot() : e.locations().isEmpty() ? "<root>" : e.locations().get(0));
+        scope.put("format", e.deltaTable() ? "delta" : e.format().trim().toLowerCase());
         scope.put("filters", e.partitionFilters());
         scope.put("partitionsRead", e.partitionsRead());
         scope.put("files", e.filesRead());
@@ -40,6 +43,13 @@ final class BroadListingAdvice {
         scope.put("quotedPaths", String.join("\", \"", paths));
         Messages m = Messages.of(BroadListingRule.ID, scope, t);
 
+        // The driver lists while the executors wait: every slot is idle for the discovery time.
+        Savings savings = Savings.slotTime(e.discoveryMs(), e.slots());
+        if (e.deltaTable()) {
+            return Remedy.of(m, "summaryDelta", m.list("deltaPreconditions"), List.of(new Step(1,
+                    List.of(Change.table(m.text("deltaChange"), m.text("deltaSnippet"))), m.list("tableChecks"), m.text("rollback"))),
+                    savings);
+        }
         List<Step> steps = new ArrayList<>();
         if (!paths.isEmpty()) {
             steps.add(new Step(1, List.of(Change.code(m.text("exactPathChange"), m.text("exactPathSnippet"))),
@@ -48,8 +58,6 @@ final class BroadListingAdvice {
         steps.add(new Step(steps.size() + 1, List.of(Change.table(m.text("tableChange"), m.text("tableSnippet"))),
                 m.list("tableChecks"), m.text("rollback")));
 
-        // The driver lists while the executors wait: every slot is idle for the discovery time.
-        return Remedy.of(m, paths.isEmpty() ? "summaryTable" : "summaryPaths", steps,
-                Savings.slotTime(e.discoveryMs(), e.slots()));
+        return Remedy.of(m, paths.isEmpty() ? "summaryTable" : "summaryPaths", steps, savings);
     }
 }

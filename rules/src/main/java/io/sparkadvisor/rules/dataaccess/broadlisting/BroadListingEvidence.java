@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.dataaccess.broadlisting;
 
 import io.sparkadvisor.knowledge.facts.JobFacts;
+import io.sparkadvisor.knowledge.facts.ScanFacts;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
@@ -23,7 +24,9 @@ import java.util.regex.Pattern;
  * value, the exact partition paths are computed from the filter.
  *
  * @param location the scan's root locations, comma-separated
- * @param format the scan's file format as Spark names it
+ * @param format the scan's file format as Spark names it (Parquet for a Delta table's data files)
+ * @param tableFormat what the files belong to: {@code delta} (a Delta table's data), {@code delta-log} (its transaction log,
+ *        read to build the snapshot), {@code iceberg}, or the plain file format in lower case ({@code parquet}, ...)
  * @param partitionFilters the scan's partition filters, as Spark prints them
  * @param partitionsRead partitions the scan read
  * @param filesRead files the scan read
@@ -40,7 +43,7 @@ import java.util.regex.Pattern;
  * @param slots task slots of the run
  * @param appDurationMs the run's duration
  */
-public record BroadListingEvidence(String location, String format, String partitionFilters, long partitionsRead,
+public record BroadListingEvidence(String location, String format, String tableFormat, String partitionFilters, long partitionsRead,
         long filesRead, long metadataTimeMs, long planningMs, long listingMs, long discoveryMs, long scanWallMs,
         double discoveryShare, List<String> exactPaths, @Internal List<Integer> stageIds, @Internal List<String> locations,
         @Internal boolean hasPartitionFilters, @Internal int slots, @Internal long appDurationMs) implements Evidence {
@@ -50,20 +53,22 @@ public record BroadListingEvidence(String location, String format, String partit
 
     public static List<BroadListingEvidence> of(RunView run, Thresholds t) {
         return ScanRead.all(run).stream().map(r -> of(r.stageIds(), r.scan().locations(), r.scan().format(),
-                r.scan().partitionFilters(), r.scan().hasPartitionFilters(), r.scan().partitionsRead(), r.scan().filesRead(),
+                r.scan().tableFormat(), r.scan().partitionFilters(), r.scan().hasPartitionFilters(), r.scan().partitionsRead(), r.scan().filesRead(),
                 r.scan().metadataTimeMs(), planningMs(run, r.sql()), listingMs(run, r.sql()), r.stageWallMs(), run.slots(),
                 run.appDurationMs())).toList();
     }
 
     /** The evidence of one scan from its measured times; the sums, the share and the exact paths are computed here. */
-    static BroadListingEvidence of(List<Integer> stageIds, List<String> locations, String format, String partitionFilters,
+    static BroadListingEvidence of(List<Integer> stageIds, List<String> locations, String format, String tableFormat,
+            String partitionFilters,
             boolean hasPartitionFilters, long partitionsRead, long filesRead, long metadataTimeMs, long planningMs,
             long listingMs, long scanWallMs, int slots, long appDurationMs) {
         long discovery = metadataTimeMs + planningMs + listingMs;
         // A read already at the pinned directories (Databricks logs name the pruned partition as the location) lists
         // nothing its filters could skip: like a scan without partition filters, only its own metadata time counts.
         boolean pinnedAlready = alreadyAtPinnedPartitions(partitionFilters, locations);
-        return new BroadListingEvidence(String.join(", ", locations), format, partitionFilters, partitionsRead, filesRead,
+        return new BroadListingEvidence(String.join(", ", locations), format, tableFormat == null ? "" : tableFormat,
+                partitionFilters, partitionsRead, filesRead,
                 metadataTimeMs, planningMs, listingMs, discovery, scanWallMs,
                 (double) discovery / Math.max(1, discovery + scanWallMs),
                 pinnedAlready ? List.of() : exactPaths(partitionFilters, locations), stageIds, locations,
@@ -85,6 +90,18 @@ public record BroadListingEvidence(String location, String format, String partit
                 .filter(j -> j.submittedMs() >= since && j.completedMs() <= sql.startMs())
                 .mapToLong(JobFacts::submittedMs).min();
         return firstJob.isPresent() ? sql.startMs() - firstJob.getAsLong() : 0;
+    }
+
+    /** A Delta table's data or its transaction log: its files come from the log, so every remedy goes through Delta. */
+    public boolean deltaTable() {
+        return ScanFacts.DELTA.equals(tableFormat) || ScanFacts.DELTA_LOG.equals(tableFormat);
+    }
+
+    /** The Delta table's root: the first location, without the {@code /_delta_log/...} of a snapshot read. */
+    public String deltaRoot() {
+        String first = locations.isEmpty() ? location : locations.get(0);
+        int log = first.indexOf("/_delta_log");
+        return (log >= 0 ? first.substring(0, log) : first).replaceAll("/+$", "");
     }
 
     /** The share of the run's wall time spent finding the input; the DRL reads it for severity. */

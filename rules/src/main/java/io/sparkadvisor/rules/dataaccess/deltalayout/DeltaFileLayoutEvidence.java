@@ -72,8 +72,11 @@ public record DeltaFileLayoutEvidence(String table, String location, String tabl
                 r.stageIds(), c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
     }
 
-    /** Databricks at {@code minRuntime} or later (a version such as 15.2: major, then one digit of minor). */
+    /** Serverless, or Databricks at {@code minRuntime} or later (a version such as 15.2: major, then one digit of minor). */
     static boolean liquidClustering(PlatformFacts platform, double minRuntime) {
+        if (platform.serverlessOn()) {
+            return true; // serverless runs a current runtime, with liquid clustering, whatever its name says
+        }
         Optional<Matcher> version = platform.runtime().map(RUNTIME_VERSION::matcher).filter(Matcher::find);
         if (!platform.databricks() || version.isEmpty()) {
             return false;

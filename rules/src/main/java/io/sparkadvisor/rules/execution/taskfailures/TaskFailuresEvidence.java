@@ -4,6 +4,7 @@ import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
+import io.sparkadvisor.rules.advisor.FailureText;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.execution.TaskMemory;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Failed task attempts of one stage, grouped by the cause that decides the cure: the JVM ran out of
@@ -24,9 +26,11 @@ import java.util.Optional;
  * @param failedAttempts failed task attempts of the stage (killed speculative copies excluded)
  * @param successfulTasks successful tasks of the stage
  * @param failureRate failedAttempts / (failedAttempts + successfulTasks)
- * @param attemptsByCause failed attempts per cause (outOfMemory, executorLost, exception), in that order
+ * @param attemptsByCause failed attempts per cause (outOfMemory, gpuOutOfMemory, executorLost, transient: a call to another
+ *        system that timed out, was refused or throttled; exception: the job's own error), in that order
  * @param mainCause the cause with the most attempts, the most resource-bound one on a tie
- * @param firstFailure exception class and message of the first failure
+ * @param firstFailure the cause line (wrappers and stack frames dropped) of the stage's failure reason when it failed, else of
+ *        the first failure of the main cause
  * @param wastedTaskMs task time of the failed attempts
  * @param stageFailed whether an attempt of the stage failed (a task used up its retries)
  * @param mostFailuresOfOneTask the most failed attempts one task had, as Spark counts them toward spark.task.maxFailures
@@ -40,16 +44,28 @@ import java.util.Optional;
  * @param shufflePartitions spark.sql.shuffle.partitions of the run; under Databricks' {@code auto} the partitions the stage
  *        ran with, which auto chose
  * @param slots task slots of the run
+ * @param concurrentGpuTasks spark.rapids.sql.concurrentGpuTasks as the run set it, 0 when unset
  */
 public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, double failureRate,
         Map<String, Integer> attemptsByCause, String mainCause, String firstFailure, long wastedTaskMs, boolean stageFailed,
         int mostFailuresOfOneTask, int maxFailures, long stageWallMs, @Internal int stageId, @Internal Cause cause, @Internal boolean readsShuffle,
-        @Internal TaskMemory memory, @Internal long overheadBytes, @Internal int shufflePartitions, @Internal int slots)
-        implements Evidence {
+        @Internal TaskMemory memory, @Internal long overheadBytes, @Internal int shufflePartitions, @Internal int slots,
+        @Internal int concurrentGpuTasks) implements Evidence {
 
-    /** What a failure calls for; the order breaks ties, the most resource-bound cause first. */
+    /**
+     * What a failure calls for; the order breaks ties, the most resource-bound cause first. A failure that names neither
+     * memory, a lost executor nor a transient call is the job's own error: a retry meets it again, so it is fixed, not retried.
+     */
     public enum Cause {
-        OUT_OF_MEMORY("outOfMemory"), EXECUTOR_LOST("executorLost"), EXCEPTION("exception");
+        OUT_OF_MEMORY("outOfMemory"), GPU_OUT_OF_MEMORY("gpuOutOfMemory"), EXECUTOR_LOST("executorLost"),
+        TRANSIENT("transient"), EXCEPTION("exception");
+
+        /** RAPIDS' GPU allocation failures: {@code GpuSplitAndRetryOOM}, {@code GpuRetryOOM}, "GPU OutOfMemory". */
+        private static final Pattern GPU_OOM = Pattern.compile("Gpu\\w*OOM|GPU OutOfMemory|RMM.*out of memory");
+        /** A call to another system that may answer next time: timeouts, refused or reset connections, throttling, I/O. */
+        private static final Pattern TRANSIENT_CALL = Pattern.compile("(?i)SocketTimeout|TimeoutException|timed out"
+                + "|Connect(ion)?Exception|Connection (reset|refused|closed)|UnknownHost|Too Many Requests|\\b(429|503)\\b"
+                + "|Service Unavailable|Throttl|SlowDown|temporar|transient|java\\.io\\.IOException");
 
         public final String key;
 
@@ -58,12 +74,17 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
         }
 
         public static Cause of(TaskFailureFacts f) {
+            String text = f.exceptionClass() + ": " + f.message();
             if (f.outOfMemory()) {
                 return OUT_OF_MEMORY;
             }
+            if (GPU_OOM.matcher(text).find()) {
+                return GPU_OUT_OF_MEMORY;
+            }
             return switch (f.kind()) {
-                case "ExecutorLostFailure", "FetchFailed" -> EXECUTOR_LOST;
-                default -> EXCEPTION;
+                // Resubmitted: a finished map task run again because the executor holding its output was lost.
+                case "ExecutorLostFailure", "FetchFailed", "Resubmitted" -> EXECUTOR_LOST;
+                default -> TRANSIENT_CALL.matcher(text).find() ? TRANSIENT : EXCEPTION;
             };
         }
     }
@@ -72,6 +93,7 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
     private static final int DEFAULT_SHUFFLE_PARTITIONS = 200;
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     private static final long MIB = 1L << 20;
+    static final String CONCURRENT_GPU_TASKS = "spark.rapids.sql.concurrentGpuTasks";
 
     public static List<TaskFailuresEvidence> of(RunView run, Thresholds t) {
         TaskMemory memory = TaskMemory.of(run);
@@ -80,9 +102,10 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
         // Spark's default overhead: 10% of the executor heap, at least 384 MiB.
         long overhead = run.facts().properties().bytes("spark.executor.memoryOverhead", MIB)
                 .orElse(Math.max(384 * MIB, memory.heapBytes() / 10));
+        int gpuTasks = run.sparkInteger(CONCURRENT_GPU_TASKS).orElse(0);
         return run.finalStages().stream()
                 .map(s -> of(run, s, failuresOf(run, s.stageId()), memory, overhead,
-                        shufflePartitions.orElse(auto ? Math.max(1, s.numTasks()) : DEFAULT_SHUFFLE_PARTITIONS)))
+                        shufflePartitions.orElse(auto ? Math.max(1, s.numTasks()) : DEFAULT_SHUFFLE_PARTITIONS), gpuTasks))
                 .filter(e -> e.failedAttempts() > 0).toList();
     }
 
@@ -91,16 +114,21 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
     }
 
     private static TaskFailuresEvidence of(RunView run, StageFacts s, List<TaskFailureFacts> failures, TaskMemory memory,
-            long overhead, int shufflePartitions) {
+            long overhead, int shufflePartitions, int gpuTasks) {
         Map<Cause, Integer> byCause = new EnumMap<>(Cause.class);
         failures.forEach(f -> byCause.merge(Cause.of(f), f.attempts(), Integer::sum));
-        String first = failures.stream().findFirst().map(f -> f.exceptionClass() + ": " + f.message()).orElse("");
-        boolean failed = run.facts().stages().stream()
-                .anyMatch(a -> a.stageId() == s.stageId() && a.status().equals("FAILED"));
+        Cause main = mainCause(byCause);
+        Optional<StageFacts> failedAttempt = run.facts().stages().stream()
+                .filter(a -> a.stageId() == s.stageId() && a.status().equals("FAILED")).findFirst();
+        boolean failed = failedAttempt.isPresent();
+        // A failed stage's own reason names what failed it; otherwise the first failure of the main cause.
+        String first = failedAttempt.map(a -> FailureText.cause(a.failureReason())).filter(r -> !r.isEmpty())
+                .orElseGet(() -> failures.stream().filter(f -> Cause.of(f) == main).findFirst()
+                        .map(f -> FailureText.cause(f.kind(), f.exceptionClass(), f.message())).orElse(""));
         int most = failures.stream().mapToInt(TaskFailureFacts::mostFailuresOfOneTask).max().orElse(0);
         return of(s.stageId(), s.wallMs(), s.successfulTasks(), byCause, first,
                 failures.stream().mapToLong(TaskFailureFacts::wastedTaskMs).sum(), failed,
-                new Retries(most, run.facts().properties().taskMaxFailures()), s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots());
+                new Retries(most, run.facts().properties().taskMaxFailures()), s.sum(TaskMetric.SHUFFLE_READ_BYTES) > 0, memory, overhead, shufflePartitions, run.slots(), gpuTasks);
     }
 
     /** The most failed attempts of one task against the attempts that fail the job. */
@@ -109,20 +137,25 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
     /** The evidence of a stage from its failed attempts by cause; the counts, the rate and the main cause are computed here. */
     public static TaskFailuresEvidence of(int stageId, long stageWallMs, int successfulTasks, Map<Cause, Integer> byCause,
             String firstFailure, long wastedTaskMs, boolean stageFailed, Retries retries, boolean readsShuffle, TaskMemory memory,
-            long overheadBytes, int shufflePartitions, int slots) {
+            long overheadBytes, int shufflePartitions, int slots, int concurrentGpuTasks) {
         Map<Cause, Integer> ordered = new EnumMap<>(Cause.class);
         ordered.putAll(byCause);
         int failed = ordered.values().stream().mapToInt(Integer::intValue).sum();
         Map<String, Integer> byKey = new LinkedHashMap<>();
         ordered.forEach((c, n) -> byKey.put(c.key, n));
-        Cause main = ordered.entrySet().stream()
-                .max(Comparator.comparingInt((Map.Entry<Cause, Integer> c) -> c.getValue())
-                        .thenComparing(c -> -c.getKey().ordinal()))
-                .map(Map.Entry::getKey).orElse(Cause.EXCEPTION);
+        Cause main = mainCause(ordered);
         return new TaskFailuresEvidence(failed, successfulTasks, (double) failed / Math.max(1, failed + successfulTasks),
                 Collections.unmodifiableMap(byKey), main.key, firstFailure, wastedTaskMs, stageFailed,
                 retries.mostFailuresOfOneTask(), retries.maxFailures(), stageWallMs, stageId,
-                main, readsShuffle, memory, overheadBytes, shufflePartitions, slots);
+                main, readsShuffle, memory, overheadBytes, shufflePartitions, slots, concurrentGpuTasks);
+    }
+
+    /** The cause with the most attempts, the most resource-bound one on a tie. */
+    private static Cause mainCause(Map<Cause, Integer> byCause) {
+        return byCause.entrySet().stream()
+                .max(Comparator.comparingInt((Map.Entry<Cause, Integer> c) -> c.getValue())
+                        .thenComparing(c -> -c.getKey().ordinal()))
+                .map(Map.Entry::getKey).orElse(Cause.EXCEPTION);
     }
 
     /** The share of spark.task.maxFailures the worst task spent; the DRL's reliability floor reads it. */

@@ -52,6 +52,7 @@ final class IoBoundAdvice {
         scope.put("modelError", Format.percent(e.whatIfModelError()));
         scope.put("runBound", Format.percent(runBound(e)));
         scope.put("workerCoresSet", e.workerCoresSet());
+        scope.put("alreadyRaised", e.workerCoresSet() > 0);
         scope.put("gcLimit", Format.percent(t.get(IoBoundRule.MAX_GC_SHARE_AFTER)));
         scope.put("slotHoursSlack", Format.percent(t.get(GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO) - 1));
         scope.put("cpuTarget", Format.percent(Math.min(t.get(IoBoundRule.CPU_TARGET_CAP),

@@ -49,7 +49,8 @@ import java.util.regex.Pattern;
  *        its plan (BatchEvalPython, ArrowEvalPython, the *InPandas and *InArrow operators), or, with no SQL plan, an RDD
  *        action called from a Python file (Spark's call site {@code <action> at <file>.py:<line>}); their CPU runs outside
  *        the task thread, so a low CPU share there is no sign of waiting
- * @param workerCoresSet SPARK_WORKER_CORES as the cluster's spark_env_vars already set it, 0 when unset
+ * @param workerCoresSet the slots per node already in place: SPARK_WORKER_CORES as the cluster's spark_env_vars set it, or the
+ *        cores an executor of the log ran with when above the node's cores (the log's run already had them); 0 when neither
  * @param multiThreaded whether the run's tasks declare threads of their own (spark.task.cpus above 1): the task thread's CPU
  *        is then a part of what a task uses, so its low share is no sign of waiting
  */
@@ -84,7 +85,9 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
             return List.of();
         }
         int cores = run.workerCores();
-        int set = run.cluster().map(c -> c.sparkEnvVars().get("SPARK_WORKER_CORES")).map(IoBoundEvidence::integer).orElse(0);
+        int ran = run.facts().executors().stream().mapToInt(x -> x.cores()).max().orElse(0);
+        int set = Math.max(run.cluster().map(c -> c.sparkEnvVars().get("SPARK_WORKER_CORES")).map(IoBoundEvidence::integer).orElse(0),
+                ran > cores ? ran : 0);
         int step1 = (int) Math.round(cores * t.get(IoBoundRule.STEP1_FACTOR));
         int step2 = (int) Math.round(cores * t.get(IoBoundRule.STEP2_FACTOR));
         int current = cores;

@@ -63,7 +63,7 @@ class BroadListingTest {
     }
 
     private static BroadListingEvidence evidence(String partitionFilters, String root) {
-        return BroadListingEvidence.of(List.of(), List.of(root), "Parquet", partitionFilters, true, 1, 1, 0, 0, 0, 0, 2,
+        return BroadListingEvidence.of(List.of(), List.of(root), "Parquet", "", partitionFilters, true, 1, 1, 0, 0, 0, 0, 2,
                 1);
     }
 

@@ -1,7 +1,9 @@
 package io.sparkadvisor.rules.execution.taskfailures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.ExternalLogs;
@@ -19,17 +21,25 @@ import io.sparkadvisor.rules.advisor.RuleFiring;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.execution.TaskMemory;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Retries;
 import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TaskFailuresRuleTest {
+    /** kubeflow's Spark 4.1 history-server fixtures (real logs written by others, read in place). */
+    private static final Path SPARK_41 = Path.of("..", "..", "shared", "real-logs", "kubeflow__mcp-apache-spark-history-server",
+            "skills", "cli", "e2e", "spark-events");
+
     @Test
     void firesOnTheFailuresScenarioWithCountsByCause() {
         Finding f = Findings.of("task-failures", "task-failures").orElseThrow();
@@ -42,13 +52,83 @@ class TaskFailuresRuleTest {
         assertEquals(failed, f.evidence().get("failedAttempts"));
         assertEquals(3, failed, "partitions 0, 3 and 6 fail their first attempt");
         assertEquals((double) failed / (failed + succeeded), (double) f.evidence().get("failureRate"), 0.001);
-        assertEquals(Map.of("exception", 3), f.evidence().get("attemptsByCause"));
-        assertEquals("exception", f.evidence().get("mainCause"));
+        // "simulated transient failure": a call that answers on the next attempt, as its retries did.
+        assertEquals(Map.of("transient", 3), f.evidence().get("attemptsByCause"));
+        assertEquals("transient", f.evidence().get("mainCause"));
         assertTrue(((String) f.evidence().get("firstFailure")).startsWith(
                 "java.lang.IllegalStateException: simulated transient failure"), (String) f.evidence().get("firstFailure"));
         Findings.expectedStage("task-failures", stageId)
                 .ifPresent(x -> assertEquals(x.path("failedTasks").asInt(), f.evidence().get("failedAttempts")));
         assertEquals("code", f.recommendation().steps().get(0).changes().get(0).scope());
+        assertTrue(f.recommendation().steps().get(0).changes().get(0).value().contains("retry it with backoff"));
+    }
+
+    /** RAPIDS' GPU out-of-memory is a memory cause of the GPU, not a call to retry: fewer tasks share a GPU (4 -> 2). */
+    @Test
+    void aGpuOutOfMemoryGetsFewerTasksPerGpuNotARetry() {
+        Finding f = RuleTesting.fired(RuleTesting.advise(external("gpu_oom_eventlog.zstd"), Map.of()), "task-failures");
+        assertEquals("gpuOutOfMemory", f.evidence().get("mainCause"));
+        assertTrue(((String) f.evidence().get("firstFailure")).startsWith("com.nvidia.spark.rapids.jni.GpuSplitAndRetryOOM"));
+        Change first = f.recommendation().steps().get(0).changes().get(0);
+        assertEquals(new Change("spark_conf", "spark.rapids.sql.concurrentGpuTasks", "2"), first);
+        assertNoRetryAdvice(f);
+    }
+
+    /** tasks_executors_fail: lost executors, resubmitted map tasks and a fetch failure failed stage 238 and its job. */
+    @Test
+    void aStageFailedByLostExecutorsIsNotToldToRetryACall() {
+        Finding f = RuleTesting.fired(RuleTesting.advise(external("tasks_executors_fail_compressed_eventlog.zstd"), Map.of()),
+                "task-failures");
+        assertEquals("executorLost", f.evidence().get("mainCause"));
+        assertEquals(true, f.evidence().get("stageFailed"));
+        assertTrue(f.title().startsWith("Stage 238 failed: org.apache.spark.shuffle.FetchFailedException"), f.title());
+        assertNoRetryAdvice(f);
+        assertTrue(f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).noneMatch(c -> c.key().contains("aws_attributes")),
+                "a YARN run has no Databricks cluster attributes: " + f.recommendation().steps());
+    }
+
+    /** kubeflow's Spark 4.1 fixtures: a Python UDF raises on every attempt; the job's own error is fixed, not retried. */
+    @Test
+    void theJobsOwnErrorThatFailedTheStageIsFixedNotRetried() {
+        Path log = SPARK_41.resolve("local-1776286804625.zstd");
+        assumeTrue(Files.exists(log), "../shared/real-logs is not beside this checkout");
+        Finding f = RuleTesting.fired(RuleTesting.advise(RunFactsReader.read(log), Map.of()), "task-failures");
+        assertEquals("exception", f.evidence().get("mainCause"));
+        assertEquals("Stage 5 failed: Exception: deliberate permanent failure", f.title());
+        assertNoRetryAdvice(f);
+    }
+
+    /**
+     * kubeflow's Spark 4.1 fixture: before the failing stage 5, stage 4 retried a transient failure of each of its 4
+     * partitions (a third of the run's failed attempts) in a stage under the wall-time floor. Low, with the failure and the
+     * time lost.
+     */
+    @Test
+    void retriedFailuresUnderTheFloorsAreALowFindingWithTheFailureAndTheTimeLost() {
+        Path log = SPARK_41.resolve("local-1776286786993.zstd");
+        assumeTrue(Files.exists(log), "../shared/real-logs is not beside this checkout");
+        TaskFailuresEvidence retried = TaskFailuresEvidence.of(new RunView(RunFactsReader.read(log)), Thresholds.defaults()).stream()
+                .filter(e -> e.stageId() == 4).findFirst().orElseThrow();
+        assertEquals("transient", retried.mainCause());
+        assertTrue(retried.stageWallMs() < Thresholds.defaults().get(GeneralThresholds.MIN_STAGE_WALL_MS), "under the floor");
+        assertEquals(4, retried.failedAttempts(), "each of the 4 partitions failed once, then succeeded");
+        assertEquals(0.5, retried.failureRate(), 0.01);
+        List<Finding> fired = RuleFiring.fire(Map.of(), retried);
+        assertEquals(1, fired.size());
+        assertEquals(Severity.LOW, fired.get(0).severity());
+        String summary = fired.get(0).recommendation().summary();
+        assertTrue(summary.contains("Exception: transient failure for partition") && summary.contains("wasting "), summary);
+        assertTrue(RuleFiring.fire(Map.of("task-failures.lowRate", "0.6", "task-failures.mediumRate", "0.7",
+                "task-failures.highRate", "0.8"), retried).isEmpty(), "under the failure-rate floor");
+    }
+
+    private static RunFacts external(String log) {
+        return RunFactsReader.read(ExternalLogs.path("spark-rapids-tools/" + log));
+    }
+
+    private static void assertNoRetryAdvice(Finding f) {
+        String words = f.recommendation().summary() + f.recommendation().steps();
+        assertFalse(words.contains("backoff") || words.contains("external call"), words);
     }
 
     @Test
@@ -58,9 +138,14 @@ class TaskFailuresRuleTest {
     }
 
     @Test
-    void aHigherFloorSilencesIt() {
-        assertTrue(Findings.of("task-failures", "task-failures", Map.of("task-failures.minFailedAttempts", "4")).isEmpty());
-        assertTrue(Findings.of("task-failures", "task-failures", Map.of("general.minStageWallMs", "86400000")).isEmpty());
+    void underAHigherFloorRetriedFailuresAreOnlyLow() {
+        // Retried failures are never silence: under the cost floors they stay, at low.
+        assertEquals(Optional.of(Severity.LOW), Findings.of("task-failures", "task-failures",
+                Map.of("task-failures.minFailedAttempts", "4")).map(Finding::severity));
+        assertEquals(Optional.of(Severity.LOW), Findings.of("task-failures", "task-failures",
+                Map.of("general.minStageWallMs", "86400000")).map(Finding::severity));
+        assertTrue(Findings.of("task-failures", "task-failures", Map.of("task-failures.lowRate", "0.9",
+                "task-failures.mediumRate", "0.95", "task-failures.highRate", "0.99")).isEmpty(), "under the failure-rate floor");
     }
 
     @Test
@@ -77,7 +162,8 @@ class TaskFailuresRuleTest {
         TaskFailuresEvidence e = evidence(Map.of(Cause.EXECUTOR_LOST, 3));
         Remedy f = TaskFailuresAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults());
         assertEquals("1408m", f.recommendation().steps().get(0).changes().get(0).value());
-        assertEquals("aws_attributes.availability", f.recommendation().steps().get(1).changes().get(0).key());
+        // Off Databricks (tasks_executors_fail is a YARN run) spot or on-demand is the cluster manager's, not a cluster key.
+        assertEquals(1, f.recommendation().steps().size(), f.recommendation().steps().toString());
     }
 
     @Test
@@ -96,17 +182,18 @@ class TaskFailuresRuleTest {
         NodeType picked = lost.cluster().orElseThrow().catalogue().stream().filter(n -> n.nodeTypeId().equals(node.value()))
                 .findFirst().orElseThrow();
         assertTrue(picked.memoryPerCoreBytes() > worker.memoryPerCoreBytes(), picked + " vs " + worker);
+        assertEquals("aws_attributes.availability", changes.get(1).key(), "then on-demand workers");
     }
 
     @Test
     void severityFollowsTheFailureRateLadderUnlessTheStageFailed() {
-        // 16 successful tasks: 1 failure is under the floor, 2 are 11% (medium), 3 are 16% (high).
-        assertTrue(RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).isEmpty());
+        // 16 successful tasks: 1 failure is under the attempts floor (low: retried, not silent), 2 are 11% (medium), 3 are 16% (high).
+        assertEquals(Severity.LOW, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).get(0).severity());
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
         TaskFailuresEvidence failedStage = TaskFailuresEvidence.of(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
                 "java.lang.IllegalStateException: boom", 10_000, true, new Retries(4, 4), false, new TaskMemory(4L << 30, 4), 384L << 20,
-                200, 8);
+                200, 8, 0);
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity(), "even in a 1 s stage");
     }
 
@@ -137,13 +224,13 @@ class TaskFailuresRuleTest {
         assertEquals(4, f.evidence().get("maxFailures"));
         assertTrue(((Number) f.evidence().get("stageWallMs")).longValue() < Thresholds.defaults().get(GeneralThresholds.MIN_STAGE_WALL_MS),
                 "a stage too short for the cost floor");
-        assertTrue(RuleTesting.finding(RuleTesting.advise(facts, Map.of("task-failures.retriesUsedShare", "1")), "task-failures").isEmpty(),
-                "without the reliability floor the stage is too short to count");
+        assertEquals(Optional.of(Severity.LOW), RuleTesting.finding(RuleTesting.advise(facts, Map.of("task-failures.retriesUsedShare", "1")),
+                "task-failures").map(Finding::severity), "without the reliability floor the stage is too short to count above low");
         // On the corpus scenario each failing task failed once of local[2,4]'s 4 attempts: its rate decides.
         assertEquals(1, Findings.of("task-failures", "task-failures").orElseThrow().evidence().get("mostFailuresOfOneTask"));
         // A low failure rate (2 of 102 attempts) still counts when both were one task's.
         TaskFailuresEvidence lowRate = TaskFailuresEvidence.of(1, 500, 100, new EnumMap<>(Map.of(Cause.EXCEPTION, 2)), "boom", 100,
-                false, new Retries(2, 4), false, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
+                false, new Retries(2, 4), false, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8, 0);
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), lowRate).get(0).severity());
     }
 
@@ -172,6 +259,6 @@ class TaskFailuresRuleTest {
 
     private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
         return TaskFailuresEvidence.of(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
-                10_000, false, new Retries(1, 4), true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8);
+                10_000, false, new Retries(1, 4), true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8, 0);
     }
 }

@@ -69,6 +69,16 @@ class IoBoundSlotsTest {
         assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "12"), f.recommendation().steps().get(1).changes().get(0));
     }
 
+    /** io-bound-6-slots ran 6 slots per executor; against 4-core i3.xlarge nodes its first step must not be 6 again. */
+    @Test
+    void slotsTheLogAlreadyRanAreNotProposedAgain() {
+        Finding f = fired(advise(withCluster("io-bound-6-slots", "aws-i3-dedicated.json"), Map.of()), RULE);
+        assertEquals(6, number(f, "slots"), "the run had 6 slots");
+        assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "8"), f.recommendation().steps().get(0).changes().get(0));
+        assertEquals(new Change("spark_env_vars", "SPARK_WORKER_CORES", "10"), f.recommendation().steps().get(1).changes().get(0));
+        assertTrue(f.recommendation().summary().contains("already ran 6 slots"), f.recommendation().summary());
+    }
+
     @Test
     void successIsAShorterRunNotAHigherCpuShare() {
         Finding f = fired(advise("io-bound"), RULE);
