@@ -47,14 +47,6 @@ public final class Ladder {
         return new Ladder(Severity.MEDIUM, false, List.of(new Rung(Severity.HIGH, high)));
     }
 
-    /**
-     * A floor on absolute impact, combined with a rule's own ladder by {@link Severity#lowest}: low below
-     * {@code floor}, no limit from it up.
-     */
-    public static Ladder lowBelow(Threshold floor) {
-        return new Ladder(Severity.LOW, true, List.of(new Rung(Severity.HIGH, floor)));
-    }
-
     /** A rule whose findings are always medium. */
     public static Ladder medium() {
         return new Ladder(Severity.MEDIUM, true, List.of());

@@ -69,11 +69,11 @@ final class TaskFailuresAdvice {
                             ? Change.sparkConf("spark.sql.shuffle.partitions", partitions)
                             : mem.fewerTasks()),
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks),
-                    new Step(2, List.of(mem.moreHeap()),
+                    new Step(2, mem.moreHeap(),
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks));
             case EXECUTOR_LOST -> List.of(
-                    new Step(1, List.of(mem.compute().databricks() ? mem.moreHeap()
-                            : Change.sparkConf("spark.executor.memoryOverhead", overheadAfter / MIB + "m")),
+                    new Step(1, mem.compute().databricks() ? mem.moreHeap()
+                            : List.of(Change.sparkConf("spark.executor.memoryOverhead", overheadAfter / MIB + "m")),
                             m.list("lostChecks"), m.text("lostRollback"), lostChecks),
                     new Step(2, List.of(mem.compute().onDemandWorkers()),
                             m.list("lostChecks"), m.text("spotRollback"), lostChecks));

@@ -74,7 +74,7 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
     private static final long MIB = 1L << 20;
 
     public static List<TaskFailuresEvidence> of(RunView run, Thresholds t) {
-        TaskMemory memory = TaskMemory.of(run);
+        TaskMemory memory = TaskMemory.of(run, t);
         Optional<Integer> shufflePartitions = run.sparkInteger(SHUFFLE_PARTITIONS);
         boolean auto = run.sparkSetting(SHUFFLE_PARTITIONS).filter(v -> v.trim().equalsIgnoreCase("auto")).isPresent();
         // Spark's default overhead: 10% of the executor heap, at least 384 MiB.

@@ -9,6 +9,7 @@ import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
 import io.sparkadvisor.rules.infrastructure.NodeMemory;
+import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.ArrayList;
@@ -60,23 +61,22 @@ public final class MemoryRule {
             OURS + "two fifths of the job's compute bill, twice the medium rung");
     public static final Threshold MIN_SAVED_DOLLARS = new Threshold(ID + ".minSavedDollarsPerRun", 0.25, 0, 1_000_000,
             "US dollars per run, list prices",
-            "On Databricks, a node-type change that saves less than this per run is low whatever its share of the cost.",
+            "On Databricks, a node-type change that saves less than this per run is not proposed, whatever its share of the cost.",
             OURS + "a share of a run that costs cents is not worth a node-type change and its follow-up run; at a quarter "
                     + "dollar a run an hourly job saves about 40 dollars a week");
 
     public static final Ladder SEVERITY = Ladder.mediumThenHigh(HIGH_RATIO);
     /** On Databricks, where the remedy is a node type, severity follows the share of the cost it saves. */
     public static final Ladder SAVING = Ladder.rising(LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE);
-    /** ... and is low when the run's dollars saved are few, whatever the share. */
-    public static final Ladder DOLLARS = Ladder.lowBelow(MIN_SAVED_DOLLARS);
 
     public static final Rule<MemoryEvidence> RULE = new Rule<>(ID, Layer.INFRASTRUCTURE, MemoryEvidence.class, MemoryEvidence::of,
-            MemoryAdvice::remedy, thresholds(), List.of(SEVERITY, SAVING, DOLLARS), FindingChart.NONE);
+            MemoryAdvice::remedy, thresholds(), List.of(SEVERITY, SAVING), FindingChart.NONE);
 
     private static List<Threshold> thresholds() {
         List<Threshold> out = new ArrayList<>(List.of(MIN_EXECUTOR_GB, MIN_RATIO, HIGH_RATIO, HEADROOM, RESERVED_MB,
                 ROUNDING_MB, LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE, MIN_SAVED_DOLLARS));
         out.addAll(NodeMemory.THRESHOLDS);
+        out.addAll(RunMemory.THRESHOLDS);
         return out;
     }
 
