@@ -59,9 +59,11 @@ final class MemoryAdvice {
         List<MetricCheck> verify = List.of(lessMemory(e, smaller, m), run.noOutOfMemory(), run.gcUnder(t), run.noNewSpill(),
                 run.notSlower(t));
         if (!e.nodeSized()) {
-            Step step = new Step(1, List.of(Change.sparkConf(e.setting(), e.proposedMemory())), m.list("checks"),
-                    m.text("rollback"), verify);
-            return Remedy.of(m, "summary", List.of(step), Savings.NONE);
+            // Off-heap memory (Photon's) is sized beside the heap: the need is for both, not for a heap setting alone.
+            Change change = e.offHeapBytes() > 0 ? Change.manual("executor memory", m.text("offHeapChange"))
+                    : Change.sparkConf(e.setting(), e.proposedMemory());
+            Step step = new Step(1, List.of(change), m.list("checks"), m.text("rollback"), verify);
+            return Remedy.of(m, e.offHeapBytes() > 0 ? "offHeapSummary" : "summary", List.of(step), Savings.NONE);
         }
         List<Change> changes = smaller ? e.compute().nodeTypeChanges(e.compute().catalogue().stream()
                 .filter(n -> n.nodeTypeId().equals(e.proposedNodeType())).findFirst().orElseThrow())

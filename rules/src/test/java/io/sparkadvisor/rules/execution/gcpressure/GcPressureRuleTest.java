@@ -63,6 +63,21 @@ class GcPressureRuleTest {
         assertTrue(f.recommendation().summary().contains("memory was not short"), f.recommendation().summary());
     }
 
+    /**
+     * RAPIDS' NDS q66 on YARN: 16 GiB executors whose heap peaked at 1.9 GiB. GC shows, but the heap was idle: no
+     * 32 GiB heap (an applyable step before), nor any other heap or node change; memory-overprovisioned agrees.
+     */
+    @Test
+    void onNdsQ66TheIdleHeapIsNotDoubled() {
+        Advice advice = RuleTesting.advise(RuleTesting.realLog("NVIDIA__spark-rapids-tools/spark-events-profiling/nds_q66_gpu.zstd"),
+                Map.of());
+        Finding f = RuleTesting.finding(advice, GcPressureRule.ID).orElseThrow();
+        assertEquals(false, f.evidence().get("heapNearLimit"));
+        assertEquals(16L << 30, f.evidence().get("heapBytes"));
+        assertTrue(advice.findings().stream().flatMap(x -> x.recommendation().steps().stream()).flatMap(s -> s.changes().stream())
+                .noneMatch(c -> c.key().equals("spark.executor.memory") || c.key().equals("node_type_id")), advice.findings().toString());
+    }
+
     @Test
     void silentOnHealthyAndSpill() {
         assertTrue(Findings.of("gc-pressure", "healthy").isEmpty());

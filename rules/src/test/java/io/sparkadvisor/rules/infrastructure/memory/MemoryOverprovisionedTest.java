@@ -133,6 +133,23 @@ class MemoryOverprovisionedTest {
         assertTrue(f.severity().compareTo(Severity.LOW) <= 0, f.severity().toString());
     }
 
+    /**
+     * NDS q88 on Photon (DBR 13.3): a 5.3 GiB heap beside 15.8 GiB off-heap, where Photon works (peak 1.7 GiB). Both
+     * count: the allocation is heap plus off-heap, the need their peaks, and the step is not a heap setting.
+     */
+    @Test
+    void photonsOffHeapMemoryIsCounted() {
+        RunFacts q88 = RuleTesting.realLog("NVIDIA__spark-rapids-tools/spark-events-qualification/nds_q88_photon_db_13_3.zstd");
+        Finding f = finding(advise(q88, Map.of()), RULE).orElseThrow();
+        assertEquals(16977494016L, (long) number(f, "offHeapBytes"));
+        assertEquals((5397L << 20) + 16977494016L, (long) number(f, "allocatedBytes"));
+        assertEquals(1863062290L, (long) number(f, "peakOffHeapBytes"));
+        long needed = (long) ((number(f, "peakHeapBytes") + number(f, "peakOffHeapBytes")) * 1.25) + (300L << 20);
+        assertEquals(needed, (long) number(f, "neededBytes"));
+        Change change = f.recommendation().steps().get(0).changes().get(0);
+        assertEquals("manual", change.scope(), change.toString());
+    }
+
     @Test
     void aSmallerSavingThanTheMediumRungIsLow() {
         // 29% saved (m5d.xlarge against i3.xlarge)
