@@ -8,6 +8,7 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ public final class ChangeGate {
         if (form.isPresent() && !form.get().accepts(c.value())) {
             return reason("notAValue", c, Map.of("form", form.get().id()));
         }
-        if (HEAP_KEYS.contains(c.key()) && run.facts().properties().isLocalMode()) {
+        if (HEAP_KEYS.contains(c.key()) && run.memory(Thresholds.defaults()).local()) {
             return reason("localModeHeap", c, Map.of());
         }
         PlatformFacts platform = run.facts().platform();

@@ -4,7 +4,6 @@ import static io.sparkadvisor.rules.thresholds.Sources.OURS;
 
 import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.knowledge.facts.ExecutorFacts;
-import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.RunView;
@@ -29,7 +28,8 @@ import java.util.Optional;
  * @param peakOffHeapBytes the largest off-heap execution plus storage peak of an executor
  * @param peakExecutionBytes the largest on-heap execution-memory peak of an executor
  * @param nodeSized the heap is the worker node's (Databricks classic), so more or less of it is a node type
- * @param local the run was Spark's local mode
+ * @param local the run was Spark's local mode and no cluster says otherwise ({@code --cluster} replaces the shape a
+ *     local log implies): its one executor is the driver's JVM
  * @param heapSetting spark.executor.memory, or spark.driver.memory in local mode
  */
 public record RunMemory(long heapBytes, long offHeapBytes, long peakHeapBytes, long peakOffHeapBytes,
@@ -50,8 +50,7 @@ public record RunMemory(long heapBytes, long offHeapBytes, long peakHeapBytes, l
     private static final long DEFAULT_HEAP = 1024 * MIB;
 
     public static RunMemory of(RunView run, Thresholds t) {
-        SparkProperties p = run.facts().properties();
-        boolean local = p.isLocalMode();
+        boolean local = run.facts().properties().isLocalMode() && run.cluster().isEmpty();
         String setting = local ? "spark.driver.memory" : "spark.executor.memory";
         long offHeap = run.sparkSetting("spark.memory.offHeap.enabled").filter(Boolean::parseBoolean).isPresent()
                 ? run.sparkBytes("spark.memory.offHeap.size", 1).orElse(0L) : 0;
@@ -66,7 +65,7 @@ public record RunMemory(long heapBytes, long offHeapBytes, long peakHeapBytes, l
                 node.isPresent(), local, setting);
     }
 
-    /** The executors that ran tasks: the driver only in local mode, where it is the executor. */
+    /** The executors that ran tasks: the driver only in a local-mode log, where it is the executor. */
     public static List<ExecutorFacts> taskExecutors(RunView run) {
         boolean local = run.facts().properties().isLocalMode();
         return run.facts().executors().stream().filter(e -> local || !e.id().equals("driver")).toList();
