@@ -54,7 +54,7 @@ final class GcPressureAdvice {
         Checks stage = Checks.ofStage(e.stageId());
         if (!e.heapNearLimit()) {
             Step churn = new Step(1, List.of(Change.code(m.text("churnChange"), m.text("churnSnippet"))), m.list("churnChecks"),
-                    m.text("coresRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), Checks.ofRun().notSlower(t)));
+                    m.text("churnRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), Checks.ofRun().notSlower(t)));
             return Remedy.of(m, "churnSummary", List.of(churn), saving);
         }
         Step doubleHeap = new Step(2, mem.moreHeap(),

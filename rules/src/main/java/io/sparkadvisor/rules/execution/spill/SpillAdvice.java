@@ -65,7 +65,7 @@ final class SpillAdvice {
         }
         if (steps.isEmpty()) {
             steps.add(new Step(1, List.of(Change.manual("execution memory per task", m.text("shareChange"))),
-                    m.list("nodeChecks"), m.text("partitionRollback"), List.of(spillFalls(e, t, m), Checks.ofRun().notSlower(t))));
+                    m.list("shareChecks"), m.text("partitionRollback"), List.of(spillFalls(e, t, m), Checks.ofRun().notSlower(t))));
         }
 
         // Spilled bytes are written to local disk once and read back once.

@@ -82,6 +82,18 @@ class MemoryOverprovisionedTest {
         assertTrue(f.recommendation().summary().contains("The driver stays on i3.xlarge"), f.recommendation().summary());
     }
 
+    /**
+     * On r5.2xlarge workers with 1-core 40 GB executors set by hand the heap is far above the peak, but executor-packing
+     * sets the heap together with the cores (one executor per node): one heap setting per run, the shape's.
+     */
+    @Test
+    void givesWayToTheExecutorShape() {
+        var advice = advise(RuleTesting.withCluster("memory-overprovisioned", "aws-r5-1core-40g-executors.json"), Map.of());
+        silent(advice, RULE);
+        Finding shape = finding(advice, "executor-packing").orElseThrow();
+        assertTrue(String.valueOf(shape.evidence().get("supersedes")).contains(RULE), String.valueOf(shape.evidence()));
+    }
+
     /** A driver of its own type is left alone: the step changes the workers only. */
     @Test
     void aDriverOfItsOwnTypeIsNotPinned() throws IOException {
