@@ -31,6 +31,6 @@ class NodePricesTest {
             assertEquals(!unpriced, NodePrices.of(id).isPresent(), id);
             priced += unpriced ? 0 : 1;
         }
-        assertEquals(13, priced, "m5d.xlarge included: the local-disk twin of m5.xlarge");
+        assertEquals(14, priced, "m5d.xlarge and m5d.2xlarge included: the local-disk twins of m5");
     }
 }
