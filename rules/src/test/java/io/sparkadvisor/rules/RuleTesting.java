@@ -1,8 +1,10 @@
 package io.sparkadvisor.rules;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Advice;
@@ -15,12 +17,25 @@ import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Runs the advisor on corpus logs (optionally with a cluster fixture from corpus/clusters) for rule tests. */
 public final class RuleTesting {
+    /** Real event logs written by others, read in place; CI has ../shared beside the checkout. */
+    private static final Path REAL_LOGS = Path.of("..", "..", "shared", "real-logs");
+    private static final Map<String, RunFacts> REAL = new ConcurrentHashMap<>();
+
     private RuleTesting() {}
+
+    /** A real log under ../shared/real-logs; the test is skipped (by assumption) where that folder is absent. */
+    public static RunFacts realLog(String relative) {
+        Path log = REAL_LOGS.resolve(relative);
+        assumeTrue(Files.exists(log), "../shared/real-logs is not beside this checkout");
+        return REAL.computeIfAbsent(relative, r -> RunFactsReader.read(log));
+    }
 
     public static Advice advise(String scenario) {
         return advise(Corpus.facts(scenario), Map.of());

@@ -27,12 +27,12 @@ final class StepChanges {
         }
         for (String key : cluster.keySet()) {
             if (!key.equals("num_workers") && !key.equals("autoscale.min_workers") && !key.equals("autoscale.max_workers")
-                    && !key.equals("node_type_id")) {
+                    && !key.equals("node_type_id") && !key.equals("driver_node_type_id")) {
                 throw new NotApplicableException(ApprovalReply.NOT_EDITABLE.text("key", key));
             }
         }
         return new ClusterChange(target, conf, env, number(cluster.get("num_workers")), number(cluster.get("autoscale.min_workers")),
-                number(cluster.get("autoscale.max_workers")), cluster.get("node_type_id"));
+                number(cluster.get("autoscale.max_workers")), cluster.get("node_type_id"), cluster.get("driver_node_type_id"));
     }
 
     private static Long number(String value) {

@@ -25,7 +25,8 @@ import java.util.Map;
  * delivery (k = 3), an S3 destination (k = 10), a volume the bot may not list (403, k = 17) and a
  * log deleted from DBFS (k = 24). Two logs run on clusters of their own, whose findings save no run time: the
  * task-cpus run on 25 r5.2xlarge workers with one-core executors (7 of a node's 8 cores stranded: core-hours), and
- * the memory-overprovisioned run on 40 i3.2xlarge workers (a node type with half the memory: list-price dollars).
+ * the memory-overprovisioned run on 60 i3.2xlarge workers (m5d.2xlarge: half the memory, local disk kept, list-price
+ * dollars above memory-overprovisioned.minSavedDollarsPerRun).
  */
 final class Fleet {
     static final List<String> LOGS = List.of("skew.log.gz", "io-bound.log.gz", "spill.log.gz", "gc-pressure.log.gz", "task-failures.log.gz",
@@ -39,7 +40,7 @@ final class Fleet {
     static final Map<String, Shape> SHAPES = Map.of(
             "task-cpus.log.gz", new Shape("\"node_type_id\":\"r5.2xlarge\",\"num_workers\":25,\"spark_conf\":{\"spark.executor.cores\":\"1\","
                     + "\"spark.executor.memory\":\"40g\"}", 26, 26 * 8),
-            "memory-overprovisioned.log.gz", new Shape("\"node_type_id\":\"i3.2xlarge\",\"num_workers\":40", 41, 41 * 8));
+            "memory-overprovisioned.log.gz", new Shape("\"node_type_id\":\"i3.2xlarge\",\"num_workers\":60", 61, 61 * 8));
 
     record Shape(String json, int nodes, int cores) {}
 

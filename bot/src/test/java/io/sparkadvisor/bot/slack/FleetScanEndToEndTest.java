@@ -207,7 +207,7 @@ class FleetScanEndToEndTest {
             List<Fleet.Expected> expected = Fleet.expected(new ScanLedger(bot.db).outcomes(LocalDate.parse(week.group(1))), 6);
             assertTrue(expected.size() <= 5, "all shown: " + expected);
             Fleet.Expected smallerNodes = expected.stream().filter(f -> f.basis().equals("LIST_DOLLARS")).findFirst().orElseThrow(
-                    () -> new AssertionError("the 40 oversized workers' node-type change is ranked: " + expected));
+                    () -> new AssertionError("the 60 oversized workers' node-type change is ranked: " + expected));
             assertEquals(new Fleet.Expected(5, "memory-overprovisioned", "LIST_DOLLARS", smallerNodes.perWeek()), smallerNodes);
             assertTrue(line(shown, smallerNodes).contains("a run at list prices x 11 runs") && line(shown, smallerNodes)
                     .contains(smallerNodes.dollars()), shown);

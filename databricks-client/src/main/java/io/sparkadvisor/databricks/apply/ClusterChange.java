@@ -9,14 +9,21 @@ import java.util.Optional;
  * One step of a recommendation, as edits to a job's cluster definition. Null fields are left alone.
  * In {@code sparkConf} and {@code sparkEnvVars} a null value removes the key. A fixed
  * {@code numWorkers} replaces autoscaling, and {@code minWorkers}/{@code maxWorkers} replace a
- * fixed size, because the API accepts only one of the two.
+ * fixed size, because the API accepts only one of the two. {@code driverNodeTypeId} pins the driver (a node-type
+ * step keeps it where it was when it followed the workers' type).
  */
 public record ClusterChange(ClusterTarget target, Map<String, String> sparkConf, Map<String, String> sparkEnvVars,
-        Long numWorkers, Long minWorkers, Long maxWorkers, String nodeTypeId) {
+        Long numWorkers, Long minWorkers, Long maxWorkers, String nodeTypeId, String driverNodeTypeId) {
 
     public ClusterChange {
         sparkConf = sparkConf == null ? Map.of() : new HashMap<>(sparkConf);
         sparkEnvVars = sparkEnvVars == null ? Map.of() : new HashMap<>(sparkEnvVars);
+    }
+
+    /** A change that leaves the driver's node type alone. */
+    public ClusterChange(ClusterTarget target, Map<String, String> sparkConf, Map<String, String> sparkEnvVars,
+            Long numWorkers, Long minWorkers, Long maxWorkers, String nodeTypeId) {
+        this(target, sparkConf, sparkEnvVars, numWorkers, minWorkers, maxWorkers, nodeTypeId, null);
     }
 
     public static ClusterChange sparkConf(ClusterTarget target, String key, String value) {
@@ -45,6 +52,9 @@ public record ClusterChange(ClusterTarget target, Map<String, String> sparkConf,
         }
         if (nodeTypeId != null) {
             spec.put("node_type_id", nodeTypeId);
+        }
+        if (driverNodeTypeId != null) {
+            spec.put("driver_node_type_id", driverNodeTypeId);
         }
     }
 

@@ -178,6 +178,19 @@ class JobSettingsEditorTest {
         assertEquals(original.settingsJson(), workspace.restore(7, fixed.step()).settingsJson(), "autoscale is back, num_workers gone");
     }
 
+    /** A node-type step pins the driver where it followed the workers; its roll back removes the pin again. */
+    @Test
+    void aNodeTypeChangeCanPinTheDriverAndItsRollBackUnpinsIt() throws IOException {
+        SettingsSnapshot original = workspace.settings(7);
+        AppliedChange applied = workspace.apply(7, new ClusterChange(new ClusterTarget.JobCluster("main"), null, null, null, null,
+                null, "m5d.xlarge", "i3.xlarge"), original.fingerprint());
+        JsonNode main = JSON.readTree(applied.after().settingsJson()).path("job_clusters").path(0).path("new_cluster");
+        assertEquals("m5d.xlarge", main.path("node_type_id").asText());
+        assertEquals("i3.xlarge", main.path("driver_node_type_id").asText());
+        assertFalse(JSON.readTree(original.settingsJson()).path("job_clusters").path(0).path("new_cluster").has("driver_node_type_id"));
+        assertEquals(original.settingsJson(), workspace.restore(7, applied.step()).settingsJson(), "the pin goes with the roll back");
+    }
+
     @Test
     void rollbackRefusesWhenTheJobChangedAfterTheChange() {
         SettingsSnapshot original = workspace.settings(7);

@@ -52,9 +52,18 @@ public final class ClusterJson {
         for (JsonNode n : list) {
             String id = n.path("node_type_id").asText();
             out.put(id, new NodeType(id, n.path("num_cores").asDouble(), n.path("memory_mb").asLong(),
-                    n.path("category").asText(""), n.path("is_deprecated").asBoolean(false)));
+                    n.path("category").asText(""), n.path("is_deprecated").asBoolean(false), localDiskGb(n.path("node_instance_type"))));
         }
         return out;
+    }
+
+    /**
+     * Instance-store disk of a node type: {@code local_disks} x {@code local_disk_size_gb}, or the NVMe pair where the
+     * API reports the same disks that way (the larger of the two, so disks listed both ways count once).
+     */
+    private static long localDiskGb(JsonNode instance) {
+        return Math.max(instance.path("local_disks").asLong(0) * instance.path("local_disk_size_gb").asLong(0),
+                instance.path("local_nvme_disks").asLong(0) * instance.path("local_nvme_disk_size_gb").asLong(0));
     }
 
     private static boolean isSingleNode(JsonNode c, Map<String, String> sparkConf, int numWorkers, JsonNode autoscale) {

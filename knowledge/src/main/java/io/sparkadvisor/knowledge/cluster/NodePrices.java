@@ -31,7 +31,8 @@ public record NodePrices(double dbuPerHour, double dollarsPerDbu, double instanc
 
     private static final Map<String, NodePrices> LIST = Map.ofEntries(
             aws("i3.xlarge", 1.0, 0.312), aws("i3.2xlarge", 2.0, 0.624),
-            aws("m5.xlarge", 0.69, 0.192), aws("m5.2xlarge", 1.37, 0.384),
+            aws("m5.xlarge", 0.69, 0.192), aws("m5.2xlarge", 1.37, 0.384), aws("m5d.xlarge", 0.69, 0.226),
+            aws("m5d.2xlarge", 1.37, 0.452),
             aws("r5.xlarge", 0.9, 0.252), aws("r5.2xlarge", 1.8, 0.504), aws("r5.4xlarge", 3.6, 1.008),
             aws("r5d.xlarge", 0.9, 0.288), aws("r3.xlarge", 1.0, 0.333),
             azure("Standard_DS3_v2", 0.75, 0.229), azure("Standard_E4ds_v4", 1.0, 0.288),

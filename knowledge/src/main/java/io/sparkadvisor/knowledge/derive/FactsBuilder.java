@@ -60,7 +60,7 @@ public final class FactsBuilder implements EventSink {
             timeline().pending(task.finishMs, 1); // the failed partition waits to be retried
         }
         executor(task.executorId).peaks(task.peakJvmHeap, task.peakOnHeapExecution, task.peakOnHeapStorage,
-                task.peakProcessRss);
+                task.peakProcessRss, task.peakOffHeapUnified);
         StageAccumulator stage = running.get(key(task.stageId, task.stageAttemptId));
         if (stage != null) {
             stage.add(task);
@@ -112,7 +112,8 @@ public final class FactsBuilder implements EventSink {
 
     private void executorPeaks(String executorId, JsonNode m) {
         executor(executorId).peaks(m.path("JVMHeapMemory").asLong(), m.path("OnHeapExecutionMemory").asLong(),
-                m.path("OnHeapStorageMemory").asLong(), m.path("ProcessTreeJVMRSSMemory").asLong());
+                m.path("OnHeapStorageMemory").asLong(), m.path("ProcessTreeJVMRSSMemory").asLong(),
+                m.path("OffHeapUnifiedMemory").asLong());
     }
 
     private void executorAdded(JsonNode e) {
@@ -354,21 +355,23 @@ public final class FactsBuilder implements EventSink {
         long peakExecution;
         long peakStorage;
         long peakRss;
+        long peakOffHeap;
 
         ExecutorDraft(String id) {
             this.id = id;
         }
 
-        void peaks(long heap, long execution, long storage, long rss) {
+        void peaks(long heap, long execution, long storage, long rss, long offHeap) {
             peakHeap = Math.max(peakHeap, heap);
             peakExecution = Math.max(peakExecution, execution);
             peakStorage = Math.max(peakStorage, storage);
             peakRss = Math.max(peakRss, rss);
+            peakOffHeap = Math.max(peakOffHeap, offHeap);
         }
 
         ExecutorFacts toFacts(long endMs) {
             return new ExecutorFacts(id, host, cores, addedMs, removedMs > 0 ? removedMs : endMs, removeReason,
-                    maxUnifiedMemory, peakHeap, peakExecution, peakStorage, peakRss);
+                    maxUnifiedMemory, peakHeap, peakExecution, peakStorage, peakRss, peakOffHeap);
         }
     }
 }

@@ -25,6 +25,7 @@ public final class TaskEnd {
     public long peakOnHeapExecution;
     public long peakOnHeapStorage;
     public long peakProcessRss;
+    public long peakOffHeapUnified;
     public final long[] metrics = new long[TaskMetric.values().length];
 
     void reset() {
@@ -43,6 +44,7 @@ public final class TaskEnd {
         peakOnHeapExecution = 0;
         peakOnHeapStorage = 0;
         peakProcessRss = 0;
+        peakOffHeapUnified = 0;
         java.util.Arrays.fill(metrics, 0);
     }
 

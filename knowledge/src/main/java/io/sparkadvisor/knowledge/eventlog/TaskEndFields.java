@@ -39,7 +39,7 @@ final class TaskEndFields {
     enum Slot {
         NONE, METRIC, STAGE_ID, STAGE_ATTEMPT_ID, INDEX, LAUNCH_TIME, FINISH_TIME, EXECUTOR_ID, SPECULATIVE, REASON,
         EXCEPTION_CLASS, FAILURE_MESSAGE, EXIT_CAUSED_BY_APP, PEAK_JVM_HEAP, PEAK_ON_HEAP_EXECUTION, PEAK_ON_HEAP_STORAGE,
-        PEAK_PROCESS_RSS
+        PEAK_PROCESS_RSS, PEAK_OFF_HEAP_UNIFIED
     }
 
     /** One member; {@code metric} for {@link Slot#METRIC}, {@code object} the members of an {@link Kind#OBJECT}. */
@@ -59,6 +59,7 @@ final class TaskEndFields {
                 case PEAK_ON_HEAP_EXECUTION -> t.peakOnHeapExecution = v;
                 case PEAK_ON_HEAP_STORAGE -> t.peakOnHeapStorage = v;
                 case PEAK_PROCESS_RSS -> t.peakProcessRss = v;
+                case PEAK_OFF_HEAP_UNIFIED -> t.peakOffHeapUnified = v;
                 default -> throw new IllegalStateException(name + " takes no number");
             }
         }
@@ -87,7 +88,8 @@ final class TaskEndFields {
     private static final TaskEndFields EXECUTOR_METRICS = new TaskEndFields(number("JVMHeapMemory", Kind.LONG, Slot.PEAK_JVM_HEAP),
             unread("JVMOffHeapMemory"), number("OnHeapExecutionMemory", Kind.LONG, Slot.PEAK_ON_HEAP_EXECUTION),
             unread("OffHeapExecutionMemory"), number("OnHeapStorageMemory", Kind.LONG, Slot.PEAK_ON_HEAP_STORAGE),
-            unread("OffHeapStorageMemory"), unread("OnHeapUnifiedMemory"), unread("OffHeapUnifiedMemory"), unread("DirectPoolMemory"),
+            unread("OffHeapStorageMemory"), unread("OnHeapUnifiedMemory"),
+            number("OffHeapUnifiedMemory", Kind.LONG, Slot.PEAK_OFF_HEAP_UNIFIED), unread("DirectPoolMemory"),
             unread("MappedPoolMemory"), unread("ProcessTreeJVMVMemory"),
             number("ProcessTreeJVMRSSMemory", Kind.LONG, Slot.PEAK_PROCESS_RSS), unread("ProcessTreePythonVMemory"),
             unread("ProcessTreePythonRSSMemory"), unread("ProcessTreeOtherVMemory"), unread("ProcessTreeOtherRSSMemory"),

@@ -8,8 +8,9 @@ import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
-import io.sparkadvisor.rules.execution.TaskMemory;
+import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.queryplan.broadcastjoin.BroadcastJoinEvidence;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -111,7 +112,7 @@ public final class RunMetrics {
             entry(SLOTS, RunView::slots),
             entry(CORES_PER_HOST, RunMetrics::coresPerHost),
             entry(PEAK_HEAP_SHARE, RunMetrics::peakHeapShare),
-            entry(HEAP_BYTES, run -> TaskMemory.of(run).heapBytes()),
+            entry(HEAP_BYTES, run -> run.memory(Thresholds.defaults()).heapBytes()),
             entry(WORKER_MEMORY_BYTES, run -> run.cluster().flatMap(c -> c.workerNode()).map(n -> n.memoryMb() * (double) (1L << 20))
                     .orElse(Double.NaN)),
             entry(PHOTON_FALLBACKS, run -> run.facts().sqlExecutions().stream()
@@ -212,8 +213,7 @@ public final class RunMetrics {
 
     /** Executors that run tasks: all of them but the driver, which is the only one in local mode. */
     private static List<ExecutorFacts> taskExecutors(RunView run) {
-        boolean local = run.facts().properties().isLocalMode();
-        return run.facts().executors().stream().filter(e -> local || !e.id().equals("driver")).toList();
+        return RunMemory.taskExecutors(run);
     }
 
     /** The most cores executors held at once on one host: how much of a node the executor shape puts to work. */
@@ -241,10 +241,13 @@ public final class RunMetrics {
         return cpuMs / Math.max(1.0, (double) s.wallMs() * cores);
     }
 
-    /** Largest executor JVM heap peak over the heap each executor was given; not measured without executor metrics. */
+    /**
+     * Largest executor JVM heap peak over the heap each executor was given ({@link RunMemory}, with the default model of a
+     * node's reserved memory); not measured without executor metrics.
+     */
     private static double peakHeapShare(RunView run) {
-        long peak = taskExecutors(run).stream().mapToLong(ExecutorFacts::peakJvmHeapBytes).max().orElse(0);
-        return peak == 0 ? Double.NaN : (double) peak / TaskMemory.of(run).heapBytes();
+        RunMemory memory = run.memory(Thresholds.defaults());
+        return memory.measured() ? memory.heapUsedShare() : Double.NaN;
     }
 
     /** The value as people read it: a duration, a size, a percentage, a count or a ratio. */

@@ -7,6 +7,8 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.rules.platform.RunMemory;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,6 +21,7 @@ public final class RunView {
     private final RunFacts facts;
     private final List<StageFacts> finalStages;
     private SlotSimulator whatIf;
+    private RunMemory memory;
 
     public RunView(RunFacts facts) {
         this.facts = facts;
@@ -51,6 +54,14 @@ public final class RunView {
             whatIf = new SlotSimulator(facts);
         }
         return whatIf;
+    }
+
+    /** The run's one view of memory ({@link RunMemory}), computed once: the thresholds of a run's analysis are fixed. */
+    public RunMemory memory(Thresholds t) {
+        if (memory == null) {
+            memory = RunMemory.of(this, t);
+        }
+        return memory;
     }
 
     /** Cores of one worker: the node type's when the cluster is known, else the largest executor's, else the slots. */

@@ -5,31 +5,33 @@ import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.platform.Compute;
+import io.sparkadvisor.rules.platform.RunMemory;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
 
 /**
- * The heap one running task shares: executor heap divided by the tasks that run in it at once.
- * GC pressure and out-of-memory failures are both cured by giving each task more of it, either by
+ * The heap one running task shares: the executor heap of the run's {@link RunMemory} divided by the tasks that run in
+ * it at once. GC pressure and out-of-memory failures are both cured by giving each task more of it, either by
  * running fewer tasks per executor (same heap, fewer sharers) or by a larger heap, in the form the
  * {@link Compute} takes (on Databricks: spark.task.cpus and node types).
+ *
+ * @param heapSetting the setting that sizes this heap: spark.executor.memory, or spark.driver.memory in local mode
  */
-public record TaskMemory(long heapBytes, int tasksPerExecutor, Compute compute) {
+public record TaskMemory(long heapBytes, int tasksPerExecutor, Compute compute, String heapSetting) {
     private static final long MIB = 1L << 20;
-    /** Spark's default executor and driver memory, used when the log does not set it. */
-    private static final long DEFAULT_HEAP = 1024 * MIB;
 
-    public static TaskMemory of(RunView run) {
+    public static TaskMemory of(RunView run, Thresholds t) {
         SparkProperties p = run.facts().properties();
-        // In local mode the only executor lives in the driver's JVM, so the driver's heap is the one tasks share.
-        String heapKey = p.isLocalMode() ? "spark.driver.memory" : "spark.executor.memory";
-        long heap = p.bytes(heapKey, MIB).orElse(DEFAULT_HEAP);
+        RunMemory memory = run.memory(t);
         int cores = p.executorCores().orElseGet(() -> run.facts().executors().stream().mapToInt(ExecutorFacts::cores)
                 .max().orElse(run.slots()));
-        return new TaskMemory(heap, Math.max(1, cores / Math.max(1, p.taskCpus())), Compute.of(run));
+        return new TaskMemory(memory.heapBytes(), Math.max(1, cores / Math.max(1, p.taskCpus())), Compute.of(run),
+                memory.heapSetting());
     }
 
     /** On compute whose executors the job shapes itself. */
     public TaskMemory(long heapBytes, int tasksPerExecutor) {
-        this(heapBytes, tasksPerExecutor, Compute.selfManaged(1));
+        this(heapBytes, tasksPerExecutor, Compute.selfManaged(1), "spark.executor.memory");
     }
 
     /** The change that halves the tasks sharing a heap. */
@@ -37,16 +39,15 @@ public record TaskMemory(long heapBytes, int tasksPerExecutor, Compute compute) 
         return compute.fewerTasksPerExecutor(halvedTasksPerExecutor());
     }
 
-    /** The change that doubles the memory behind each core. */
-    public Change moreHeap() {
-        return compute.moreMemoryPerCore(2, doubledHeapSetting());
+    /** The changes that double the memory behind each core. */
+    public List<Change> moreHeap() {
+        return compute.moreMemoryPerCore(2, heapSetting, doubledHeapSetting());
     }
 
     /** {@link #moreHeap()} in words: "r5.xlarge nodes (4 cores, 32.0 GiB)" or "a 2048m heap". */
     public String moreHeapWords() {
-        return compute.moreMemoryPerCoreWords(2, doubledHeapSetting());
+        return compute.moreMemoryPerCoreWords(2, heapSetting, doubledHeapSetting());
     }
-
     public long perTaskBytes() {
         return heapBytes / tasksPerExecutor;
     }

@@ -1,12 +1,14 @@
 package io.sparkadvisor.rules.platform;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
+import io.sparkadvisor.knowledge.cluster.NodePrices;
 import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.knowledge.facts.PlatformFacts;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,9 @@ public final class ChangeGate {
 
     /** The job-cluster fields the bot's jobs/update edits. */
     private static final Set<String> EDITABLE_CLUSTER_KEYS = Set.of("num_workers", "autoscale.min_workers",
-            "autoscale.max_workers", "node_type_id");
+            "autoscale.max_workers", "node_type_id", "driver_node_type_id");
+    /** The heap settings: in local mode fixed when the driver's JVM starts. */
+    private static final Set<String> HEAP_KEYS = Set.of("spark.executor.memory", "spark.driver.memory");
 
     private ChangeGate() {}
 
@@ -61,6 +65,9 @@ public final class ChangeGate {
         if (form.isPresent() && !form.get().accepts(c.value())) {
             return reason("notAValue", c, Map.of("form", form.get().id()));
         }
+        if (HEAP_KEYS.contains(c.key()) && run.memory(Thresholds.defaults()).local()) {
+            return reason("localModeHeap", c, Map.of());
+        }
         PlatformFacts platform = run.facts().platform();
         if (!platform.databricks()) {
             return Optional.empty();
@@ -76,7 +83,7 @@ public final class ChangeGate {
             case "spark_env_vars" -> run.cluster().flatMap(ClusterShape::dedicatedAccess).filter(dedicated -> !dedicated)
                     .flatMap(shared -> reason("standardAccessEnv", c, Map.of()));
             case "cluster" -> !EDITABLE_CLUSTER_KEYS.contains(c.key()) ? reason("notEditable", c, Map.of())
-                    : c.key().equals("node_type_id") ? nodeType(c, run) : Optional.empty();
+                    : c.key().endsWith("node_type_id") ? nodeType(c, run) : Optional.empty();
             default -> executorShape(c, run);
         };
     }
@@ -110,7 +117,10 @@ public final class ChangeGate {
         if (node.isEmpty()) {
             return reason("unknownNodeType", c, Map.of());
         }
-        return node.get().deprecated() ? reason("deprecatedNodeType", c, Map.of()) : Optional.empty();
+        if (node.get().deprecated()) {
+            return reason("deprecatedNodeType", c, Map.of());
+        }
+        return NodePrices.of(c.value()).isEmpty() ? reason("unpricedNodeType", c, Map.of()) : Optional.empty();
     }
 
     private static Optional<String> reason(String key, Change c, Map<String, Object> more) {

@@ -28,23 +28,37 @@ import java.util.stream.Stream;
  * @param worker the worker node type, when the catalogue names it
  * @param catalogue the node types the workspace offers, empty when not given
  * @param taskCpus the run's spark.task.cpus
+ * @param usesLocalDisk the run wrote shuffle files or spill to the workers' local disk, or read through Databricks' disk
+ *     cache: a node type proposed instead of a worker with local disk must have local disk too
+ * @param driverFollowsWorkers the driver runs on the workers' node type (no driver_node_type_id of its own, or the same)
  */
 public record Compute(boolean databricks, boolean serverless, Optional<NodeType> worker, List<NodeType> catalogue,
-        Cloud cloud, int taskCpus) {
+        Cloud cloud, int taskCpus, boolean usesLocalDisk, boolean driverFollowsWorkers) {
     private static final Comparator<NodeType> BY_MEMORY = Comparator.comparingLong(NodeType::memoryMb)
             .thenComparing(NodeType::nodeTypeId);
 
     public static Compute of(RunView run) {
         PlatformFacts p = run.facts().platform();
         Optional<ClusterShape> c = run.cluster();
-        return new Compute(p.databricks(), p.serverlessOn(), c.flatMap(ClusterShape::workerNode),
-                c.map(ClusterShape::catalogue).orElse(List.of()), c.map(ClusterShape::cloud).orElse(p.cloud()),
-                run.facts().properties().taskCpus());
+        Optional<NodeType> worker = c.flatMap(ClusterShape::workerNode);
+        return new Compute(p.databricks(), p.serverlessOn(), worker, c.map(ClusterShape::catalogue).orElse(List.of()),
+                c.map(ClusterShape::cloud).orElse(p.cloud()), run.facts().properties().taskCpus(),
+                RunMemory.wroteLocalDisk(run.finalStages()) || diskCacheOn(run, worker),
+                c.filter(s -> s.driverNodeTypeId().equals(s.nodeTypeId())).isPresent());
+    }
+
+    /**
+     * Databricks' disk cache keeps remote Parquet and Delta files on the workers' local SSDs: on when set, and by default
+     * on the storage-optimised types with local SSDs (https://docs.databricks.com/aws/en/optimizations/disk-cache).
+     */
+    private static boolean diskCacheOn(RunView run, Optional<NodeType> worker) {
+        return run.sparkSetting("spark.databricks.io.cache.enabled").map(Boolean::parseBoolean)
+                .orElse(worker.filter(NodeType::hasLocalDisk).filter(w -> w.category().startsWith("Storage")).isPresent());
     }
 
     /** Off Databricks: any compute whose executors the job shapes itself. */
     public static Compute selfManaged(int taskCpus) {
-        return new Compute(false, false, Optional.empty(), List.of(), Cloud.UNKNOWN, taskCpus);
+        return new Compute(false, false, Optional.empty(), List.of(), Cloud.UNKNOWN, taskCpus, false, false);
     }
 
     public boolean classicDatabricks() {
@@ -61,27 +75,38 @@ public record Compute(boolean databricks, boolean serverless, Optional<NodeType>
     }
 
     /**
-     * The change that gives each core {@code factor} times its memory: the smallest node type of the
-     * catalogue with as many cores and that much memory per core on Databricks (an instruction naming
-     * the need when none fits or there is no catalogue), else the heap setting {@code heapSetting}.
+     * The changes that give each core {@code factor} times its memory: the smallest priced node type of the
+     * catalogue with as many cores and that much memory per core on Databricks, keeping local disk where the run
+     * used it and the driver where it was (an instruction naming the need when none fits or there is no catalogue),
+     * else the heap setting {@code heapSetting} ({@code heapKey}).
      */
-    public Change moreMemoryPerCore(double factor, String heapSetting) {
+    public List<Change> moreMemoryPerCore(double factor, String heapKey, String heapSetting) {
         if (!databricks) {
-            return Change.sparkConf("spark.executor.memory", heapSetting);
+            return List.of(Change.sparkConf(heapKey, heapSetting));
         }
         if (serverless) {
-            return Change.manual("memory per task", words(0).text("serverlessMemory"));
+            return List.of(Change.manual("memory per task", words(0).text("serverlessMemory")));
         }
         long need = worker.map(w -> Math.round(w.memoryPerCoreBytes() * factor)).orElse(0L);
-        return worker.flatMap(w -> nodeWith(w.cores(), need))
-                .map(n -> Change.cluster("node_type_id", n.nodeTypeId()))
-                .orElseGet(() -> Change.manual("node_type_id", worker.isPresent() ? words(need).text("largerNode")
-                        : words(0).text("largerNodeUnknown")));
+        return worker.flatMap(w -> nodeWith(w.cores(), need)).map(this::nodeTypeChanges)
+                .orElseGet(() -> List.of(Change.manual("node_type_id", worker.isPresent() ? words(need).text("largerNode")
+                        : words(0).text("largerNodeUnknown"))));
+    }
+
+    /**
+     * The workers moved to {@code to}. Without its own {@code driver_node_type_id} a cluster's driver follows
+     * {@code node_type_id}: the step pins the driver to the node it has today, so that only the workers change (and
+     * only they are priced); a driver of its own type is left as it is.
+     */
+    public List<Change> nodeTypeChanges(NodeType to) {
+        Change workers = Change.cluster("node_type_id", to.nodeTypeId());
+        return worker.filter(w -> driverFollowsWorkers).map(w -> List.of(workers, Change.cluster("driver_node_type_id",
+                w.nodeTypeId()))).orElse(List.of(workers));
     }
 
     /** Words for the change {@link #moreMemoryPerCore} makes, for a rule's summary. */
-    public String moreMemoryPerCoreWords(double factor, String heapSetting) {
-        Change c = moreMemoryPerCore(factor, heapSetting);
+    public String moreMemoryPerCoreWords(double factor, String heapKey, String heapSetting) {
+        Change c = moreMemoryPerCore(factor, heapKey, heapSetting).get(0);
         if (c.scope().equals("cluster")) {
             return nodeWords(catalogue.stream().filter(t -> t.nodeTypeId().equals(c.value())).findFirst().orElseThrow());
         }
@@ -114,28 +139,35 @@ public record Compute(boolean databricks, boolean serverless, Optional<NodeType>
     }
 
     /**
-     * A node type with the worker's cores and less memory that still has {@code memoryPerCoreBytes} per core: when the
-     * worker's list price is known, the cheapest priced one below it ({@link NodePrices}); else the smallest.
+     * A node type with the worker's cores and less memory that still has {@code memoryPerCoreBytes} per core and costs
+     * less: the cheapest by list price ({@link NodePrices}); empty when the worker's price is unknown (no saving can be
+     * shown) or none is cheaper.
      */
     public Optional<NodeType> smallerNodeWith(long memoryPerCoreBytes) {
-        if (worker.isEmpty()) {
-            return Optional.empty();
-        }
-        NodeType w = worker.get();
-        List<NodeType> smaller = offered(w.cores(), memoryPerCoreBytes).filter(n -> n.memoryMb() < w.memoryMb()).toList();
-        Optional<NodeType> cheaper = NodePrices.of(w.nodeTypeId()).flatMap(p -> smaller.stream()
-                .filter(n -> price(n) < p.dollarsPerHour()).min(Comparator.comparingDouble(Compute::price).thenComparing(BY_MEMORY)));
-        return cheaper.or(() -> smaller.stream().min(BY_MEMORY));
+        return worker.flatMap(w -> NodePrices.of(w.nodeTypeId()).flatMap(p -> offered(w.cores(), memoryPerCoreBytes)
+                .filter(n -> n.memoryMb() < w.memoryMb() && price(n) < p.dollarsPerHour())
+                .min(Comparator.comparingDouble(Compute::price).thenComparing(BY_MEMORY))));
     }
 
     private static double price(NodeType n) {
         return NodePrices.of(n.nodeTypeId()).map(NodePrices::dollarsPerHour).orElse(Double.MAX_VALUE);
     }
 
+    /**
+     * Catalogue types a step may propose: same cloud, not deprecated, these cores and memory per core, a known list price
+     * (an unpriced type cannot be weighed against the worker), and local disk when the run used the worker's.
+     */
     private Stream<NodeType> offered(int cores, long memoryPerCoreBytes) {
+        boolean keepDisk = keepsLocalDisk();
         return catalogue.stream()
                 .filter(n -> !n.deprecated() && n.cores() == cores && n.memoryPerCoreBytes() >= memoryPerCoreBytes)
-                .filter(n -> cloud == Cloud.UNKNOWN || Cloud.fromNodeTypeId(n.nodeTypeId()) == cloud);
+                .filter(n -> cloud == Cloud.UNKNOWN || Cloud.fromNodeTypeId(n.nodeTypeId()) == cloud)
+                .filter(n -> NodePrices.of(n.nodeTypeId()).isPresent() && (!keepDisk || n.hasLocalDisk()));
+    }
+
+    /** Whether a proposed node type must keep local disk: the worker has it and the run used it. */
+    public boolean keepsLocalDisk() {
+        return usesLocalDisk && worker.filter(NodeType::hasLocalDisk).isPresent();
     }
 
     /** On-demand instead of spot workers, in the attribute block of the run's cloud. */

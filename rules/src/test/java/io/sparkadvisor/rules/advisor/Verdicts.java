@@ -20,7 +20,12 @@ public final class Verdicts {
 
     /** The checks of a step (1-based) of the rule's finding on the baseline run. */
     public static List<MetricCheck> checks(String rule, RunFacts baseline, int step) {
-        Finding f = RuleTesting.finding(RuleTesting.advise(baseline, Map.of()), rule)
+        return checks(rule, baseline, step, Map.of());
+    }
+
+    /** The same, with thresholds set as {@code overrides}. */
+    public static List<MetricCheck> checks(String rule, RunFacts baseline, int step, Map<String, String> overrides) {
+        Finding f = RuleTesting.finding(RuleTesting.advise(baseline, overrides), rule)
                 .orElseThrow(() -> new AssertionError(rule + " did not fire"));
         return f.recommendation().steps().get(step - 1).verify();
     }

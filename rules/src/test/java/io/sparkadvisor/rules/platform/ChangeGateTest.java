@@ -53,6 +53,9 @@ class ChangeGateTest {
         assertTrue(ChangeGate.check(Change.cluster("node_type_id", "r5.xlarge"), DEDICATED).applicable());
         assertTrue(ChangeGate.check(Change.cluster("node_type_id", "r7.mega"), DEDICATED).manualBecause().contains("not a node type"));
         assertTrue(ChangeGate.check(Change.cluster("node_type_id", "r3.xlarge"), DEDICATED).manualBecause().contains("deprecated"));
+        assertTrue(ChangeGate.check(Change.cluster("node_type_id", "x1e.xlarge"), DEDICATED).manualBecause().contains("no list price"),
+                "offered, current, but what it costs against today's node is unknown: never one click");
+        assertTrue(ChangeGate.check(Change.cluster("driver_node_type_id", "i3.xlarge"), DEDICATED).applicable(), "the driver pin");
         assertFalse(ChangeGate.check(Change.cluster("aws_attributes.availability", "ON_DEMAND"), DEDICATED).applicable(),
                 "the bot's jobs/update edits workers and node types only");
     }

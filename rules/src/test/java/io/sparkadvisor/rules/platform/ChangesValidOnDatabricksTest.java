@@ -101,24 +101,18 @@ class ChangesValidOnDatabricksTest {
         }
     }
 
+    /**
+     * On i3.xlarge workers both runs peaked far below the node's 24.9 GiB heap: no step raises memory (a node type or
+     * spark.task.cpus), and the only 4-core type with twice the memory per core, x1e.xlarge, has no known price anyway.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"spill", "gc-pressure"})
-    void memoryStepsOnDatabricksAreNodeTypesFromTheCatalogueOrTaskCpus(String scenario) throws IOException {
+    void memoryIsNotRaisedOnDatabricksWhileTheHeapWasIdle(String scenario) throws IOException {
         RunFacts facts = Corpus.facts(scenario).withCluster(cluster("aws-i3-dedicated.json"));
         Finding f = RuleTesting.firedAtItsStake(RuleTesting.advise(facts, Map.of()), scenario, facts);
         List<Change> changes = f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).toList();
-        Change node = changes.stream().filter(c -> c.key().equals("node_type_id")).findFirst().orElseThrow();
-        assertTrue(node.applicable(), node.toString());
-        NodeType picked = facts.cluster().orElseThrow().catalogue().stream()
-                .filter(n -> n.nodeTypeId().equals(node.value())).findFirst().orElseThrow();
-        NodeType worker = facts.cluster().orElseThrow().workerNode().orElseThrow();
-        assertEquals(worker.cores(), picked.cores(), "same slots per node");
-        assertTrue(picked.memoryPerCoreBytes() >= 2 * worker.memoryPerCoreBytes(), picked + " vs " + worker);
-        assertTrue(changes.stream().noneMatch(c -> c.key().equals("spark.executor.memory") || c.key().equals("spark.executor.cores")),
-                changes.toString());
-        if (scenario.equals("gc-pressure")) {
-            assertEquals(new Change("spark_conf", "spark.task.cpus", "2"), changes.get(0));
-        }
+        assertTrue(changes.stream().noneMatch(c -> c.key().equals("node_type_id") || c.key().equals("spark.task.cpus")
+                || c.key().equals("spark.executor.memory") || c.key().equals("spark.executor.cores")), changes.toString());
     }
 
     @ParameterizedTest

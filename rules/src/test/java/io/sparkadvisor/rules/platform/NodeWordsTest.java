@@ -13,7 +13,7 @@ class NodeWordsTest {
     private static final NodeType I3 = node("i3.xlarge", 31232);
     private static final NodeType M5 = node("m5.xlarge", 16384);
     private static final NodeType X1E = node("x1e.xlarge", 124928);
-    private static final Compute ON_I3 = new Compute(true, false, Optional.of(I3), List.of(I3, M5, X1E), Cloud.AWS, 1);
+    private static final Compute ON_I3 = new Compute(true, false, Optional.of(I3), List.of(I3, M5, X1E), Cloud.AWS, 1, false, true);
 
     @Test
     void aPricedTypeSaysWhatItCostsPerNodeAgainstTheWorker() {

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.execution.gcpressure;
 
+import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
@@ -17,8 +18,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The GC-pressure recommendation, in Dr. Elephant's order: first halve the tasks that share an
- * executor's heap, which doubles each task's memory at no extra cost; then double the heap.
+ * The GC-pressure recommendation. When the heap was used near its limit, in Dr. Elephant's order: first halve the
+ * tasks that share an executor's heap, which doubles each task's memory at no extra cost; then double the heap.
+ * When it was not, more memory would sit idle: the collector ran because tasks create and drop objects fast, and the
+ * one step is in the code.
  * The follow-up measures the stage's GC share falling below the medium rung ({@code gc-pressure.mediumRatio});
  * fewer tasks per executor must not slow the run, cause out-of-memory failures or new spill; the larger
  * heap must not fill up ({@code gc-pressure.maxHeapShareAfter}) nor leave slots unstarted.
@@ -43,19 +46,25 @@ final class GcPressureAdvice {
         scope.put("heapAfter", mem.moreHeapWords());
         scope.put("peakHeap", Format.bytes(e.peakJvmHeapBytes()));
         scope.put("slots", e.slots());
+        scope.put("peakShare", Format.percent((double) e.peakJvmHeapBytes() / Math.max(1, e.heapBytes())));
         Messages m = Messages.of(GcPressureRule.ID, scope, t);
+        // Most GC time under pressure is collector work caused by a crowded heap; count it as the saving.
+        Savings saving = Savings.of(e.gcTimeMs() / e.slots(), e.gcTimeMs()).upTo();
 
         Checks stage = Checks.ofStage(e.stageId());
-        Step doubleHeap = new Step(2, List.of(mem.moreHeap()),
+        if (!e.heapNearLimit()) {
+            Step churn = new Step(1, List.of(Change.code(m.text("churnChange"), m.text("churnSnippet"))), m.list("churnChecks"),
+                    m.text("churnRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), Checks.ofRun().notSlower(t)));
+            return Remedy.of(m, "churnSummary", List.of(churn), saving);
+        }
+        Step doubleHeap = new Step(2, mem.moreHeap(),
                 m.list("heapChecks"), m.text("heapRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), heapNotFull(t, m), slotsStillStart(e, m)));
         List<Step> steps = fewer < mem.tasksPerExecutor()
                 ? List.of(new Step(1, List.of(mem.fewerTasks()), m.list("coresChecks"),
                         m.text("coresRollback"), List.of(stage.gcUnder(t, GcPressureRule.MEDIUM_RATIO), Checks.ofRun().notSlower(t),
                                 stage.noOutOfMemory(), stage.noNewSpill())), doubleHeap)
                 : List.of(new Step(1, doubleHeap.changes(), doubleHeap.checks(), doubleHeap.rollbackWhen(), doubleHeap.verify()));
-
-        // Most GC time under pressure is collector work caused by a crowded heap; count it as the saving.
-        return Remedy.of(m, "summary", steps, Savings.of(e.gcTimeMs() / e.slots(), e.gcTimeMs()).upTo());
+        return Remedy.of(m, "summary", steps, saving);
     }
 
     private static MetricCheck heapNotFull(Thresholds t, Messages m) {

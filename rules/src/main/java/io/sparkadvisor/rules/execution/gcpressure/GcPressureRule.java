@@ -7,6 +7,7 @@ import static io.sparkadvisor.rules.thresholds.Sources.DR_ELEPHANT_JVM_MEMORY;
 import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.List;
@@ -39,7 +40,8 @@ public final class GcPressureRule {
 
     public static final Rule<GcPressureEvidence> RULE = new Rule<>(ID, Layer.EXECUTION, GcPressureEvidence.class,
             GcPressureEvidence::of, GcPressureAdvice::remedy,
-            List.of(MIN_GC_MS, LOW_RATIO, MEDIUM_RATIO, HIGH_RATIO, MAX_HEAP_SHARE_AFTER), List.of(SEVERITY), FindingChart.NONE);
+            List.of(MIN_GC_MS, LOW_RATIO, MEDIUM_RATIO, HIGH_RATIO, MAX_HEAP_SHARE_AFTER, RunMemory.HEAP_NEAR_LIMIT),
+            List.of(SEVERITY), FindingChart.NONE);
 
     private GcPressureRule() {}
 }

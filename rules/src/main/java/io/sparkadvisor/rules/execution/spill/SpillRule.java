@@ -7,6 +7,7 @@ import static io.sparkadvisor.rules.thresholds.Sources.SPARK_SQL_TUNING;
 import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
+import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.List;
@@ -48,18 +49,23 @@ public final class SpillRule {
             "The partitions step proposes at least this many times the stage's tasks, even when the working set is"
                     + " less than twice the memory a task got.",
             OURS + "a smaller step than doubling is within run-to-run variation of the data");
-    public static final Threshold MAX_PARTITIONS = new Threshold(ID + ".maxPartitions", 100_000, 1, 10_000_000, "partitions",
+    public static final Threshold MAX_PARTITIONS = new Threshold(ID + ".maxPartitions", 10_000, 1, 10_000_000, "partitions",
             "The partitions step never proposes more partitions than this.",
-            OURS + "beyond 100,000 tasks the driver's scheduling and map-status tracking cost more than spill");
-    public static final Threshold MIN_PARTITION_BYTES = new Threshold(ID + ".minPartitionBytes", 1L << 20, 1, 1L << 40, "bytes",
-            "The partition size the partitions step proposes (advisory or max partition bytes) is never below this.",
-            SPARK_SQL_TUNING + " (AQE's minimum partition size, spark.sql.adaptive.coalescePartitions.minPartitionSize = 1 MB)");
+            OURS + "a shuffle's map statuses grow with maps x partitions and Spark approximates them above 2,000 partitions"
+                    + " (spark.shuffle.minNumPartitionsToHighlyCompress); past 10,000 the driver's scheduling and tracking"
+                    + " cost more than the spill they avoid");
+    public static final Threshold MIN_PARTITION_BYTES = new Threshold(ID + ".minPartitionBytes", 8L << 20, 1, 1L << 40, "bytes",
+            "The partitions step proposes at most one partition per this many bytes of the stage's data, and no partition"
+                    + " size (advisory or max partition bytes) below it: with less to read, a stage is not split further.",
+            OURS + "an eighth of AQE's 64 MB advisory partition size (" + SPARK_SQL_TUNING + "): a task with less data spends"
+                    + " more of its time starting, fetching a block from every map and opening files than spill costs it");
 
     public static final Ladder SEVERITY = Ladder.rising(LOW_RATIO, MEDIUM_RATIO, HIGH_RATIO);
 
     public static final Rule<SpillEvidence> RULE = new Rule<>(ID, Layer.EXECUTION, SpillEvidence.class, SpillEvidence::of,
             SpillAdvice::remedy, List.of(MIN_BYTES, LOW_RATIO, MEDIUM_RATIO, HIGH_RATIO, MAX_TOP_TASK_SHARE,
-                    DISK_BYTES_PER_SECOND, MAX_REMAINING_SHARE, MIN_PARTITION_FACTOR, MAX_PARTITIONS, MIN_PARTITION_BYTES),
+                    DISK_BYTES_PER_SECOND, MAX_REMAINING_SHARE, MIN_PARTITION_FACTOR, MAX_PARTITIONS, MIN_PARTITION_BYTES,
+                    RunMemory.HEAP_NEAR_LIMIT),
             List.of(SEVERITY), FindingChart.NONE);
 
     private SpillRule() {}

@@ -75,11 +75,11 @@ final class TaskFailuresAdvice {
                             ? Change.sparkConf("spark.sql.shuffle.partitions", partitions)
                             : mem.fewerTasks()),
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks),
-                    new Step(2, List.of(mem.moreHeap()),
+                    new Step(2, mem.moreHeap(),
                             m.list("memoryChecks"), m.text("memoryRollback"), memoryChecks));
             // On-demand workers are a Databricks cluster setting; elsewhere the cluster manager's own (YARN, Kubernetes).
             case EXECUTOR_LOST -> mem.compute().databricks() ? List.of(
-                    new Step(1, List.of(mem.moreHeap()), m.list("lostChecks"), m.text("lostRollback"), lostChecks),
+                    new Step(1, mem.moreHeap(), m.list("lostChecks"), m.text("lostRollback"), lostChecks),
                     new Step(2, List.of(mem.compute().onDemandWorkers()),
                             m.list("lostChecks"), m.text("spotRollback"), lostChecks))
                     : List.of(new Step(1, List.of(Change.sparkConf("spark.executor.memoryOverhead", overheadAfter / MIB + "m")),

@@ -96,7 +96,7 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
     static final String CONCURRENT_GPU_TASKS = "spark.rapids.sql.concurrentGpuTasks";
 
     public static List<TaskFailuresEvidence> of(RunView run, Thresholds t) {
-        TaskMemory memory = TaskMemory.of(run);
+        TaskMemory memory = TaskMemory.of(run, t);
         Optional<Integer> shufflePartitions = run.sparkInteger(SHUFFLE_PARTITIONS);
         boolean auto = run.sparkSetting(SHUFFLE_PARTITIONS).filter(v -> v.trim().equalsIgnoreCase("auto")).isPresent();
         // Spark's default overhead: 10% of the executor heap, at least 384 MiB.

@@ -20,8 +20,9 @@ import java.util.Map;
 
 /**
  * Off Databricks, the heap the run needed (peak x headroom + Spark's reserved memory), rounded up, as the new
- * setting. On Databricks classic compute, the node type with the same cores and less memory that holds that need,
- * with its $/hour and DBU/hour below the worker's; the saving is in dollars (node-hours do not change), when both
+ * setting. On Databricks classic compute, the priced node type with the same cores and less memory that holds that need
+ * (with local disk where the run used it), its $/hour and DBU/hour below the worker's, the driver pinned where it
+ * followed the workers; the saving is in dollars (node-hours do not change), when both
  * types have a list price. The follow-up measures the heap setting or the worker's memory down to the proposal, with
  * no out-of-memory failure, GC under follow-up.maxGcShare, no new spill and the run not slower.
  */
@@ -46,6 +47,11 @@ final class MemoryAdvice {
         scope.put("savedShare", Format.percent(e.savedShare()));
         scope.put("workers", e.workers());
         scope.put("runDollars", String.format(Locale.ROOT, "$%.3f", e.savedDollars()));
+        scope.put("offHeap", e.offHeapBytes() > 0);
+        scope.put("offHeapBytes", Format.bytes(e.offHeapBytes()));
+        scope.put("peakOffHeap", Format.bytes(e.peakOffHeapBytes()));
+        scope.put("driverKept", e.compute().driverFollowsWorkers());
+        scope.put("keepDisk", e.compute().keepsLocalDisk());
         Messages m = Messages.of(MemoryRule.ID, scope, t);
 
         Checks run = Checks.ofRun();
@@ -53,14 +59,17 @@ final class MemoryAdvice {
         List<MetricCheck> verify = List.of(lessMemory(e, smaller, m), run.noOutOfMemory(), run.gcUnder(t), run.noNewSpill(),
                 run.notSlower(t));
         if (!e.nodeSized()) {
-            Step step = new Step(1, List.of(Change.sparkConf(e.setting(), e.proposedMemory())), m.list("checks"),
-                    m.text("rollback"), verify);
-            return Remedy.of(m, "summary", List.of(step), Savings.NONE);
+            // Off-heap memory (Photon's) is sized beside the heap: the need is for both, not for a heap setting alone.
+            Change change = e.offHeapBytes() > 0 ? Change.manual("executor memory", m.text("offHeapChange"))
+                    : Change.sparkConf(e.setting(), e.proposedMemory());
+            Step step = new Step(1, List.of(change), m.list("checks"), m.text("rollback"), verify);
+            return Remedy.of(m, e.offHeapBytes() > 0 ? "offHeapSummary" : "summary", List.of(step), Savings.NONE);
         }
-        Change change = smaller ? Change.cluster("node_type_id", e.proposedNodeType())
-                : Change.manual("node_type_id", m.text("noSmallerNode"));
-        Step step = new Step(1, List.of(change), m.list("checks"), m.text("rollback"), verify);
-        String summary = !smaller ? "noSmallerNodeSummary" : e.dollarsPerHourSaved() > 0 ? "nodeSummary" : "unpricedNodeSummary";
+        List<Change> changes = smaller ? e.compute().nodeTypeChanges(e.compute().catalogue().stream()
+                .filter(n -> n.nodeTypeId().equals(e.proposedNodeType())).findFirst().orElseThrow())
+                : List.of(Change.manual("node_type_id", m.text(e.compute().keepsLocalDisk() ? "noSmallerNodeWithDisk" : "noSmallerNode")));
+        Step step = new Step(1, changes, m.list("checks"), m.text("rollback"), verify);
+        String summary = smaller ? "nodeSummary" : "noSmallerNodeSummary";
         return Remedy.of(m, summary, List.of(step), Savings.ofNodes(0, e.savedDollars()));
     }
 

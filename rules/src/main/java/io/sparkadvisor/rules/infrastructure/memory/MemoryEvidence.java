@@ -2,33 +2,36 @@ package io.sparkadvisor.rules.infrastructure.memory;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.cluster.NodeType;
-import io.sparkadvisor.knowledge.facts.ExecutorFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
-import io.sparkadvisor.rules.infrastructure.NodeMemory;
 import io.sparkadvisor.rules.platform.Compute;
+import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Executor heap allocated against the largest heap any executor actually used (peak JVM heap from
- * executor metrics; an upper bound of live memory, since it includes garbage not yet collected).
- * In local mode the driver is the executor. On Databricks classic compute with a known worker node type (and no
- * executor heap set by hand in the cluster's spark_conf) the allocation is the node's memory available to its one
- * executor, and the remedy a smaller node type.
+ * Executor memory allocated against the most any executor actually used, both from the run's one view of memory
+ * ({@link RunMemory}, which gc-pressure and spill read too): the heap plus the off-heap memory Photon and
+ * {@code spark.memory.offHeap.enabled} use, against the peak JVM heap (an upper bound of live memory, since it includes
+ * garbage not yet collected) plus the off-heap peak. A run whose off-heap use was not logged gives no evidence: its
+ * total use is unknown. In local mode the driver is the executor. On Databricks classic compute with a known worker
+ * node type (and no executor heap set by hand in the cluster's spark_conf) the allocation is the node's memory
+ * available to its one executor, and the remedy a smaller node type.
  *
- * @param allocatedBytes the heap setting, or on Databricks the worker node's memory available to the executor
+ * @param allocatedBytes the heap setting, or on Databricks the worker node's memory available to the executor, plus off-heap
  * @param peakHeapBytes the largest peak JVM heap of any executor
- * @param neededBytes the peak with {@code memory-overprovisioned.headroom} plus Spark's reserved memory
+ * @param offHeapBytes of the allocation, the off-heap memory (spark.memory.offHeap.size; Photon's)
+ * @param peakOffHeapBytes the largest off-heap execution plus storage peak of any executor
+ * @param neededBytes the peak (heap and off-heap) with {@code memory-overprovisioned.headroom} plus Spark's reserved memory
  * @param allocatedToNeeded allocated / needed heap
  * @param executors the executors (the driver in local mode)
  * @param proposedMemory the need rounded up to {@code memory-overprovisioned.roundingMb}, as a setting ({@code 1536m}, {@code 2g})
  * @param idleHeapGbHours heap allocated beyond the need, in GB-hours over the run's executors
  * @param nodeType on Databricks, the worker node type; empty elsewhere
- * @param proposedNodeType on Databricks, the catalogue's node type with the same cores and less memory that holds the
- *     need (the cheapest by list price when prices are known); empty when there is none or elsewhere
+ * @param proposedNodeType on Databricks, the catalogue's priced node type with the same cores and less memory that holds
+ *     the need, the cheapest by list price, with local disk when the run used the worker's; empty when there is none or elsewhere
  * @param proposedNodeMemoryGb that type's memory
  * @param dbuPerHourSaved DBU/hour saved per node by that type, 0 when a price is unknown
  * @param dollarsPerHourSaved $/hour saved per node by that type (DBUs and machine, list prices), 0 when a price is unknown
@@ -38,45 +41,43 @@ import java.util.Optional;
  * @param setting the heap setting's name: spark.executor.memory, or spark.driver.memory in local mode
  * @param executorCores cores of an executor
  * @param appDurationMs the run's duration
+ * @param compute the run's compute: the node-type step's catalogue, local disk and driver
  */
-public record MemoryEvidence(long allocatedBytes, long peakHeapBytes, long neededBytes, double allocatedToNeeded,
+public record MemoryEvidence(long allocatedBytes, long peakHeapBytes, long offHeapBytes, long peakOffHeapBytes,
+        long neededBytes, double allocatedToNeeded,
         int executors, String proposedMemory, double idleHeapGbHours, String nodeType, String proposedNodeType,
         double proposedNodeMemoryGb, double dbuPerHourSaved, double dollarsPerHourSaved, int workers, double savedShare,
-        double savedDollars, @Internal String setting, @Internal int executorCores, @Internal long appDurationMs)
-        implements Evidence {
+        double savedDollars, @Internal String setting, @Internal int executorCores, @Internal long appDurationMs,
+        @Internal Compute compute) implements Evidence {
     private static final double GIB = 1L << 30;
     private static final double MS_PER_HOUR = 3_600_000.0;
 
     /** The need is the peak heap with headroom plus Spark's reserved memory, both from the thresholds. */
     public static List<MemoryEvidence> of(RunView run, Thresholds t) {
-        boolean local = run.facts().properties().isLocalMode();
-        String setting = local ? "spark.driver.memory" : "spark.executor.memory";
+        RunMemory memory = run.memory(t);
         Compute compute = Compute.of(run);
-        boolean heapSetByHand = run.cluster().flatMap(c -> c.sparkConf("spark.executor.memory")).isPresent();
-        Optional<NodeType> node = compute.classicDatabricks() && !heapSetByHand ? compute.worker() : Optional.empty();
-        Optional<Long> allocated = node.map(n -> (long) (NodeMemory.availableGb(n, compute.cloud(), t) * GIB))
-                .or(() -> run.sparkBytes(setting, 1L << 20));
-        List<ExecutorFacts> executors = run.facts().executors().stream()
-                .filter(e -> local || !e.id().equals("driver")).toList();
-        long peak = executors.stream().mapToLong(ExecutorFacts::peakJvmHeapBytes).max().orElse(0);
-        if (allocated.isEmpty() || peak == 0) {
-            return List.of(); // without executor metrics there is no evidence either way
+        if (!memory.measured() || memory.offHeapUnmeasured()) {
+            return List.of(); // without executor metrics (or off-heap ones where off-heap was given) there is no evidence either way
         }
-        long needed = (long) (peak * t.get(MemoryRule.HEADROOM)) + t.getLong(MemoryRule.RESERVED_MB) * (1L << 20);
+        Optional<NodeType> node = memory.nodeSized() ? compute.worker() : Optional.empty();
+        long allocated = memory.allocatedBytes();
+        int executors = RunMemory.taskExecutors(run).size();
+        long needed = (long) (memory.peakUsedBytes() * t.get(MemoryRule.HEADROOM)) + t.getLong(MemoryRule.RESERVED_MB) * (1L << 20);
         long rounding = t.getLong(MemoryRule.ROUNDING_MB) << 20;
         long proposed = (needed + rounding - 1) / rounding * rounding;
         String proposedText = proposed % (1L << 30) == 0 ? (proposed >> 30) + "g" : (proposed >> 20) + "m";
         long appDurationMs = run.appDurationMs();
-        double idleGbHours = (allocated.get() - needed) / GIB * executors.size() * appDurationMs / MS_PER_HOUR;
-        Optional<NodeChoice> choice = NodeChoice.of(compute, needed, t);
+        double idleGbHours = (allocated - needed) / GIB * executors * appDurationMs / MS_PER_HOUR;
+        Optional<NodeChoice> choice = node.flatMap(n -> NodeChoice.of(compute, needed, t));
         Optional<NodeType> to = choice.flatMap(NodeChoice::proposed);
-        int workers = Math.max(1, run.cluster().map(ClusterShape::maxWorkers).orElse(executors.size()));
+        int workers = Math.max(1, run.cluster().map(ClusterShape::maxWorkers).orElse(executors));
         double dollarsPerHour = choice.map(NodeChoice::dollarsPerHourSaved).orElse(0.0);
-        return List.of(new MemoryEvidence(allocated.get(), peak, needed, (double) allocated.get() / needed, executors.size(),
+        return List.of(new MemoryEvidence(allocated, memory.peakHeapBytes(), memory.offHeapBytes(), memory.peakOffHeapBytes(),
+                needed, (double) allocated / needed, executors,
                 proposedText, idleGbHours, node.map(NodeType::nodeTypeId).orElse(""), to.map(NodeType::nodeTypeId).orElse(""),
                 to.map(NodeType::memoryGb).orElse(0.0), choice.map(NodeChoice::dbuPerHourSaved).orElse(0.0), dollarsPerHour,
                 workers, choice.map(NodeChoice::savedShare).orElse(0.0), dollarsPerHour * workers * appDurationMs / MS_PER_HOUR,
-                setting, run.workerCores(), appDurationMs));
+                memory.heapSetting(), run.workerCores(), appDurationMs, compute));
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Layer;
 import io.sparkadvisor.rules.advisor.Rule;
 import io.sparkadvisor.rules.infrastructure.NodeMemory;
+import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Ladder;
 import io.sparkadvisor.rules.thresholds.Threshold;
 import java.util.ArrayList;
@@ -69,6 +70,7 @@ public final class MemoryRule {
         List<Threshold> out = new ArrayList<>(List.of(MIN_EXECUTOR_GB, MIN_RATIO, HIGH_RATIO, HEADROOM, RESERVED_MB,
                 ROUNDING_MB, LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE));
         out.addAll(NodeMemory.THRESHOLDS);
+        out.addAll(RunMemory.THRESHOLDS);
         return out;
     }
 

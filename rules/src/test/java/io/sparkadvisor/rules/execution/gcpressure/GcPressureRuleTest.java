@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.execution.gcpressure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.facts.StageFacts;
@@ -48,12 +49,46 @@ class GcPressureRuleTest {
         assertTrue(share > 0.2, "past Dr. Elephant's top rung");
         Findings.expectedStage("gc-pressure", stage.stageId())
                 .ifPresent(x -> assertEquals(x.path("gcOverRun").asDouble(), share, 0.001));
-        // local[2] with a 512m driver heap: two tasks share it, 256 MiB each; step 1 runs one task per executor.
+        // local[2] with a 512m driver heap, full at its peak: two tasks share it, 256 MiB each; step 1 runs one task per
+        // executor, step 2 doubles the driver's heap, which local mode fixes at launch: for people, not Approve.
         assertEquals(512L << 20, f.evidence().get("heapBytes"));
+        assertEquals(true, f.evidence().get("heapNearLimit"));
         assertEquals(2, f.evidence().get("tasksPerExecutor"));
         assertEquals(256L << 20, f.evidence().get("heapPerTaskBytes"));
         assertEquals(Change.sparkConf("spark.executor.cores", 1), f.recommendation().steps().get(0).changes().get(0));
-        assertEquals(Change.sparkConf("spark.executor.memory", "1024m"), f.recommendation().steps().get(1).changes().get(0));
+        Change heap = f.recommendation().steps().get(1).changes().get(0);
+        assertEquals("spark.driver.memory=1024m", heap.key() + "=" + heap.value());
+        assertFalse(heap.applicable(), "local mode: the heap is the driver JVM's, set when it starts");
+    }
+
+    /**
+     * The same run on i3.xlarge workers: the executor gets the node's 24.9 GiB and the run peaked at 0.5 GiB. More memory
+     * would sit idle, so neither a larger node (x1e.xlarge, unpriced, was one click) nor spark.task.cpus: the GC is
+     * churn, and the step is in the code. memory-overprovisioned reads the same view and gives way to this finding.
+     */
+    @Test
+    void onI3WorkersTheHeapWasIdleSoNoMemoryIsRaised() {
+        Advice advice = RuleTesting.advise(RuleTesting.withCluster("gc-pressure", "aws-i3-dedicated.json"), Map.of());
+        Finding f = RuleTesting.fired(advice, GcPressureRule.ID);
+        assertEquals(false, f.evidence().get("heapNearLimit"));
+        List<Change> changes = f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).toList();
+        assertEquals(List.of("code"), changes.stream().map(Change::scope).toList(), changes.toString());
+        assertTrue(f.recommendation().summary().contains("memory was not short"), f.recommendation().summary());
+    }
+
+    /**
+     * RAPIDS' NDS q66 on YARN: 16 GiB executors whose heap peaked at 1.9 GiB. GC shows, but the heap was idle: no
+     * 32 GiB heap (an applyable step before), nor any other heap or node change; memory-overprovisioned agrees.
+     */
+    @Test
+    void onNdsQ66TheIdleHeapIsNotDoubled() {
+        Advice advice = RuleTesting.advise(RuleTesting.realLog("NVIDIA__spark-rapids-tools/spark-events-profiling/nds_q66_gpu.zstd"),
+                Map.of());
+        Finding f = RuleTesting.finding(advice, GcPressureRule.ID).orElseThrow();
+        assertEquals(false, f.evidence().get("heapNearLimit"));
+        assertEquals(16L << 30, f.evidence().get("heapBytes"));
+        assertTrue(advice.findings().stream().flatMap(x -> x.recommendation().steps().stream()).flatMap(s -> s.changes().stream())
+                .noneMatch(c -> c.key().equals("spark.executor.memory") || c.key().equals("node_type_id")), advice.findings().toString());
     }
 
     @Test
@@ -70,13 +105,13 @@ class GcPressureRuleTest {
     @Test
     void severityFollowsDrElephantsGcLadder() {
         TaskMemory memory = new TaskMemory(8L << 30, 4);
-        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 60_000, 7_000, 100_000, memory, 0, 4, 120_000))
+        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 60_000, 7_000, 100_000, memory, 0, true, 4, 120_000))
                 .isEmpty(), "7% is under the low rung");
         assertEquals(Severity.LOW, RuleFiring.fire(Map.of(),
-                GcPressureEvidence.of(0, 60_000, 9_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
+                GcPressureEvidence.of(0, 60_000, 9_000, 100_000, memory, 0, true, 4, 120_000)).get(0).severity());
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(),
-                GcPressureEvidence.of(0, 60_000, 12_000, 100_000, memory, 0, 4, 120_000)).get(0).severity());
-        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 4_000, 12_000, 100_000, memory, 0, 4, 120_000))
+                GcPressureEvidence.of(0, 60_000, 12_000, 100_000, memory, 0, true, 4, 120_000)).get(0).severity());
+        assertTrue(RuleFiring.fire(Map.of(), GcPressureEvidence.of(0, 4_000, 12_000, 100_000, memory, 0, true, 4, 120_000))
                 .isEmpty(), "a 4 s stage is under the general floor");
     }
 

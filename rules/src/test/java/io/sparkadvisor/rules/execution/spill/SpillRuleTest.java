@@ -1,12 +1,17 @@
 package io.sparkadvisor.rules.execution.spill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.Findings;
+import io.sparkadvisor.rules.RuleTesting;
+import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Remedy;
+import io.sparkadvisor.rules.platform.Compute;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
@@ -41,6 +46,63 @@ class SpillRuleTest {
         assertTrue(partitions > stage.successfulTasks() * 2, "working set is several times the granted memory");
         Change first = f.recommendation().steps().get(0).changes().get(0);
         assertTrue(first.value().contains(Integer.toString(partitions)), first.toString());
+    }
+
+    /**
+     * RAPIDS' gpu_oom run spilled 28.5 GiB through the plugin's host spill store: its tasks never held Spark execution
+     * memory (peak 0 B), so it is not Spark's spill, and nothing proposes 1 MiB splits or 100,000 partitions for it.
+     */
+    @Test
+    void rapidsHostSpillIsNotSparkSpill() {
+        Advice advice = RuleTesting.advise(
+                RuleTesting.realLog("NVIDIA__spark-rapids-tools/spark-events-profiling/gpu_oom_eventlog.zstd"), Map.of());
+        RuleTesting.silent(advice, SpillRule.ID);
+        List<Change> changes = advice.findings().stream().flatMap(f -> f.recommendation().steps().stream())
+                .flatMap(s -> s.changes().stream()).toList();
+        assertTrue(changes.stream().noneMatch(c -> c.value().equals("1048576") || c.value().contains("100000")), changes.toString());
+    }
+
+    /** A 28.5 GiB stage whose tasks need 1000x the memory they got: no more partitions than 8 MiB each, nor than 10,000. */
+    @Test
+    void partitionsAreBoundedByTheStagesBytesAndTheCap() {
+        long mib = 1L << 20;
+        long data = 29184 * mib;
+        SpillEvidence huge = SpillEvidence.of(3, 96, 600_000, 96 * 1000 * mib, 96 * 800 * mib, data, 1100 * mib, mib,
+                96 * mib, 0, data, 0.6, 96, 900_000, Thresholds.defaults());
+        assertEquals(3648, huge.recommendedPartitions(), "28.5 GiB / 8 MiB, under the 10,000 cap");
+        SpillEvidence capped = SpillEvidence.of(3, 96, 600_000, 96 * 1000 * mib, 96 * 800 * mib, 1000 * data, 1100 * mib, mib,
+                96 * mib, 0, data, 0.6, 96, 900_000, Thresholds.defaults());
+        assertEquals(10_000, capped.recommendedPartitions());
+        Remedy r = SpillAdvice.remedy(huge, Diagnosis.of(huge, Severity.HIGH), Thresholds.defaults());
+        Change split = r.recommendation().steps().get(0).changes().get(0);
+        assertEquals("spark.sql.files.maxPartitionBytes=8388608", split.key() + "=" + split.value(), "never below 8 MiB");
+    }
+
+    /** A 64 MiB stage already in 8 tasks cannot be split under 8 MiB: no partition step, and no memory raise while the heap was idle. */
+    @Test
+    void aStageTooSmallToSplitGetsTheShareOfTheHeapForPeople() {
+        long mib = 1L << 20;
+        SpillEvidence small = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 64 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 64 * mib, 0, 0.2, 2, 120_000, Thresholds.defaults());
+        assertFalse(small.splits());
+        Remedy r = SpillAdvice.remedy(small, Diagnosis.of(small, Severity.HIGH), Thresholds.defaults());
+        List<Change> changes = r.recommendation().steps().stream().flatMap(s -> s.changes().stream()).toList();
+        assertEquals(List.of("manual"), changes.stream().map(Change::scope).toList(), changes.toString());
+        assertTrue(changes.get(0).value().contains("spark.memory.fraction from 0.2"), changes.get(0).value());
+    }
+
+    /** The job set its split size itself (a GPU job's 10 GiB): the step names it and leaves lowering it to people. */
+    @Test
+    void aPartitionSizeTheJobSetItselfIsNamedNotOverridden() {
+        long mib = 1L << 20;
+        SpillEvidence e = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 1024 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 0, 1024 * mib, 0.6, 2, 120_000, Thresholds.defaults())
+                .on(Compute.selfManaged(1), false, Map.of("spark.sql.files.maxPartitionBytes", "10g"));
+        Change split = SpillAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults()).recommendation().steps()
+                .get(0).changes().get(0);
+        assertEquals("spark.sql.files.maxPartitionBytes", split.key());
+        assertFalse(split.applicable());
+        assertTrue(split.manualBecause().contains("spark.sql.files.maxPartitionBytes=10g itself"), split.manualBecause());
     }
 
     @Test

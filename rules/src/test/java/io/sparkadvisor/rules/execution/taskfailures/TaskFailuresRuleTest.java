@@ -11,7 +11,6 @@ import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
-import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.rules.Findings;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.EditedRuns;
@@ -177,11 +176,10 @@ class TaskFailuresRuleTest {
         assertTrue(changes.stream().noneMatch(c -> c.key().contains("memoryOverhead")), changes.toString());
         Change node = changes.get(0);
         assertEquals("node_type_id", node.key());
-        assertTrue(node.applicable(), node.toString());
-        NodeType worker = lost.cluster().orElseThrow().workerNode().orElseThrow();
-        NodeType picked = lost.cluster().orElseThrow().catalogue().stream().filter(n -> n.nodeTypeId().equals(node.value()))
-                .findFirst().orElseThrow();
-        assertTrue(picked.memoryPerCoreBytes() > worker.memoryPerCoreBytes(), picked + " vs " + worker);
+        // The one 4-core type with twice i3.xlarge's memory per core is x1e.xlarge, which has no known list price: the
+        // step names the need for people instead of one click to an unpriced node.
+        assertEquals("manual", node.scope(), node.toString());
+        assertTrue(node.value().contains("15.3 GiB of memory per core"), node.value());
         assertEquals("aws_attributes.availability", changes.get(1).key(), "then on-demand workers");
     }
 
