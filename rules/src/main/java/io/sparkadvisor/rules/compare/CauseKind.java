@@ -19,8 +19,7 @@ public enum CauseKind {
             "node_type_id")),
     GC("gc", List.of("spark.memory.", "spark.executor.memory", "spark.driver.memory", "node_type_id")),
     TASK_FAILURES("task-failures", List.of("spark.task.maxFailures", "spark.executor.memory", "availability")),
-    TASK_SPEED("task-speed", List.of("Spark", "Photon", "node_type_id", "runtime_engine", "spark_version")),
-    DRIVER("driver", List.of("spark.driver.memory", "driver_node_type_id"));
+    TASK_SPEED("task-speed", List.of("Spark", "Photon", "node_type_id", "runtime_engine", "spark_version"));
 
     private final String id;
     private final List<String> settings;

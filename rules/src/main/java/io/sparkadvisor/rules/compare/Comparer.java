@@ -45,23 +45,35 @@ public final class Comparer {
         Map<String, Object> summary = new LinkedHashMap<>(Map.of("run", Format.duration(run.application().durationMs()),
                 "baseline", Format.duration(baseline.application().durationMs()), "delta", signed(delta),
                 "share", (delta >= 0 ? "+" : "") + Format.percent((double) delta / Math.max(1, baseline.application().durationMs())),
-                "noise", Format.duration(noise)));
+                "noise", Format.duration(noise), "stages", signed(delta - (runWall.outsideStagesMs() - baseWall.outsideStagesMs())),
+                "outside", signed(runWall.outsideStagesMs() - baseWall.outsideStagesMs())));
         List<String> plan = planChanges(pairs, flip);
+        double noiseShare = thresholds.get(CompareThresholds.NOISE_SHARE);
+        long minDelta = (long) thresholds.get(CompareThresholds.MIN_DELTA_MS);
         List<StagePair> moved = pairs.stream().filter(p -> Math.abs(p.deltaMs()) >= Math.max(thresholds.get(CompareThresholds.MIN_STAGE_DELTA_MS),
-                thresholds.get(CompareThresholds.NOISE_SHARE) * p.baseline().map(StageWork::shareMs).orElse(0L))).toList();
-        if (Math.abs(delta) < noise) {
-            return new Comparison(run.application(), baseline.application(), delta, noise, runWall, baseWall, pairs, moved, settings,
-                    plan, List.of(), delta, text("summaryNoise", summary), "");
-        }
+                noiseShare * p.baseline().map(StageWork::shareMs).orElse(0L))).toList();
         List<Part> parts = new ArrayList<>();
         pairs.forEach(p -> parts.addAll(parts(p)));
-        parts.add(driver(runWall, baseWall));
-        List<Cause> causes = causes(parts, settings, flip, delta);
-        long unexplained = delta - causes.stream().mapToLong(Cause::ms).sum();
+        List<Cause> causes = causes(parts, settings, flip, delta, delta - (runWall.outsideStagesMs() - baseWall.outsideStagesMs()));
+        if (Math.abs(delta) < noise && causes.stream().noneMatch(c -> beyondNoise(c, pairs, noiseShare, minDelta))) {
+            return new Comparison(run.application(), baseline.application(), delta, noise, true, runWall, baseWall, pairs, moved,
+                    settings, plan, List.of(), delta, text("summaryNoise", summary), "");
+        }
+        long unexplained = delta - causes.stream().mapToLong(Cause::ms).sum() - (runWall.outsideStagesMs() - baseWall.outsideStagesMs());
         String unexplainedText = Math.abs(unexplained) * 100 < Math.abs(delta) ? text("allExplained", Map.of())
                 : text("unexplained", Map.of("share", Format.percent((double) unexplained / delta), "ms", signed(unexplained)));
-        return new Comparison(run.application(), baseline.application(), delta, noise, runWall, baseWall, pairs, moved, settings, plan,
-                causes, unexplained, text("summarySlower", summary), unexplainedText);
+        return new Comparison(run.application(), baseline.application(), delta, noise, false, runWall, baseWall, pairs, moved, settings,
+                plan, causes, unexplained, text("summarySlower", summary), unexplainedText);
+    }
+
+    /**
+     * Whether a cause of the job (not the machine's task speed) moved its stages beyond their noise: a run whose total
+     * is within noise still changed when a stage got much slower while the driver's start-up got faster.
+     */
+    private static boolean beyondNoise(Cause c, List<StagePair> pairs, double noiseShare, long minDeltaMs) {
+        long baselineMs = pairs.stream().filter(p -> p.run().map(s -> c.stageIds().contains(s.stageId())).orElse(false))
+                .mapToLong(p -> p.baseline().map(StageWork::shareMs).orElse(0L)).sum();
+        return c.kind() != CauseKind.TASK_SPEED && Math.abs(c.ms()) >= Math.max(minDeltaMs, noiseShare * baselineMs);
     }
 
     /** A stage's parts, on its share of the run's wall time: stages that overlap others count only their share. */
@@ -73,7 +85,8 @@ public final class Comparer {
         StageWork b = pair.baseline().orElseThrow();
         StageWork r = pair.run().orElseThrow();
         List<Part> onWall = StageAttribution.of(b, r, new StageAttribution.Limits(thresholds.get(CompareThresholds.INPUT_CHANGE_RATIO),
-                thresholds.get(SkewRule.MIN_RATIO), (long) thresholds.get(CompareThresholds.MIN_SPILL_GROWTH_BYTES)));
+                (long) thresholds.get(CompareThresholds.MIN_STAGE_DELTA_MS), thresholds.get(SkewRule.MIN_RATIO),
+                (long) thresholds.get(CompareThresholds.MIN_SPILL_GROWTH_BYTES)));
         long wallDelta = r.wallMs() - b.wallMs();
         double factor = wallDelta == 0 || Long.signum(wallDelta) != Long.signum(pair.deltaMs()) ? 0
                 : Math.min(1, (double) pair.deltaMs() / wallDelta);
@@ -84,17 +97,12 @@ public final class Comparer {
                 Map.of("arithmetic", p.arithmetic(), "counted", signed(p.ms() * factor))))).toList();
     }
 
-    private static Part driver(WallShares run, WallShares base) {
-        long delta = run.outsideStagesMs() - base.outsideStagesMs();
-        return new Part(CauseKind.DRIVER, -1, delta, text("outside", Map.of("after", Format.duration(run.outsideStagesMs()),
-                "before", Format.duration(base.outsideStagesMs()), "first", Format.duration(run.beforeFirstStageMs()),
-                "firstBefore", Format.duration(base.beforeFirstStageMs()), "between", Format.duration(run.betweenStagesMs()),
-                "betweenBefore", Format.duration(base.betweenStagesMs()), "last", Format.duration(run.afterLastStageMs()),
-                "lastBefore", Format.duration(base.afterLastStageMs()), "delta", signed(delta))));
-    }
-
-    /** The parts summed by cause, ranked by the time each explains in the direction of the difference. */
-    private static List<Cause> causes(List<Part> parts, List<SettingChange> settings, Optional<JoinFlip> flip, long delta) {
+    /**
+     * The parts summed by cause, ranked by the time each explains in the direction of the stages' difference (the
+     * driver's time outside stages, which may move the other way, is no cause).
+     */
+    private static List<Cause> causes(List<Part> parts, List<SettingChange> settings, Optional<JoinFlip> flip, long delta,
+            long stagesDelta) {
         Map<CauseKind, List<Part>> byKind = parts.stream().filter(p -> Math.round(p.ms()) != 0)
                 .collect(Collectors.groupingBy(Part::kind, LinkedHashMap::new, Collectors.toList()));
         List<Cause> out = new ArrayList<>();
@@ -108,7 +116,7 @@ public final class Comparer {
             out.add(new Cause(kind, title, ms, delta == 0 ? 0 : (double) ms / delta, stages,
                     ps.stream().map(Part::arithmetic).toList(), kind.because(settings)));
         });
-        out.sort(Comparator.comparingDouble((Cause c) -> c.ms() * Math.signum(delta)).reversed());
+        out.sort(Comparator.comparingDouble((Cause c) -> c.ms() * Math.signum(stagesDelta)).reversed());
         return out;
     }
 

@@ -29,7 +29,7 @@ public final class ComparisonJson {
         out.put("unexplainedMs", c.unexplainedMs());
         out.put("explainedShare", c.withinNoise() ? 0 : Format.round(c.explainedShare()));
         Map<String, Object> outside = new LinkedHashMap<>();
-        outside.put("deltaMs", c.runWall().outsideStagesMs() - c.baselineWall().outsideStagesMs());
+        outside.put("deltaMs", c.outsideDeltaMs());
         outside.put("run", wall(c.runWall()));
         outside.put("baseline", wall(c.baselineWall()));
         out.put("outsideStages", outside);

@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.compare;
 import static io.sparkadvisor.rules.compare.StageAttribution.signed;
 import static io.sparkadvisor.rules.compare.StageAttribution.text;
 
+import io.sparkadvisor.knowledge.compare.WallShares;
 import io.sparkadvisor.knowledge.facts.ApplicationFacts;
 import io.sparkadvisor.rules.advisor.Format;
 import java.util.ArrayList;
@@ -31,12 +32,12 @@ public final class ComparisonText {
                 }
                 cause.arithmetic().forEach(a -> lines.add("     - " + a));
             }
+            lines.add(text("report.outsideCause", outside(c)));
             lines.add(c.unexplained());
             lines.add("");
             lines.add(text("report.stages", Map.of()));
             c.moved().forEach(p -> lines.add("  " + stage(p)));
-            lines.add("  " + text("report.outside", Map.of("delta",
-                    signed(c.runWall().outsideStagesMs() - c.baselineWall().outsideStagesMs()))));
+            lines.add("  " + text("report.outside", Map.of("delta", signed(c.outsideDeltaMs()))));
         }
         if (!c.settings().isEmpty()) {
             lines.add("");
@@ -61,7 +62,17 @@ public final class ComparisonText {
         v.put("baseShare", Format.duration(p.baseline().map(StageWork::shareMs).orElse(0L)));
         v.put("tasks", p.run().map(StageWork::tasks).orElse(0));
         v.put("baseTasks", p.baseline().map(StageWork::tasks).orElse(0));
-        return text("report.stage", v);
+        return text(p.run().isPresent() ? "report.stage" : "report.droppedStage", v);
+    }
+
+    private static Map<String, Object> outside(Comparison c) {
+        WallShares run = c.runWall();
+        WallShares base = c.baselineWall();
+        return Map.of("after", Format.duration(run.outsideStagesMs()), "before", Format.duration(base.outsideStagesMs()),
+                "first", Format.duration(run.beforeFirstStageMs()), "firstBefore", Format.duration(base.beforeFirstStageMs()),
+                "between", Format.duration(run.betweenStagesMs()), "betweenBefore", Format.duration(base.betweenStagesMs()),
+                "last", Format.duration(run.afterLastStageMs()), "lastBefore", Format.duration(base.afterLastStageMs()),
+                "delta", signed(c.outsideDeltaMs()), "share", Format.percent(c.deltaMs() == 0 ? 0 : (double) c.outsideDeltaMs() / c.deltaMs()));
     }
 
     private static String name(ApplicationFacts a) {

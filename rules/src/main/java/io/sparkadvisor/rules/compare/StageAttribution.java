@@ -21,8 +21,8 @@ import java.util.TreeSet;
 final class StageAttribution {
     static final String MESSAGES = "compare";
 
-    /** The limits a term must pass to count as input, skew or spill. */
-    record Limits(double inputRatio, double skewRatio, long spillGrowthBytes) {}
+    /** The limits a term must pass to count as input (a ratio and a time), skew or spill. */
+    record Limits(double inputRatio, long minInputMs, double skewRatio, long spillGrowthBytes) {}
 
     private StageAttribution() {}
 
@@ -32,7 +32,8 @@ final class StageAttribution {
      * share it in proportion, and the offsets are named beside the largest of them.
      */
     static List<Part> of(StageWork b, StageWork r, Limits limits) {
-        double times = inputTimes(b, r, limits.inputRatio());
+        double ratio = inputTimes(b, r, limits.inputRatio());
+        double times = Math.abs(b.taskMs() * (ratio - 1) / b.parallelism()) >= limits.minInputMs() ? ratio : 1;
         double scaledTaskMs = b.taskMs() * times;
         Map<String, Object> v = values(b, r, times, scaledTaskMs);
         List<Part> terms = new ArrayList<>();
