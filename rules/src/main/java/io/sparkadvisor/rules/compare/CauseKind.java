@@ -1,10 +1,14 @@
 package io.sparkadvisor.rules.compare;
 
+import io.sparkadvisor.rules.execution.skew.SkewRule;
+import io.sparkadvisor.rules.execution.spill.SpillRule;
+import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
 import java.util.List;
 
 /**
  * What a share of the time difference is put down to, with the settings that can explain it: a changed setting is
- * named beside the cause it acts through (fewer partitions because spark.sql.shuffle.partitions fell).
+ * named beside the cause it acts through (fewer partitions because spark.sql.shuffle.partitions fell). Skew, spill and
+ * failures are named by the rules that find them in one run.
  */
 public enum CauseKind {
     INPUT("input", List.of()),
@@ -14,11 +18,11 @@ public enum CauseKind {
             "spark.sql.cbo.", "spark.sql.shuffle.partitions", "Spark")),
     SLOTS("slots", List.of("spark.master", "spark.executor.cores", "spark.executor.instances", "spark.cores.max", "spark.task.cpus",
             "spark.dynamicAllocation.", "num_workers", "autoscale.", "node_type_id", "availability")),
-    SKEW("skew", List.of("spark.sql.adaptive.skewJoin.", "spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")),
-    SPILL("spill", List.of("spark.memory.", "spark.executor.memory", "spark.driver.memory", "spark.sql.shuffle.partitions",
+    SKEW(SkewRule.ID, List.of("spark.sql.adaptive.skewJoin.", "spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")),
+    SPILL(SpillRule.ID, List.of("spark.memory.", "spark.executor.memory", "spark.driver.memory", "spark.sql.shuffle.partitions",
             "node_type_id")),
     GC("gc", List.of("spark.memory.", "spark.executor.memory", "spark.driver.memory", "node_type_id")),
-    TASK_FAILURES("task-failures", List.of("spark.task.maxFailures", "spark.executor.memory", "availability")),
+    TASK_FAILURES(TaskFailuresRule.ID, List.of("spark.task.maxFailures", "spark.executor.memory", "availability")),
     TASK_SPEED("task-speed", List.of("Spark", "Photon", "node_type_id", "runtime_engine", "spark_version"));
 
     private final String id;

@@ -47,7 +47,7 @@ final class StageAttribution {
         boolean skewed = r.maxOverMedian() >= limits.skewRatio() && r.maxOverMedian() > b.maxOverMedian()
                 || b.maxOverMedian() >= limits.skewRatio() && b.maxOverMedian() > r.maxOverMedian();
         if (skewed) {
-            add(terms, CauseKind.SKEW, r, uneven, "skew", v);
+            add(terms, CauseKind.SKEW, r, uneven, "longestTaskWait", v);
         }
         double delta = r.wallMs() - b.wallMs();
         double unattributed = skewed ? 0 : uneven; // waiting on the longest task without skew: scheduling, not a cause
@@ -97,7 +97,7 @@ final class StageAttribution {
         add(out, CauseKind.GC, r, gc, "gc", v);
         double rest = speed - gc;
         boolean spilled = r.spillBytes() - b.spillBytes() * times >= limits.spillGrowthBytes();
-        add(out, rest > 0 && spilled ? CauseKind.SPILL : CauseKind.TASK_SPEED, r, rest, rest > 0 && spilled ? "spill" : "taskSpeed", v);
+        add(out, rest > 0 && spilled ? CauseKind.SPILL : CauseKind.TASK_SPEED, r, rest, rest > 0 && spilled ? "spilledTasks" : "taskSpeed", v);
     }
 
     /** The run's records over the baseline's (bytes where no records were counted), 1 when within the ratio. */
@@ -134,8 +134,8 @@ final class StageAttribution {
         v.put("baseRatio", Format.decimals(b.maxOverMedian(), 1) + "x");
         v.put("uneven", Format.duration(Math.round(Math.max(0, r.unevenMs()))));
         v.put("baseUneven", Format.duration(Math.round(Math.max(0, b.unevenMs()))));
-        v.put("spill", Format.bytes(r.spillBytes()));
-        v.put("baseSpill", Format.bytes(b.spillBytes()));
+        v.put("spilled", Format.bytes(r.spillBytes()));
+        v.put("baseSpilled", Format.bytes(b.spillBytes()));
         v.put("gc", Format.duration(r.gcMs()));
         v.put("baseGc", Format.duration(Math.round(b.gcMs() * times)));
         v.put("failed", Format.duration(r.failedMs()));
