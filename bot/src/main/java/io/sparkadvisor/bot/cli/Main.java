@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 /** Entry point of the spark-advisor command line. */
 @Command(name = "spark-advisor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Finds why a Spark job costs what it costs, and what to change.",
-        subcommands = {AnalyzeCommand.class, FactsCommand.class, ThresholdsCommand.class, ServeCommand.class, DigestCommand.class,
+        subcommands = {AnalyzeCommand.class, CompareCommand.class, FactsCommand.class, ThresholdsCommand.class, ServeCommand.class, DigestCommand.class,
                 ScanCommand.class, AccuracyCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {

@@ -24,9 +24,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Result(int code, String out, String err) {}
+    record Result(int code, String out, String err) {}
 
-    private static Result run(String... args) {
+    static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);

@@ -25,7 +25,8 @@ public final class SameSetup {
         return workSettings(a).equals(workSettings(b)) && shape(a.cluster()).equals(shape(b.cluster()));
     }
 
-    private static Map<String, String> workSettings(RunFacts run) {
+    /** The run's Spark settings that size its work, by key. */
+    public static Map<String, String> workSettings(RunFacts run) {
         Map<String, String> kept = new TreeMap<>();
         run.properties().values().forEach((key, value) -> {
             if (WORK_SETTINGS.stream().anyMatch(key::startsWith) && !key.startsWith("spark.sql.execution.id")) {

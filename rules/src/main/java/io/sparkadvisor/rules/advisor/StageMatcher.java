@@ -68,7 +68,12 @@ public final class StageMatcher {
 
     /** The stage of {@code run} that is {@code wanted}, or why none is. */
     public StageMatch find(StageSignature wanted, RunFacts run) {
-        List<Scored> ranked = StageSignature.allOf(new RunView(run)).stream()
+        return find(wanted, StageSignature.allOf(new RunView(run)));
+    }
+
+    /** The stage among {@code candidates} (the signatures of one run's stages) that is {@code wanted}, or why none is. */
+    public StageMatch find(StageSignature wanted, List<StageSignature> candidates) {
+        List<Scored> ranked = candidates.stream()
                 .map(s -> new Scored(s, similarity(wanted, s)))
                 .sorted(Comparator.comparingDouble(Scored::similarity).reversed()).toList();
         if (ranked.isEmpty()) {

@@ -52,7 +52,7 @@ public record StageSignature(int stageId, String callSite, String description, L
     }
 
     /** The signatures of the run's completed stages (final attempts with a successful task), in stage order. */
-    static List<StageSignature> allOf(RunView run) {
+    public static List<StageSignature> allOf(RunView run) {
         List<StageSignature> out = new ArrayList<>();
         Map<StageSignature, Integer> seen = new HashMap<>();
         run.finalStages().stream().filter(s -> s.successfulTasks() > 0).sorted(Comparator.comparingInt(StageFacts::stageId))

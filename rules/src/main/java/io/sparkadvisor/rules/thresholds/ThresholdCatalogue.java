@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.thresholds;
 
 import io.sparkadvisor.rules.advisor.Rule;
 import io.sparkadvisor.rules.advisor.Rules;
+import io.sparkadvisor.rules.compare.CompareThresholds;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -37,6 +38,7 @@ public final class ThresholdCatalogue {
     private static Map<String, Threshold> collect() {
         List<Threshold> declared = new ArrayList<>(GeneralThresholds.DECLARED);
         Rules.ALL.forEach(r -> declared.addAll(r.thresholds()));
+        declared.addAll(CompareThresholds.DECLARED);
         Map<String, Threshold> out = new LinkedHashMap<>();
         for (Threshold t : declared) {
             Threshold before = out.putIfAbsent(t.key(), t);

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** One key style, <rule-id or general or follow-up or node or memory>.<camelCase>; renamed keys still work as aliases. */
+/** One key style, <rule-id or general or follow-up or node or memory or compare>.<camelCase>; renamed keys still work as aliases. */
 class ThresholdKeysTest {
     private static final Pattern STYLE = Pattern.compile("[a-z]+(-[a-z]+)*\\.[a-z][a-zA-Z0-9]*");
 
@@ -21,7 +21,7 @@ class ThresholdKeysTest {
             assertTrue(STYLE.matcher(t.key()).matches(), t.key() + " breaks the key style");
             String space = t.key().substring(0, t.key().indexOf('.'));
             assertTrue(Rules.ids().contains(space) || space.equals("general") || space.equals("follow-up") || space.equals("node")
-                    || space.equals("memory"),
+                    || space.equals("memory") || space.equals("compare"),
                     t.key() + " belongs to no rule");
         }
     }

@@ -83,7 +83,7 @@ final class Jobs {
           s -> writeDeltaEvents(s, work.resolve("delta-optimized"), true));
       case "delta-skew-join" -> withSetupSession(work, "delta-skew", DELTA_CONF,
           s -> writeDeltaSales(s, work.resolve("delta-sales"), work.resolve("delta-markets")));
-      default -> { }
+      default -> CompareJobs.setup(job, work);
     }
   }
 
@@ -120,7 +120,7 @@ final class Jobs {
       case "shuffle-many-partitions" -> userAggregates(spark, 1);
       case "large" -> large(spark);
       case "million" -> million(spark);
-      default -> throw new IllegalArgumentException("unknown job " + job);
+      default -> CompareJobs.run(job, spark, work);
     }
   }
 
@@ -447,7 +447,7 @@ final class Jobs {
     void run(SparkSession s) throws Exception;
   }
 
-  private static void withSetupSession(Path work, String name, Map<String, String> conf, SetupBody body)
+  static void withSetupSession(Path work, String name, Map<String, String> conf, SetupBody body)
       throws IOException {
     Path marker = work.resolve(name + ".done");
     if (Files.exists(marker)) {

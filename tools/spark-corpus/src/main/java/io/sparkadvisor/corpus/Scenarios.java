@@ -306,6 +306,7 @@ final class Scenarios {
             + " reduce stage (1,000,000 tasks). Not committed; zstd-compressed.")
         .known("tasks", 1_000_000)
         .output("bench").build());
+    CompareScenarios.addTo(list);
     for (Scenario s : list) {
       ALL.put(s.name(), s);
     }
