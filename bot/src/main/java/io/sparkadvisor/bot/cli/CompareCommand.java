@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;

@@ -28,7 +28,7 @@ final class CompareScenarios {
         .conf("spark.sql.autoBroadcastJoinThreshold", "10k")
         .describe("sales-report with spark.sql.autoBroadcastJoinThreshold lowered to 10k, below the markets' size:"
             + " a sort-merge join, whose small shuffle AQE coalesces, so the waits run in few tasks.")
-        .known("pairOf", "sales-report").known("change", "spark.sql.autoBroadcastJoinThreshold 10m -> 10k").fires("partition-sizing").build());
+        .known("pairOf", "sales-report").known("change", "spark.sql.autoBroadcastJoinThreshold 10m -> 10k").build());
     list.add(shuffled(salesReport(Scenario.of("sales-report-shuffled", "sales-report")))
         .describe("sales-report with AQE and broadcasts off: a sort-merge join in 8 shuffle partitions, the waits in"
             + " the join's 8 tasks, uniform market ids.")
@@ -44,7 +44,7 @@ final class CompareScenarios {
         .fires("partition-sizing").build());
     list.add(enrichment(Scenario.of("enrichment-8", "enrichment"), 8)
         .describe("enrichment-200 with spark.sql.shuffle.partitions 200 -> 8: 8 tasks leave 8 of the 16 slots idle.")
-        .known("pairOf", "enrichment-200").known("change", "spark.sql.shuffle.partitions 200 -> 8").fires("partition-sizing").build());
+        .known("pairOf", "enrichment-200").known("change", "spark.sql.shuffle.partitions 200 -> 8").build());
     list.add(Scenario.of("io-bound-again", "io-bound")
         .master("local[4]")
         .describe("io-bound run again (local[4]), as the baseline of io-bound-2-slots generated under the same load:"
