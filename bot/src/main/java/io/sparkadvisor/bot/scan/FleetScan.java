@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.config.ScanConfig;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.store.ScanLedger;
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.templates.replies.ScanReply;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -65,16 +67,18 @@ public final class FleetScan {
     private final JobAnalyser analyser;
     private final ScanConfig config;
     private final Clock clock;
+    private final BotMetrics metrics;
     private final String holder = UUID.randomUUID().toString();
     private final Set<ExecutorService> running = ConcurrentHashMap.newKeySet();
     /** Set by {@link #stop}: an analysis that ends after it is given back, not recorded (it may have failed for the stop). */
     private volatile boolean stopping;
 
-    public FleetScan(ScanLedger ledger, JobAnalyser analyser, ScanConfig config, Clock clock) {
+    public FleetScan(ScanLedger ledger, JobAnalyser analyser, ScanConfig config, Clock clock, BotMetrics metrics) {
         this.ledger = ledger;
         this.analyser = analyser;
         this.config = config;
         this.clock = clock;
+        this.metrics = metrics;
     }
 
     public ScanConfig config() {
@@ -157,6 +161,7 @@ public final class FleetScan {
             return null;
         }
         ledger.done(week, job.jobId(), holder, write(outcome));
+        count(outcome);
         return outcome;
     }
 
@@ -201,10 +206,21 @@ public final class FleetScan {
         List<JobScan> out = new ArrayList<>();
         for (JobCost job : costliest) {
             String json = done.get(job.jobId());
-            out.add(json != null ? read(json) : JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.NOT_IN_TIME,
-                    ScanReply.OUT_OF_TIME.text("minutes", config.budgetMinutes())));
+            if (json != null) {
+                out.add(read(json));
+            } else {
+                JobScan late = JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.NOT_IN_TIME,
+                        ScanReply.OUT_OF_TIME.text("minutes", config.budgetMinutes()));
+                count(late);
+                out.add(late);
+            }
         }
         return out;
+    }
+
+    /** Counts a job this scan finished or did not reach; jobs read from another's outcome are that one's. */
+    private void count(JobScan outcome) {
+        metrics.scanned(outcome.wasAnalysed() ? "analysed" : outcome.unreadable().kind().name().toLowerCase(Locale.ROOT));
     }
 
     static JobScan read(String json) {
