@@ -48,7 +48,7 @@ class FleetScanResumeTest {
                 }
             };
             List<JobScan> cut = first.get().scan(WEEK, Fleet.costs(JOBS), stopsAfterThree);
-            assertEquals(3, new ScanLedger(db).outcomes(WEEK).size(), "three jobs done before the stop");
+            assertEquals(3, new ScanLedger<>(db, JobScan.class).outcomes(WEEK).size(), "three jobs done before the stop");
             assertEquals(3, cut.stream().filter(s -> s.unreadable() != null && s.unreadable().kind() == JobScan.Unreadable.Kind.NOT_IN_TIME).count());
             List<Long> readBefore = IntStream.range(0, JOBS).mapToObj(k -> Fleet.logReads(emulator, k)).toList();
             assertEquals(List.of(1L, 1L, 1L, 0L, 0L, 0L), readBefore, "the first three jobs' logs were read (job 3 has no log delivery)");
@@ -69,7 +69,7 @@ class FleetScanResumeTest {
 
     /** A fresh scan, as a restarted bot builds it: new instances, the same database and workspace. */
     private static FleetScan scan(Database db, WorkspaceEmulator emulator, Advisor advisor, MeterRegistry meters) {
-        return new FleetScan(new ScanLedger(db), new LatestRuns(Workspaces.connect(emulator.client(), BotHarness.WAREHOUSE), advisor), SCAN,
+        return new FleetScan(new ScanLedger<>(db, JobScan.class), new LatestRuns(Workspaces.connect(emulator.client(), BotHarness.WAREHOUSE), advisor), SCAN,
                 Clock.systemUTC(), new BotMetrics(meters));
     }
 
