@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.cli;
 
 import io.sparkadvisor.bot.config.AdvisorConfig;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
@@ -46,7 +47,7 @@ final class ScanCommand implements Callable<Integer> {
         var workspace = WorkspaceChoice.of(workspaceDir, env);
         AdvisorConfig config = AdvisorConfig.load(thresholdOptions.config);
         Database db = Database.existing(env).orElseGet(Database::inMemory).migrate();
-        var scan = ScanWiring.scan(db, workspace, new Advisor(thresholdOptions.thresholds()), config.scan().on(), clock);
+        var scan = ScanWiring.scan(db, workspace, new Advisor(thresholdOptions.thresholds()), config.scan().on(), clock, BotMetrics.none());
         var digests = new Digests(workspace, config.digest(), new AnalysedFindings(db), new Changes(db), scan);
         var err = spec.commandLine().getErr();
         var digest = digests.prepare(DigestCommand.weekStart(week, clock),

@@ -96,7 +96,7 @@ final class ServeCommand implements Callable<Integer> {
         DigestConfig digestConfig = config.digest();
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(thresholdOptions.thresholds());
-        FleetScan fleet = ScanWiring.scan(db, workspace, advisor, config.scan(), Clock.systemUTC());
+        FleetScan fleet = ScanWiring.scan(db, workspace, advisor, config.scan(), Clock.systemUTC(), metrics);
         Digests digests = new Digests(workspace, digestConfig, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings, metrics),

@@ -29,6 +29,7 @@ public final class BotMetrics {
     static final String FOLLOW_UPS = "spark.advisor.follow.ups";
     static final String CALLS = "spark.advisor.calls";
     static final String RATE_LIMIT_RETRIES = "spark.advisor.rate.limit.retries";
+    static final String SCAN_JOBS = "spark.advisor.scan.jobs";
 
     private final MeterRegistry registry;
 
@@ -83,6 +84,11 @@ public final class BotMetrics {
         Timer.builder(CALLS).tags("api", api, "method", method, "outcome", outcome).description("Calls to Databricks and Slack")
                 .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(5)).maximumExpectedValue(Duration.ofMinutes(2))
                 .register(registry).record(Duration.ofNanos(tookNanos));
+    }
+
+    /** A job of a fleet scan done by this replica, or not reached in time: {@code outcome} analysed or why it could not be. */
+    public void scanned(String outcome) {
+        Counter.builder(SCAN_JOBS).tag("outcome", outcome).description("Fleet scan jobs by outcome").register(registry).increment();
     }
 
     /** A call answered 429 and retried after Retry-After. */

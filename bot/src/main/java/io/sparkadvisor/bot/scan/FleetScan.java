@@ -1,11 +1,7 @@
 package io.sparkadvisor.bot.scan;
 
-import com.fasterxml.jackson.annotation.JsonSetter;
-import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.config.ScanConfig;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.store.ScanLedger;
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.templates.replies.ScanReply;
@@ -14,6 +10,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -40,12 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class FleetScan {
     private static final Logger LOG = LoggerFactory.getLogger(FleetScan.class);
-    /** Findings leave empty lists out of their JSON (Savings.netOf): read back, they are empty again. */
-    private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-
-    static {
-        JSON.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
-    }
     /** How often a scan whose remaining jobs another replica holds looks whether they are done. */
     private static final Duration POLL = Duration.ofMillis(250);
     /**
@@ -61,20 +52,22 @@ public final class FleetScan {
      */
     private static final Duration RECLAIM = Duration.ofSeconds(5);
 
-    private final ScanLedger ledger;
+    private final ScanLedger<JobScan> ledger;
     private final JobAnalyser analyser;
     private final ScanConfig config;
     private final Clock clock;
+    private final BotMetrics metrics;
     private final String holder = UUID.randomUUID().toString();
     private final Set<ExecutorService> running = ConcurrentHashMap.newKeySet();
     /** Set by {@link #stop}: an analysis that ends after it is given back, not recorded (it may have failed for the stop). */
     private volatile boolean stopping;
 
-    public FleetScan(ScanLedger ledger, JobAnalyser analyser, ScanConfig config, Clock clock) {
+    public FleetScan(ScanLedger<JobScan> ledger, JobAnalyser analyser, ScanConfig config, Clock clock, BotMetrics metrics) {
         this.ledger = ledger;
         this.analyser = analyser;
         this.config = config;
         this.clock = clock;
+        this.metrics = metrics;
     }
 
     public ScanConfig config() {
@@ -85,10 +78,10 @@ public final class FleetScan {
     public List<JobScan> scan(LocalDate week, List<JobCost> costliest, ScanProgress progress) {
         long deadline = System.nanoTime() + config.budget().toNanos();
         Set<String> ids = costliest.stream().map(JobCost::jobId).collect(Collectors.toSet());
-        Map<String, String> done = ledger.outcomes(week);
+        Map<String, JobScan> done = ledger.outcomes(week);
         done.keySet().retainAll(ids); // jobs of a scan of more jobs than this one
         AtomicInteger finished = new AtomicInteger(done.size());
-        AtomicInteger unreadable = new AtomicInteger((int) done.values().stream().map(FleetScan::read).filter(s -> !s.wasAnalysed()).count());
+        AtomicInteger unreadable = new AtomicInteger((int) done.values().stream().filter(s -> !s.wasAnalysed()).count());
         progress.moved(finished.get(), costliest.size(), unreadable.get());
         ExecutorService pool = Executors.newFixedThreadPool(config.parallelism(), r -> {
             Thread t = new Thread(r, "fleet-scan");
@@ -156,7 +149,8 @@ public final class FleetScan {
             ledger.release(week, job.jobId(), holder);
             return null;
         }
-        ledger.done(week, job.jobId(), holder, write(outcome));
+        ledger.done(week, job.jobId(), holder, outcome);
+        count(outcome);
         return outcome;
     }
 
@@ -183,8 +177,8 @@ public final class FleetScan {
     private List<JobCost> awaitOthers(LocalDate week, List<JobCost> left, long deadline) {
         long reclaim = Math.min(deadline, System.nanoTime() + RECLAIM.toNanos());
         while (true) {
-            Map<String, String> done = ledger.outcomes(week);
-            List<JobCost> notDone = left.stream().filter(job -> !done.containsKey(job.jobId())).toList();
+            Set<String> done = ledger.done(week);
+            List<JobCost> notDone = left.stream().filter(job -> !done.contains(job.jobId())).toList();
             if (notDone.isEmpty() || System.nanoTime() >= reclaim || stopping || Thread.currentThread().isInterrupted()) {
                 return notDone;
             }
@@ -197,29 +191,24 @@ public final class FleetScan {
     }
 
     private List<JobScan> outcomes(LocalDate week, List<JobCost> costliest) {
-        Map<String, String> done = ledger.outcomes(week);
+        Map<String, JobScan> done = ledger.outcomes(week);
         List<JobScan> out = new ArrayList<>();
         for (JobCost job : costliest) {
-            String json = done.get(job.jobId());
-            out.add(json != null ? read(json) : JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.NOT_IN_TIME,
-                    ScanReply.OUT_OF_TIME.text("minutes", config.budgetMinutes())));
+            JobScan kept = done.get(job.jobId());
+            if (kept != null) {
+                out.add(kept);
+            } else {
+                JobScan late = JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.NOT_IN_TIME,
+                        ScanReply.OUT_OF_TIME.text("minutes", config.budgetMinutes()));
+                count(late);
+                out.add(late);
+            }
         }
         return out;
     }
 
-    static JobScan read(String json) {
-        try {
-            return JSON.readValue(json, JobScan.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a fleet scan outcome that is not JSON: " + e.getOriginalMessage(), e);
-        }
-    }
-
-    private static String write(JobScan scan) {
-        try {
-            return JSON.writeValueAsString(scan);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+    /** Counts a job this scan finished or did not reach; jobs read from another's outcome are that one's. */
+    private void count(JobScan outcome) {
+        metrics.scanned(outcome.wasAnalysed() ? "analysed" : outcome.unreadable().kind().name().toLowerCase(Locale.ROOT));
     }
 }

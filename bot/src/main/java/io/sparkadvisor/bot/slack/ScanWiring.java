@@ -8,7 +8,9 @@ import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.digest.FixNoise;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.scan.FleetScan;
+import io.sparkadvisor.bot.scan.JobScan;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.FixPosts;
@@ -22,9 +24,9 @@ import java.time.Clock;
 public final class ScanWiring {
     private ScanWiring() {}
 
-    /** The scan over {@code workspace}'s jobs with claims in {@code db}; null when {@code config} leaves it off. */
-    public static FleetScan scan(Database db, Workspace workspace, Advisor advisor, ScanConfig config, Clock clock) {
-        return config.enabled() ? new FleetScan(new ScanLedger(db), new LatestRuns(workspace, advisor), config, clock) : null;
+    /** The scan over {@code workspace}'s jobs with claims in {@code db}, its jobs counted in {@code metrics}; null when {@code config} leaves it off. */
+    public static FleetScan scan(Database db, Workspace workspace, Advisor advisor, ScanConfig config, Clock clock, BotMetrics metrics) {
+        return config.enabled() ? new FleetScan(new ScanLedger<>(db, JobScan.class), new LatestRuns(workspace, advisor), config, clock, metrics) : null;
     }
 
     /** The scheduled digest; with a scan, each channel gets its top fixes (its own noise controls) with a thread each. */

@@ -1,24 +1,41 @@
 package io.sparkadvisor.bot.store;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.sql.Date;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which jobs of a week's fleet scan are claimed or done, across replicas and restarts: a job is
- * analysed by the one replica whose insert won, and its outcome (JSON) is kept for everyone after.
+ * analysed by the one replica whose insert won, and its outcome (a record of type {@code T}, kept
+ * as JSON) is there for everyone after.
  */
-public final class ScanLedger {
+public final class ScanLedger<T> {
     private static final String RUNNING = "running";
     private static final String DONE = "done";
+    /** Outcomes leave empty lists out of their JSON (Savings.netOf): read back, they are empty again; fields added later are ignored by older replicas. */
+    private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    static {
+        JSON.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
+    }
 
     private final Database db;
+    private final Class<T> outcome;
 
-    public ScanLedger(Database db) {
+    public ScanLedger(Database db, Class<T> outcome) {
         this.db = db;
+        this.outcome = outcome;
     }
 
     /**
@@ -49,9 +66,10 @@ public final class ScanLedger {
     }
 
     /** Keeps the outcome of a claimed job; nothing when the claim was taken over meanwhile. */
-    public void done(LocalDate week, String jobId, String holder, String outcomeJson) {
+    public void done(LocalDate week, String jobId, String holder, T outcome) {
+        String json = write(outcome);
         db.inTransaction(sql -> sql.update("UPDATE fleet_scan_jobs SET state = ?, outcome_json = ? WHERE week_start = ? AND job_id = ?"
-                + " AND holder = ? AND state = ?", DONE, outcomeJson, Date.valueOf(week), jobId, holder, RUNNING));
+                + " AND holder = ? AND state = ?", DONE, json, Date.valueOf(week), jobId, holder, RUNNING));
     }
 
     /** Gives back a claim this replica will not finish (it is stopping), so the next scan takes the job at once. */
@@ -60,11 +78,35 @@ public final class ScanLedger {
                 Date.valueOf(week), jobId, holder, RUNNING));
     }
 
-    /** The outcomes of the week's done jobs, by job id. */
-    public Map<String, String> outcomes(LocalDate week) {
-        Map<String, String> out = new LinkedHashMap<>();
-        db.inTransaction(sql -> sql.query("SELECT job_id, outcome_json FROM fleet_scan_jobs WHERE week_start = ? AND state = ? ORDER BY job_id",
-                rs -> out.put(rs.getString("job_id"), rs.getString("outcome_json")), Date.valueOf(week), DONE));
+    /** The ids of the week's done jobs: what a scan waiting on other replicas polls, without reading their outcomes. */
+    public Set<String> done(LocalDate week) {
+        Set<String> out = new HashSet<>();
+        db.inTransaction(sql -> sql.query("SELECT job_id FROM fleet_scan_jobs WHERE week_start = ? AND state = ?",
+                rs -> out.add(rs.getString("job_id")), Date.valueOf(week), DONE));
         return out;
+    }
+
+    /** The outcomes of the week's done jobs, by job id. */
+    public Map<String, T> outcomes(LocalDate week) {
+        Map<String, T> out = new LinkedHashMap<>();
+        db.inTransaction(sql -> sql.query("SELECT job_id, outcome_json FROM fleet_scan_jobs WHERE week_start = ? AND state = ? ORDER BY job_id",
+                rs -> out.put(rs.getString("job_id"), read(rs.getString("job_id"), rs.getString("outcome_json"))), Date.valueOf(week), DONE));
+        return out;
+    }
+
+    private T read(String jobId, String json) {
+        try {
+            return JSON.readValue(json, outcome);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the fleet scan outcome of job " + jobId + " is not JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static String write(Object outcome) {
+        try {
+            return JSON.writeValueAsString(outcome);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a fleet scan outcome is a plain record", e);
+        }
     }
 }

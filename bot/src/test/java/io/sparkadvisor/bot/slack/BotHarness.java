@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.slack;
 import com.slack.api.bolt.App;
 import com.slack.api.bolt.socket_mode.SocketModeApp;
 import io.sparkadvisor.bot.access.AccessService;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.access.ChannelGroups;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
@@ -146,7 +147,7 @@ final class BotHarness implements AutoCloseable {
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, access, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
-        FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock);
+        FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock, BotMetrics.none());
         Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),

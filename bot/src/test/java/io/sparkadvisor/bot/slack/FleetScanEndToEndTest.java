@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
-import io.sparkadvisor.bot.store.ScanLedger;
+import io.sparkadvisor.bot.store.ScanClaims;
 import io.sparkadvisor.bot.store.TestDatabases;
 import java.time.Duration;
 import java.time.Instant;
@@ -74,7 +74,7 @@ class FleetScanEndToEndTest {
             FakeSlackApi.Call digest = parents.get(0);
             String shown = bot.threadReplies(digest.tsPosted()).stream().map(c -> c.param("blocks"))
                     .collect(Collectors.joining("\n", digest.param("blocks") + "\n", ""));
-            List<Fleet.Expected> expected = Fleet.expected(new ScanLedger(bot.db).outcomes(WEEK), 30);
+            List<Fleet.Expected> expected = Fleet.expected(ScanClaims.outcomes(bot.db, WEEK), 30);
             assertTrue(expected.size() >= 5, "the corpus logs give at least five fixes: " + expected);
             int at = shown.indexOf("Top fixes this week");
             assertTrue(at > 0, shown);
@@ -204,7 +204,7 @@ class FleetScanEndToEndTest {
             assertTrue(shown.contains("Top fixes this week") && shown.contains("etl-3 (job 604): no log delivery"), shown);
             Matcher week = Pattern.compile("of the week of (\\d{4}-\\d{2}-\\d{2})").matcher(progress.param("text"));
             assertTrue(week.find(), progress.param("text"));
-            List<Fleet.Expected> expected = Fleet.expected(new ScanLedger(bot.db).outcomes(LocalDate.parse(week.group(1))), 6);
+            List<Fleet.Expected> expected = Fleet.expected(ScanClaims.outcomes(bot.db, LocalDate.parse(week.group(1))), 6);
             assertTrue(expected.size() <= 5, "all shown: " + expected);
             Fleet.Expected smallerNodes = expected.stream().filter(f -> f.basis().equals("LIST_DOLLARS")).findFirst().orElseThrow(
                     () -> new AssertionError("the 60 oversized workers' node-type change is ranked: " + expected));

@@ -16,7 +16,6 @@ import io.sparkadvisor.bot.MovableClock;
 import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.ScanClaims;
-import io.sparkadvisor.bot.store.ScanLedger;
 import io.sparkadvisor.bot.store.TestDatabases;
 import java.time.Duration;
 import java.util.List;
@@ -48,20 +47,19 @@ class FleetScanKilledReplicaTest {
             bot.slack.clear();
             bot.digestScheduler.setTime(DUE);
             bot.workspace.latency(Duration.ofMillis(150));
-            ScanLedger ledger = new ScanLedger(db);
 
             ReplicaProcess.Started doomed = ReplicaProcess.start(OtherFleetReplica.class, List.of(database.get("DATABASE_URL"),
                     bot.workspace.url(), bot.slack.baseUrl() + "/api/", DUE.toString(), OtherFleetReplica.SCAN_ONLY));
             try {
                 doomed.go();
-                await(WAIT, () -> ledger.outcomes(WEEK).size() >= 3 && !ScanClaims.held(db, WEEK).isEmpty());
+                await(WAIT, () -> ScanClaims.outcomes(db, WEEK).size() >= 3 && !ScanClaims.held(db, WEEK).isEmpty());
                 doomed.kill();
             } finally {
                 doomed.process().destroyForcibly();
             }
             // A read the dead replica had sent is recorded once answered, after its latency: count none of them as the survivor's.
             await(WAIT, () -> bot.workspace.answering() == 0);
-            Set<String> doneByTheDead = ledger.outcomes(WEEK).keySet();
+            Set<String> doneByTheDead = ScanClaims.outcomes(db, WEEK).keySet();
             Set<String> leftClaimed = ScanClaims.held(db, WEEK);
             assertFalse(leftClaimed.isEmpty(), "the killed replica held claims on jobs it had not finished");
             assertTrue(doneByTheDead.size() < JOBS, "and had not finished the scan: " + doneByTheDead);
@@ -69,12 +67,12 @@ class FleetScanKilledReplicaTest {
             bot.workspace.latency(Duration.ZERO);
 
             CompletableFuture<Void> digest = CompletableFuture.runAsync(bot.digestScheduler::runAnyDueExecutions);
-            await(WAIT, () -> ledger.outcomes(WEEK).size() == JOBS - leftClaimed.size());
+            await(WAIT, () -> ScanClaims.outcomes(db, WEEK).size() == JOBS - leftClaimed.size());
             assertEquals(leftClaimed, ScanClaims.held(db, WEEK), "the survivor scanned the other jobs and waits on the dead one's claims");
             clock.advance(FleetScan.CLAIM_LEASE.plusSeconds(1));
             digest.get(WAIT.toSeconds(), TimeUnit.SECONDS);
 
-            Map<String, String> outcomes = ledger.outcomes(WEEK);
+            Map<String, String> outcomes = ScanClaims.outcomes(db, WEEK);
             assertEquals(JOBS, outcomes.size(), "every job has its outcome");
             assertEquals(Set.of(), ScanClaims.held(db, WEEK), "the stale claims were taken over and finished");
             List<Long> readBySurvivor = IntStream.range(0, JOBS).mapToObj(k -> Fleet.logReads(bot.workspace, k) - readByTheDead.get(k)).toList();

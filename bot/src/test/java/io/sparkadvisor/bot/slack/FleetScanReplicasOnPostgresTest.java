@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.store.Database;
-import io.sparkadvisor.bot.store.ScanLedger;
+import io.sparkadvisor.bot.store.ScanClaims;
 import io.sparkadvisor.bot.store.TestDatabases;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,14 +44,14 @@ class FleetScanReplicasOnPostgresTest {
             ReplicaProcess.runTogether(OtherFleetReplica.class, List.of(database.get("DATABASE_URL"), bot.workspace.url(),
                     bot.slack.baseUrl() + "/api/", DUE.toString()), WAIT, bot.digestScheduler::runAnyDueExecutions);
 
-            assertEquals(JOBS, new ScanLedger(db).outcomes(WEEK).size(), "every job has its outcome");
+            assertEquals(JOBS, ScanClaims.outcomes(db, WEEK).size(), "every job has its outcome");
             List<Long> reads = IntStream.range(0, JOBS).mapToObj(k -> Fleet.logReads(bot.workspace, k)).toList();
             assertEquals(IntStream.range(0, JOBS).mapToObj(k -> Fleet.UNREADABLE.containsKey(k) ? 0L : 1L).toList(), reads,
                     "each readable job's log was read once, by one of the two replicas");
             List<FakeSlackApi.Call> parents = bot.slack.calls("chat.postMessage").stream()
                     .filter(c -> c.param("channel").equals(CHANNEL) && c.param("thread_ts").isEmpty()).toList();
             assertEquals(1, parents.stream().filter(c -> c.param("blocks").contains("Jobs cost, Mon 23 Nov 2026")).count(), "one digest");
-            long fixes = Math.min(5, Fleet.expected(new ScanLedger(db).outcomes(WEEK), JOBS).size());
+            long fixes = Math.min(5, Fleet.expected(ScanClaims.outcomes(db, WEEK), JOBS).size());
             assertTrue(fixes > 0);
             assertEquals(1 + fixes, parents.size(), "the digest and one thread per fix, once");
         }

@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.slack;
 
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
 import io.sparkadvisor.bot.access.AccessService;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.access.ChannelGroups;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
@@ -46,7 +47,8 @@ public final class OtherFleetReplica {
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, new JobLocks(db, clock), workspace,
                 ApprovalPolicy.fromEnvironment(Map.of(), clock), new AccessService(workspace.access(), ChannelGroups.NONE, clock), clock);
-        FleetScan scan = ScanWiring.scan(db, workspace, new Advisor(Thresholds.defaults()), FleetScanReplicasOnPostgresTest.SCAN, clock);
+        FleetScan scan = ScanWiring.scan(db, workspace, new Advisor(Thresholds.defaults()), FleetScanReplicasOnPostgresTest.SCAN, clock,
+                BotMetrics.none());
         Digests digests = new Digests(workspace, DigestConfig.DEFAULTS, new AnalysedFindings(db), changes, scan);
         ManualScheduler scheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, scan, slack, approvals,
                 clock), Instant.parse(args[3]));

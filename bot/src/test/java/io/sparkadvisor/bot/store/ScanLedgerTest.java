@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -16,25 +18,30 @@ class ScanLedgerTest {
     static final Instant T0 = Instant.parse("2026-11-30T08:00:00Z");
     static final Duration STALE = Duration.ofMinutes(30);
 
+    /** An outcome as the ledger keeps one: a plain record, its lists left out of the JSON when empty. */
+    record Outcome(String by, List<String> findings) {}
+
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void oneReplicaClaimsAJobAndEveryoneReadsItsOutcome(TestDatabases.Kind kind) {
-        ScanLedger ledger = new ScanLedger(TestDatabases.fresh(kind));
+        ScanLedger<Outcome> ledger = new ScanLedger<>(TestDatabases.fresh(kind), Outcome.class);
         assertTrue(ledger.claim(WEEK, "601", "a", T0, STALE));
         assertFalse(ledger.claim(WEEK, "601", "b", T0.plusSeconds(60), STALE), "held by a");
         assertTrue(ledger.claim(WEEK.plusDays(7), "601", "b", T0, STALE), "another week is another scan");
 
-        ledger.done(WEEK, "601", "b", "{\"by\":\"b\"}");
+        ledger.done(WEEK, "601", "b", new Outcome("b", List.of("skew")));
         assertEquals(Map.of(), ledger.outcomes(WEEK), "only the holder records the outcome");
-        ledger.done(WEEK, "601", "a", "{\"by\":\"a\"}");
-        assertEquals(Map.of("601", "{\"by\":\"a\"}"), ledger.outcomes(WEEK));
+        assertEquals(Set.of(), ledger.done(WEEK));
+        ledger.done(WEEK, "601", "a", new Outcome("a", List.of("skew")));
+        assertEquals(Map.of("601", new Outcome("a", List.of("skew"))), ledger.outcomes(WEEK));
+        assertEquals(Set.of("601"), ledger.done(WEEK));
         assertFalse(ledger.claim(WEEK, "601", "b", T0.plus(STALE).plusSeconds(60), STALE), "a done job is never claimed again");
     }
 
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void aClaimOfAKilledReplicaIsTakenOverOnceStaleAndAGivenBackOneAtOnce(TestDatabases.Kind kind) {
-        ScanLedger ledger = new ScanLedger(TestDatabases.fresh(kind));
+        ScanLedger<Outcome> ledger = new ScanLedger<>(TestDatabases.fresh(kind), Outcome.class);
         ledger.claim(WEEK, "601", "killed", T0, STALE);
         assertFalse(ledger.claim(WEEK, "601", "b", T0.plus(STALE).minusSeconds(1), STALE));
         assertTrue(ledger.claim(WEEK, "601", "b", T0.plus(STALE).plusSeconds(1), STALE));
@@ -46,5 +53,14 @@ class ScanLedgerTest {
         ledger.claim(WEEK, "602", "stopping", T0, STALE);
         ledger.release(WEEK, "602", "stopping");
         assertTrue(ledger.claim(WEEK, "602", "c", T0.plusSeconds(1), STALE));
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
+    void anOutcomeKeptWithoutItsListsReadsBackWithEmptyOnes(TestDatabases.Kind kind) {
+        ScanLedger<Outcome> ledger = new ScanLedger<>(TestDatabases.fresh(kind), Outcome.class);
+        ledger.claim(WEEK, "601", "a", T0, STALE);
+        ledger.done(WEEK, "601", "a", new Outcome("a", null));
+        assertEquals(Map.of("601", new Outcome("a", List.of())), ledger.outcomes(WEEK), "a null list, as Savings.netOf leaves out, reads back empty");
     }
 }
