@@ -65,7 +65,7 @@ class MetricRefTest {
     void theUnitIsDeclaredNotGuessedFromTheName() {
         assertEquals(Metric.Unit.COUNT, Metric.TASKS.unit());
         assertEquals("12", Metric.TASKS.ofStage(0).format(12));
-        assertEquals("2x", Metric.MAX_TO_MEDIAN.ofStage(0).format(2));
+        assertEquals("2.0x", Metric.MAX_TO_MEDIAN.ofStage(0).format(2));
         assertTrue(Metric.WALL_MS.scalesWithInput() && !Metric.BROADCAST_BYTES.scalesWithInput());
     }
 }
