@@ -4,9 +4,9 @@ import io.sparkadvisor.knowledge.facts.ExecutorFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
-import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.execution.FailureCause;
 import io.sparkadvisor.rules.platform.RunMemory;
-import io.sparkadvisor.rules.queryplan.broadcastjoin.BroadcastJoinEvidence;
+import io.sparkadvisor.rules.queryplan.JoinSide;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.function.Predicate;
@@ -36,9 +36,9 @@ public final class RunMetrics {
                 .mapToLong(sql -> sql.photonFallbacks().stream().filter(f -> !f.transition()).count()).sum();
     }
 
-    /** Each build side's data size (its rows in memory), as {@link BroadcastJoinEvidence#broadcastBytes} measures it. */
+    /** Each build side's data size (its rows in memory), as {@link JoinSide#broadcastBytes} measures it. */
     static double broadcastBytes(RunView run) {
-        return BroadcastJoinEvidence.broadcastBytes(run);
+        return JoinSide.broadcastBytes(run);
     }
 
     static double tasksAtOnce(RunView run) {
@@ -58,7 +58,7 @@ public final class RunMetrics {
     }
 
     static double executorLostFailures(RunView run, int stageId) {
-        return failures(run, stageId, f -> Cause.of(f) == Cause.EXECUTOR_LOST);
+        return failures(run, stageId, f -> FailureCause.of(f) == FailureCause.EXECUTOR_LOST);
     }
 
     /** Share of the stage's task run time spent on the task thread's CPU. */
