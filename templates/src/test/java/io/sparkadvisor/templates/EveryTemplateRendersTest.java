@@ -1,5 +1,6 @@
 package io.sparkadvisor.templates;
 
+import io.sparkadvisor.rules.advisor.MetricRef;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -234,7 +235,7 @@ class EveryTemplateRendersTest {
             json("settled " + outcome, ChangeMessages.settled("4201-skew", subject, "U0ANA", outcome, HOSTILE));
         }
         json("busy", ChangeMessages.busy(subject));
-        MetricCheck check = new MetricCheck("stage[3].maxToMedian", MetricCheck.Comparison.BELOW, 3, "longest task < 3x the median");
+        MetricCheck check = new MetricCheck(MetricRef.parse("stage[3].maxToMedian"), MetricCheck.Comparison.BELOW, 3, "longest task < 3x the median");
         for (Verdict verdict : List.of(new Verdict(true, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(1), true))),
                 new Verdict(true, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(5), false))),
                 new Verdict(false, List.of(new Verdict.Row(check, OptionalDouble.of(11), OptionalDouble.of(5), false))),

@@ -46,9 +46,9 @@ public final class Checks {
         return Messages.of(MESSAGES, scope).text(name);
     }
 
-    /** The metric's name in this scope: {@code gcShare} or {@code stage[3].gcShare}. */
-    public String metric(String name) {
-        return stageId < 0 ? name : RunMetrics.stage(stageId, name);
+    /** The metric in this scope: the run's {@code gcShare} or stage 3's. */
+    public MetricRef metric(Metric metric) {
+        return stageId < 0 ? metric.ofRun() : metric.ofStage(stageId);
     }
 
     /** The run's duration, or the stage's wall time, within run-to-run noise of the baseline's. */
@@ -62,7 +62,7 @@ public final class Checks {
     }
 
     private MetricCheck atMostSlower(double ratio) {
-        String duration = stageId < 0 ? RunMetrics.APP_DURATION_MS : metric(RunMetrics.WALL_MS);
+        MetricRef duration = stageId < 0 ? Metric.APP_DURATION_MS.ofRun() : metric(Metric.WALL_MS);
         return new MetricCheck(duration, Comparison.AT_MOST_BASELINE_TIMES, ratio,
                 text("atMostSlower", Map.of("slower", Format.percent(ratio - 1))));
     }
@@ -72,20 +72,20 @@ public final class Checks {
      * coalescing, a smaller count) shows in the tasks the run or stage schedules, whatever else its day brings.
      */
     public MetricCheck fewerTasks(long fewer) {
-        return new MetricCheck(metric(RunMetrics.TASKS), Comparison.AT_MOST_BASELINE_MINUS, fewer,
+        return new MetricCheck(metric(Metric.TASKS), Comparison.AT_MOST_BASELINE_MINUS, fewer,
                 text("fewerTasks", Map.of("fewer", fewer)));
     }
 
     /** At least {@code less} shuffle bytes fewer written than the baseline's: a join side no longer shuffled shows here. */
     public MetricCheck lessShuffle(long less) {
-        return new MetricCheck(metric(RunMetrics.SHUFFLE_WRITE_BYTES), Comparison.AT_MOST_BASELINE_MINUS, less,
+        return new MetricCheck(metric(Metric.SHUFFLE_WRITE_BYTES), Comparison.AT_MOST_BASELINE_MINUS, less,
                 text("lessShuffle", Map.of("bytes", Format.bytes(less))));
     }
 
     /** The median task stays long enough to be worth scheduling after a step that adds partitions. */
     public MetricCheck tasksLongEnough(Thresholds t) {
         double minMs = t.get(FOLLOW_UP_MIN_MEDIAN_TASK_MS);
-        return new MetricCheck(metric(RunMetrics.MEDIAN_TASK_MS), Comparison.AT_LEAST, minMs,
+        return new MetricCheck(metric(Metric.MEDIAN_TASK_MS), Comparison.AT_LEAST, minMs,
                 text("tasksLongEnough", Map.of("minMedian", Format.duration((long) minMs))));
     }
 
@@ -97,37 +97,37 @@ public final class Checks {
     /** GC stays below a rule's own bound (gc-pressure's medium rung). */
     public MetricCheck gcUnder(Thresholds t, Threshold limit) {
         double bound = t.get(limit);
-        return new MetricCheck(metric(RunMetrics.GC_SHARE), Comparison.BELOW, bound,
+        return new MetricCheck(metric(Metric.GC_SHARE), Comparison.BELOW, bound,
                 text("gcUnder", Map.of("gcBound", Format.percent(bound))));
     }
 
     public MetricCheck noOutOfMemory() {
-        return new MetricCheck(metric(RunMetrics.OUT_OF_MEMORY_FAILURES), Comparison.BELOW, 1,
+        return new MetricCheck(metric(Metric.OUT_OF_MEMORY_FAILURES), Comparison.BELOW, 1,
                 text("noOutOfMemory"));
     }
 
     public MetricCheck noExecutorLost() {
-        return new MetricCheck(metric(RunMetrics.EXECUTOR_LOST_FAILURES), Comparison.BELOW, 1,
+        return new MetricCheck(metric(Metric.EXECUTOR_LOST_FAILURES), Comparison.BELOW, 1,
                 text("noExecutorLost"));
     }
 
     public MetricCheck noFailedTasks() {
-        return new MetricCheck(metric(RunMetrics.FAILED_TASKS), Comparison.BELOW, 1,
+        return new MetricCheck(metric(Metric.FAILED_TASKS), Comparison.BELOW, 1,
                 text("noFailedTasks"));
     }
 
     public MetricCheck noNewFailedTasks() {
-        return new MetricCheck(metric(RunMetrics.FAILED_TASKS), Comparison.AT_MOST_BASELINE_TIMES, 1,
+        return new MetricCheck(metric(Metric.FAILED_TASKS), Comparison.AT_MOST_BASELINE_TIMES, 1,
                 text("noNewFailedTasks"));
     }
 
     /** Memory spill does not rise above the baseline's (none stays none). */
     public MetricCheck noNewSpill() {
-        return new MetricCheck(metric(RunMetrics.SPILL_BYTES), Comparison.AT_MOST_BASELINE_TIMES, 1,
+        return new MetricCheck(metric(Metric.SPILL_BYTES), Comparison.AT_MOST_BASELINE_TIMES, 1,
                 text("noNewSpill"));
     }
 
     public MetricCheck noDiskSpill() {
-        return new MetricCheck(metric(RunMetrics.DISK_SPILL_BYTES), Comparison.BELOW, 1, text("noDiskSpill"));
+        return new MetricCheck(metric(Metric.DISK_SPILL_BYTES), Comparison.BELOW, 1, text("noDiskSpill"));
     }
 }

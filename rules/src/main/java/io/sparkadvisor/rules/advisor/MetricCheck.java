@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A check of a step that the follow-up evaluates on the next run: a {@link RunMetrics} metric of
- * that run compared to a fixed bound or to a multiple of the same metric on the baseline run.
+ * A check of a step that the follow-up evaluates on the next run: a {@link Metric} of
+ * that run (or of one of its stages, {@link MetricRef}) compared to a fixed bound or to a multiple of the same metric on the baseline run.
  * {@code baseline} is that metric on the run the advice came from, measured when the advice was
  * made (null when it could not be): the follow-up then needs neither that run's event log, which
  * log retention may have deleted by the job's next run, nor the time to read it again. {@code stage}
@@ -14,15 +14,15 @@ import java.util.OptionalDouble;
  * reads the stage found by it, not the stage that happens to carry the same id (null: a whole-run
  * metric, or a check stored before signatures, which reads by id).
  */
-public record MetricCheck(String metric, Comparison comparison, double bound, String text, Double baseline,
+public record MetricCheck(MetricRef metric, Comparison comparison, double bound, String text, Double baseline,
         StageSignature stage) {
 
     /** A check not measured yet; the advisor measures it on the run it advises on. */
-    public MetricCheck(String metric, Comparison comparison, double bound, String text) {
+    public MetricCheck(MetricRef metric, Comparison comparison, double bound, String text) {
         this(metric, comparison, bound, text, null, null);
     }
 
-    public MetricCheck(String metric, Comparison comparison, double bound, String text, Double baseline) {
+    public MetricCheck(MetricRef metric, Comparison comparison, double bound, String text, Double baseline) {
         this(metric, comparison, bound, text, baseline, null);
     }
 
@@ -31,8 +31,8 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
      * (the value unchanged when the run cannot measure it).
      */
     public MetricCheck measuredOn(RunFacts run) {
-        var value = RunMetrics.value(run, metric);
-        StageSignature signature = stage != null ? stage : StageSignature.of(run, RunMetrics.stageIdOf(metric)).orElse(null);
+        var value = metric.value(run);
+        StageSignature signature = stage != null ? stage : StageSignature.of(run, metric.stageId()).orElse(null);
         // Boxed on both branches: a ternary of double and a null Double would unbox the null.
         Double measured = value.isPresent() ? Double.valueOf(value.getAsDouble()) : baseline;
         return new MetricCheck(metric, comparison, bound, text, measured, signature);
@@ -55,10 +55,10 @@ public record MetricCheck(String metric, Comparison comparison, double bound, St
      */
     public Reading on(RunFacts run, StageMatcher matcher) {
         if (stage == null) {
-            return new Reading(RunMetrics.value(run, metric), Optional.empty());
+            return new Reading(metric.value(run), Optional.empty());
         }
         StageMatch match = matcher.find(stage, run);
-        OptionalDouble value = match.found() ? RunMetrics.value(run, RunMetrics.ofStage(metric, match.stageId())) : OptionalDouble.empty();
+        OptionalDouble value = match.found() ? metric.ofStage(match.stageId()).value(run) : OptionalDouble.empty();
         return new Reading(value, Optional.of(match));
     }
 

@@ -60,11 +60,11 @@ public final class RunHistory {
      */
     public Optional<Before> before(MetricCheck check, Optional<RunFacts> after) {
         OptionalDouble measured = check.baseline() != null ? OptionalDouble.of(check.baseline())
-                : baseline == null ? OptionalDouble.empty() : RunMetrics.value(baseline, check.metric());
+                : baseline == null ? OptionalDouble.empty() : check.metric().value(baseline);
         if (measured.isEmpty()) {
             return Optional.empty();
         }
-        if (baseline == null || !RunInput.scalesWithInput(check.metric())) {
+        if (baseline == null || !check.metric().scalesWithInput()) {
             return Optional.of(new Before(band(check, measured.getAsDouble(), false), OptionalDouble.empty()));
         }
         RunInput base = RunInput.of(baseline);

@@ -3,30 +3,16 @@ package io.sparkadvisor.rules.advisor;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import java.util.OptionalDouble;
-import java.util.Set;
 
 /**
  * What a run read from its sources, in bytes and records: the size run time, task count, slot time, shuffle and
  * spill grow with. A job that read twice the data is compared per input byte, not failed for taking longer.
  */
 public record RunInput(long bytes, long records) {
-    /**
-     * Metrics that grow with the input (the name after a {@code stage[ID].} prefix). Not broadcastBytes: what a run
-     * broadcasts is mostly dimension tables, whose size does not follow the facts read, so a side still broadcast in a
-     * run that read twice the input must not pass as "half as much per input byte".
-     */
-    private static final Set<String> SCALE_WITH_INPUT = Set.of(RunMetrics.APP_DURATION_MS, RunMetrics.SLOT_MS,
-            RunMetrics.WALL_MS, RunMetrics.TASK_MS, RunMetrics.TASKS, RunMetrics.SHUFFLE_WRITE_BYTES, RunMetrics.SPILL_BYTES,
-            RunMetrics.DISK_SPILL_BYTES);
-
     public static RunInput of(RunFacts run) {
         var stages = new RunView(run).finalStages();
         return new RunInput(stages.stream().mapToLong(s -> s.sum(TaskMetric.INPUT_BYTES)).sum(),
                 stages.stream().mapToLong(s -> s.sum(TaskMetric.INPUT_RECORDS)).sum());
-    }
-
-    public static boolean scalesWithInput(String metric) {
-        return SCALE_WITH_INPUT.contains(metric.substring(metric.lastIndexOf('.') + 1));
     }
 
     /** How many times this run's input {@code other} read: by bytes when both read bytes, else by records; empty when unknown. */

@@ -28,12 +28,15 @@ public record Verdict(boolean runSucceeded, List<Row> rows) {
         }
 
         public String afterText() {
-            return stage.filter(m -> !m.found()).isPresent() ? Messages.of(Checks.MESSAGES, Map.of()).text("notComparable") : text(after);
+            return !check.metric().known() || stage.filter(m -> !m.found()).isPresent() ? Messages.of(Checks.MESSAGES, Map.of()).text("notComparable") : text(after);
         }
 
-        /** What the verdict says of the stage read: another id than the checked stage's, or not comparable; empty otherwise. */
+        /**
+         * What the verdict says of what was read: a metric this version does not know, another stage id than the
+         * checked stage's, or a stage not comparable; empty otherwise.
+         */
         public Optional<String> stageNote() {
-            return stage.filter(m -> !m.sameId()).map(StageMatch::note);
+            return check.metric().unknownNote().or(() -> stage.filter(m -> !m.sameId()).map(StageMatch::note));
         }
 
         /** Only one run gave the baseline of a check that compares with it. */
@@ -42,7 +45,7 @@ public record Verdict(boolean runSucceeded, List<Row> rows) {
         }
 
         private String text(OptionalDouble value) {
-            return value.isPresent() ? RunMetrics.format(check.metric(), value.getAsDouble()) : Messages.of(Checks.MESSAGES, Map.of()).text("notMeasured");
+            return value.isPresent() ? check.metric().format(value.getAsDouble()) : Messages.of(Checks.MESSAGES, Map.of()).text("notMeasured");
         }
     }
 

@@ -81,6 +81,8 @@ class EveryMessageRendersTest {
         }
         StageSignature coalesced = StageSignature.of(Corpus.facts("too-few-partitions"), 0).orElseThrow();
         matcher.find(coalesced, Corpus.facts("too-few-partitions-repartitioned")).note();
+        // A stored check naming a metric this version does not measure.
+        MetricRef.parse("stage[2].renamedMetric").unknownNote();
         // A runtime past its end of support: the corpus' cluster files run DBR 15.4; a real DBR 10.4 ML log names one.
         advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
                 io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/xgboost_eventlog.zstd")));

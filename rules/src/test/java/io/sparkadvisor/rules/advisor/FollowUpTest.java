@@ -38,7 +38,7 @@ class FollowUpTest {
         // More slots move the run's time on the same nodes, not a task's CPU over its run time.
         List<MetricCheck> checks = firstStepChecks("io-bound", "io-bound-slots");
         assertEquals(List.of("appDurationMs", "stage[0].taskMs", "stage[0].nodeCpuShare", "stage[0].gcShare"),
-                checks.stream().map(MetricCheck::metric).toList());
+                checks.stream().map(c -> c.metric().toString()).toList());
         assertTrue(checks.get(0).bound() < 1, "the run must be shorter, as the replay predicts");
         assertEquals(1.1, checks.get(1).bound()); // follow-up.tradeOffRatio
         assertEquals(0.1, checks.get(3).bound()); // the rollback threshold io-bound-slots.maxGcShareAfter
@@ -77,7 +77,7 @@ class FollowUpTest {
     @Test
     void checksCarryTheirBaselineFromTheAdvisedRunSoAVerdictNeedsNotItsLog() {
         List<MetricCheck> checks = firstStepChecks("skew", "skew");
-        assertEquals(RunMetrics.value(Corpus.facts("skew"), checks.get(0).metric()).getAsDouble(), checks.get(0).baseline(), 1e-9);
+        assertEquals(checks.get(0).metric().value(Corpus.facts("skew")).getAsDouble(), checks.get(0).baseline(), 1e-9);
 
         Verdict withoutBaselineRun = FollowUp.evaluate(checks, RunHistory.of(null, List.of(), Thresholds.defaults()),
                 Corpus.facts("skew-aqe-skewjoin"), true);
@@ -108,7 +108,7 @@ class FollowUpTest {
 
     @Test
     void aStageTheNextRunDoesNotHaveIsNotMeasuredAndFails() {
-        MetricCheck gone = new MetricCheck(RunMetrics.stageCpuShare(999), MetricCheck.Comparison.BELOW, 1, "stage 999");
+        MetricCheck gone = new MetricCheck(Metric.CPU_SHARE.ofStage(999), MetricCheck.Comparison.BELOW, 1, "stage 999");
         Verdict v = FollowUp.evaluate(List.of(gone), Corpus.facts("healthy"), Corpus.facts("healthy"), true);
         assertEquals("not measured", v.rows().get(0).afterText());
         assertFalse(v.passed());

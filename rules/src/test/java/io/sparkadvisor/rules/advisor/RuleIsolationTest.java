@@ -51,15 +51,16 @@ class RuleIsolationTest {
 
     @Test
     void aCheckItsRunCannotMeasureKeepsNoBaselineInsteadOfFailing() {
-        MetricCheck check = new MetricCheck("stage[9999].gcShare", MetricCheck.Comparison.AT_MOST, 0.1, "GC under 10%");
+        MetricCheck check = new MetricCheck(MetricRef.parse("stage[9999].gcShare"), MetricCheck.Comparison.AT_MOST, 0.1, "GC under 10%");
         assertEquals(null, check.measuredOn(SKEW).baseline());
     }
 
     @Test
     void aRuleWhoseChecksThrowIsNamedAndTheOthersStillReport() {
         Rule<SkewEvidence> r = SkewRule.RULE;
-        // A stage id past int's range: measuring the check on the run throws.
-        MetricCheck unmeasurable = new MetricCheck("stage[99999999999].gcShare", MetricCheck.Comparison.AT_MOST, 0.1, "GC under 10%");
+        // A check built with no metric (a bug in its rule): measuring it on the run throws. A stored name that cannot be
+        // parsed no longer throws: it reads as an unknown metric (MetricRefTest).
+        MetricCheck unmeasurable = new MetricCheck(null, MetricCheck.Comparison.AT_MOST, 0.1, "GC under 10%");
         Advice advice = adviseWith(new Rule<>(r.id(), r.layer(), r.evidenceType(), r.collector(), (e, d, t) -> {
             Remedy real = r.adviser().advise(e, d, t);
             Recommendation rec = real.recommendation();

@@ -78,7 +78,7 @@ class RunHistoryTest {
 
     @Test
     void aStepThatMustShortenTheRunMustBeatTheNoiseToo() {
-        MetricCheck shorter = new MetricCheck(RunMetrics.APP_DURATION_MS, MetricCheck.Comparison.AT_MOST_BASELINE_TIMES, 0.95,
+        MetricCheck shorter = new MetricCheck(Metric.APP_DURATION_MS.ofRun(), MetricCheck.Comparison.AT_MOST_BASELINE_TIMES, 0.95,
                 "shorter").measuredOn(BASELINE);
         RunFacts tenPercentFaster = EditedRuns.withTimesScaled(BASELINE, 0.9);
         assertTrue(FollowUp.evaluate(List.of(shorter), RunHistory.baselineOnly(BASELINE), tenPercentFaster, true).passed());

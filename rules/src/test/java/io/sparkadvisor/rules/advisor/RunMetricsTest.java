@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Each metric on a real corpus run, against the manifest's independent figure where it has one. */
 class RunMetricsTest {
     private static double value(RunFacts run, String metric) {
-        return RunMetrics.value(run, metric).orElseThrow(() -> new AssertionError(metric + " not measured"));
+        return MetricRef.parse(metric).value(run).orElseThrow(() -> new AssertionError(metric + " not measured"));
     }
 
     private static double value(String scenario, String metric) {
@@ -96,19 +96,19 @@ class RunMetricsTest {
 
     @Test
     void unknownNamesAndMissingStagesAreNotMeasured() {
-        assertTrue(RunMetrics.value(Corpus.facts("healthy"), "stage[0].noSuchMetric").isEmpty());
-        assertTrue(RunMetrics.value(Corpus.facts("healthy"), "noSuchMetric").isEmpty());
-        assertTrue(RunMetrics.value(Corpus.facts("healthy"), "stage[99].spillBytes").isEmpty());
+        assertTrue(MetricRef.parse("stage[0].noSuchMetric").value(Corpus.facts("healthy")).isEmpty());
+        assertTrue(MetricRef.parse("noSuchMetric").value(Corpus.facts("healthy")).isEmpty());
+        assertTrue(MetricRef.parse("stage[99].spillBytes").value(Corpus.facts("healthy")).isEmpty());
     }
 
     @Test
     void valuesReadAsBytesDurationsPercentsCountsAndRatios() {
-        assertEquals("624.0 MiB", RunMetrics.format("spillBytes", 654_301_440));
-        assertEquals("18.3 s", RunMetrics.format("stage[0].wallMs", 18_333));
-        assertEquals("2.3 min", RunMetrics.format("slotMs", 136_228));
-        assertEquals("76%", RunMetrics.format("idleSlotShare", 0.761));
-        assertEquals("3", RunMetrics.format("stage[0].failedTasks", 3));
-        assertEquals("4", RunMetrics.format("coresPerHost", 4));
-        assertEquals("11x", RunMetrics.format("stage[2].maxToMedian", 11.2));
+        assertEquals("624.0 MiB", MetricRef.parse("spillBytes").format(654_301_440));
+        assertEquals("18.3 s", MetricRef.parse("stage[0].wallMs").format(18_333));
+        assertEquals("2.3 min", MetricRef.parse("slotMs").format(136_228));
+        assertEquals("76%", MetricRef.parse("idleSlotShare").format(0.761));
+        assertEquals("3", MetricRef.parse("stage[0].failedTasks").format(3));
+        assertEquals("4", MetricRef.parse("coresPerHost").format(4));
+        assertEquals("11x", MetricRef.parse("stage[2].maxToMedian").format(11.2));
     }
 }

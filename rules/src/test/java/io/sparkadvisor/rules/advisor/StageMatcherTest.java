@@ -93,6 +93,6 @@ class StageMatcherTest {
         RunFacts spark4 = Corpus.facts("skew-spark4");
         MetricCheck.Reading reading = older.on(spark4);
         assertTrue(reading.stage().isEmpty());
-        assertEquals(RunMetrics.value(spark4, check.metric()), reading.value());
+        assertEquals(check.metric().value(spark4), reading.value());
     }
 }

@@ -25,7 +25,7 @@ class StagePairsTest {
         return FollowUp.evaluate(checks, Corpus.facts(before), Corpus.facts(after), true);
     }
 
-    private static Verdict.Row row(Verdict v, String metric) {
+    private static Verdict.Row row(Verdict v, MetricRef metric) {
         return v.rows().stream().filter(r -> r.check().metric().equals(metric)).findFirst().orElseThrow();
     }
 
@@ -51,9 +51,9 @@ class StagePairsTest {
         assertNotEquals(join, joinAfter, "AQE submits its query stages under new ids");
 
         Verdict v = judge("skew", 1, "skew", "skew-aqe-skewjoin");
-        Verdict.Row even = row(v, RunMetrics.stageMaxToMedian(join));
+        Verdict.Row even = row(v, Metric.MAX_TO_MEDIAN.ofStage(join));
         assertEquals(joinAfter, even.stage().orElseThrow().stageId());
-        assertEquals(RunMetrics.value(Corpus.facts("skew-aqe-skewjoin"), RunMetrics.stageMaxToMedian(joinAfter)), even.after());
+        assertEquals(Metric.MAX_TO_MEDIAN.ofStage(joinAfter).value(Corpus.facts("skew-aqe-skewjoin")), even.after());
         assertTrue(even.stageNote().orElseThrow().contains("stage " + join + " is stage " + joinAfter));
         assertTrue(v.passed(), "AQE split the hot partition and the run is shorter");
 
@@ -64,14 +64,14 @@ class StagePairsTest {
     void saltingKeepsTheJoinButOnOneMoreKeyAndTwelveBucketsOverEightPartitionsStayUneven() {
         int join = significantStage("skew");
         Verdict v = judge("skew", 2, "skew", "skew-salted");
-        Verdict.Row even = row(v, RunMetrics.stageMaxToMedian(join));
+        Verdict.Row even = row(v, Metric.MAX_TO_MEDIAN.ofStage(join));
         StageMatch match = even.stage().orElseThrow();
         RunFacts salted = Corpus.facts("skew-salted");
         StageSignature read = StageSignature.of(salted, match.stageId()).orElseThrow();
         assertEquals(List.of("hashpartitioning(market_id, salt)"), read.reads(), "the salted join stage, not a map stage");
         assertTrue(even.after().getAsDouble() < even.before().getAsDouble() / 2, "the straggler shrank");
         assertFalse(even.passed(), "but not under skew.maxRatioAfter: the salts share 8 partitions unevenly");
-        assertTrue(row(v, RunMetrics.APP_DURATION_MS).passed());
+        assertTrue(row(v, Metric.APP_DURATION_MS.ofRun()).passed());
         assertFalse(v.passed());
 
         assertTrue(prediction("skew", "skew", "skew-salted").realisedShare() > 0);
@@ -89,7 +89,7 @@ class StagePairsTest {
         }
         assertEquals("stage 0 is not comparable: its work (Coalesce, HashAggregate, Project, Range) now runs split over"
                 + " stages 0, 2, 5", stageRows.get(0).stageNote().orElseThrow());
-        Verdict.Row run = row(v, RunMetrics.APP_DURATION_MS);
+        Verdict.Row run = row(v, Metric.APP_DURATION_MS.ofRun());
         assertTrue(run.after().getAsDouble() < run.before().getAsDouble() / 2, "twelve partitions ran the job in under half the time");
         assertTrue(run.passed());
         assertFalse(v.passed(), "the checks written for the coalesced stage cannot be read: the step is not shown to hold");
@@ -98,7 +98,7 @@ class StagePairsTest {
 
     /** The run after the step took longer than the one before: its run-time check and the verdict fail, the prediction went the wrong way. */
     private static void assertWorseAndFailed(Verdict v, String rule, String before, String after) {
-        Verdict.Row run = row(v, RunMetrics.APP_DURATION_MS);
+        Verdict.Row run = row(v, Metric.APP_DURATION_MS.ofRun());
         assertTrue(run.after().getAsDouble() > run.before().getAsDouble(), after + " took longer than " + before);
         assertFalse(run.passed());
         assertFalse(v.passed());
@@ -109,7 +109,7 @@ class StagePairsTest {
     void smallerSplitsThatMadeTheRunWorseFailOnTheSameStage() {
         Verdict v = judge("partition-sizing", 1, "large-files-default", "large-files-32mb");
         int scan = significantStage("large-files-default");
-        Verdict.Row shorter = v.rows().stream().filter(r -> r.check().metric().equals(RunMetrics.stage(scan, RunMetrics.WALL_MS))
+        Verdict.Row shorter = v.rows().stream().filter(r -> r.check().metric().equals(Metric.WALL_MS.ofStage(scan))
                 && r.check().comparison() == MetricCheck.Comparison.BELOW).findFirst().orElseThrow();
         assertTrue(shorter.stage().orElseThrow().sameId(), "the DAG kept its shape: " + shorter.stage().get().note());
         assertTrue(shorter.stageNote().isEmpty());
@@ -121,7 +121,7 @@ class StagePairsTest {
     void moreSlotsShortenTheSleepingStageButOnTheLoadedGeneratingMachineTheRunTookLonger() {
         Verdict v = judge("io-bound-slots", 1, "io-bound", "io-bound-6-slots");
         int sleeping = significantStage("io-bound");
-        Verdict.Row slotTime = row(v, RunMetrics.stage(sleeping, RunMetrics.TASK_MS));
+        Verdict.Row slotTime = row(v, Metric.TASK_MS.ofStage(sleeping));
         assertTrue(slotTime.stage().orElseThrow().sameId(), slotTime.stage().get().note());
         assertTrue(slotTime.passed(), "the same sleeping task time, on more slots");
         RunFacts after = Corpus.facts("io-bound-6-slots");

@@ -38,7 +38,7 @@ class StepChecksCoverageTest {
                 if (step.changes().stream().anyMatch(Change::applicable)) {
                     assertFalse(step.verify().isEmpty(), where + " can be applied but has no check");
                 }
-                step.verify().forEach(c -> assertTrue(RunMetrics.value(baseline, c.metric()).isPresent(),
+                step.verify().forEach(c -> assertTrue(c.metric().value(baseline).isPresent(),
                         where + ": " + c.metric() + " is not measured on its baseline"));
             }
         }

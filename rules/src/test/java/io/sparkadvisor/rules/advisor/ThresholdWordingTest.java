@@ -29,11 +29,11 @@ class ThresholdWordingTest {
     void overriddenThresholdsChangeTheSentenceAndTheMeasuredBoundAlike() {
         Step skew = firstStep("skew", "skew", Map.of("skew.maxRatioAfter", "2"));
         assertTrue(skew.checks().stream().anyMatch(c -> c.contains("falls below 2.0x its median")), skew.checks().toString());
-        assertEquals(List.of(2.0), skew.verify().stream().filter(c -> c.metric().endsWith("maxToMedian")).map(MetricCheck::bound).toList());
+        assertEquals(List.of(2.0), skew.verify().stream().filter(c -> c.metric().toString().endsWith("maxToMedian")).map(MetricCheck::bound).toList());
 
         // The high rung rises with it: a severity ladder must stay in order.
         Step gc = firstStep("gc-pressure", "gc-pressure", Map.of("gc-pressure.mediumRatio", "0.2", "gc-pressure.highRatio", "0.25"));
         assertTrue(gc.checks().stream().anyMatch(c -> c.contains("falls below 20% of task run time")), gc.checks().toString());
-        assertTrue(gc.verify().stream().anyMatch(c -> c.metric().endsWith("gcShare") && c.bound() == 0.2), gc.verify().toString());
+        assertTrue(gc.verify().stream().anyMatch(c -> c.metric().toString().endsWith("gcShare") && c.bound() == 0.2), gc.verify().toString());
     }
 }

@@ -15,7 +15,7 @@ public final class Verdicts {
     private Verdicts() {}
 
     public static List<String> metrics(List<MetricCheck> checks) {
-        return checks.stream().map(MetricCheck::metric).toList();
+        return checks.stream().map(c -> c.metric().toString()).toList();
     }
 
     /** The checks of a step (1-based) of the rule's finding on the baseline run. */

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.execution;
 
+import io.sparkadvisor.rules.advisor.Metric;
 import static io.sparkadvisor.rules.advisor.Verdicts.F;
 import static io.sparkadvisor.rules.advisor.Verdicts.P;
 import static io.sparkadvisor.rules.advisor.Verdicts.checks;
@@ -11,7 +12,6 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.MetricCheck;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -98,7 +98,7 @@ class ExecutionStepChecksTest {
     @Test
     void lostExecutorStepsWantNoLossAndTheRunNotSlower() {
         List<MetricCheck> c = checks("task-failures", EXECUTOR_LOST, 1);
-        assertEquals(List.of(RunMetrics.stage(0, RunMetrics.EXECUTOR_LOST_FAILURES), "appDurationMs"), metrics(c));
+        assertEquals(List.of("stage[0].executorLostFailures", "appDurationMs"), metrics(c));
         assertEquals(List.of(P, P), outcomes(c, EXECUTOR_LOST, "healthy"));
         assertEquals(List.of(F, P), outcomes(c, EXECUTOR_LOST, EXECUTOR_LOST));
         assertEquals(List.of(P, F), outcomes(c, EXECUTOR_LOST, "cluster-on-write"));

@@ -4,7 +4,6 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.advisor.Prediction;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.Templates;
@@ -214,7 +213,7 @@ public final class ChangeMessages {
     static String band(Verdict.Row r) {
         return r.baseline().filter(b -> r.check().comparison().againstBaseline()).map(b -> {
             NoiseBand band = b.band();
-            String spread = ApprovalReply.VERDICT_BAND.text("noise", RunMetrics.format(r.check().metric(), band.noise()),
+            String spread = ApprovalReply.VERDICT_BAND.text("noise", r.check().metric().format(band.noise()),
                     "runs", band.runs(), "plural", band.runs() != 1, "guess", band.guess());
             return b.inputTimes().isPresent()
                     ? spread + ApprovalReply.VERDICT_PER_INPUT.text("times", Format.ratio(b.inputTimes().getAsDouble())) : spread;

@@ -1,5 +1,7 @@
 package io.sparkadvisor.templates.slack;
 
+import io.sparkadvisor.rules.advisor.Metric;
+import io.sparkadvisor.rules.advisor.MetricRef;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +17,6 @@ import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.advisor.RunHistory;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test;
 
 class ChangeMessagesTest {
     private static final Subject SKEW_STEP_1 = new Subject("skew", 1, 42);
-    private static final MetricCheck MAX_TO_MEDIAN = new MetricCheck("stage[3].maxToMedian", Comparison.BELOW, 3,
+    private static final MetricCheck MAX_TO_MEDIAN = new MetricCheck(MetricRef.parse("stage[3].maxToMedian"), Comparison.BELOW, 3,
             "longest task < 3x the median in stage 3");
 
     private static List<ButtonElement> buttons(List<LayoutBlock> blocks) {
@@ -53,7 +54,7 @@ class ChangeMessagesTest {
 
     @Test
     void theTableShowsTheBaselinesBandPerInputAndSaysWhenOneRunMadeItAGuess() {
-        MetricCheck notSlower = new MetricCheck("appDurationMs", Comparison.AT_MOST_BASELINE_TIMES, 1.05, "the run takes at most 5% longer");
+        MetricCheck notSlower = new MetricCheck(MetricRef.parse("appDurationMs"), Comparison.AT_MOST_BASELINE_TIMES, 1.05, "the run takes at most 5% longer");
         var banded = new RunHistory.Before(new NoiseBand(72_000, 8_000, 5), OptionalDouble.of(2));
         Verdict v = new Verdict(true, List.of(new Verdict.Row(notSlower, OptionalDouble.of(72_000), OptionalDouble.of(150_000), true,
                 Optional.of(banded), Optional.empty()), new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.of(11), OptionalDouble.of(1), true)));
@@ -90,7 +91,7 @@ class ChangeMessagesTest {
 
     @Test
     void aStageTheJudgedRunNumbersAnewOrDoesNotHaveIsNamedUnderTheTable() {
-        MetricCheck even = new MetricCheck(RunMetrics.stageMaxToMedian(2), Comparison.BELOW, 3, "longest task < 3x the median in stage 2")
+        MetricCheck even = new MetricCheck(Metric.MAX_TO_MEDIAN.ofStage(2), Comparison.BELOW, 3, "longest task < 3x the median in stage 2")
                 .measuredOn(Corpus.facts("skew"));
         Verdict renumbered = FollowUp.evaluate(List.of(even), (RunFacts) null, Corpus.facts("skew-aqe-skewjoin"), true);
         String passed = ChangeMessages.verdictSummary(SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, renumbered, Optional.empty()));

@@ -9,7 +9,7 @@ import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.platform.JobWide;
@@ -58,8 +58,8 @@ final class PartitionSizingAdvice {
         };
         Checks stage = Checks.ofStage(e.stageId());
         Step step = new Step(1, List.of(change), m.list("checksFew"), m.text("rollback"), List.of(
-                new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_LEAST, enough, m.text("enoughTasksCheck")),
-                new MetricCheck(stage.metric(RunMetrics.WALL_MS), Comparison.BELOW, e.stageWallMs(), m.text("shorterCheck")),
+                new MetricCheck(stage.metric(Metric.TASKS), Comparison.AT_LEAST, enough, m.text("enoughTasksCheck")),
+                new MetricCheck(stage.metric(Metric.WALL_MS), Comparison.BELOW, e.stageWallMs(), m.text("shorterCheck")),
                 Checks.ofRun().notSlower(t), stage.noNewSpill(), stage.noNewFailedTasks()));
         return new Remedy(m.text("titleFew"), new Recommendation(m.text("summary" + remedy),
                 m.list("preconditions" + remedy), List.of(step), m.text("proofFew"), m.text("experimentFew")),
@@ -74,7 +74,7 @@ final class PartitionSizingAdvice {
                 : Change.code(m.text("changeFewer"), m.text("snippetFewer"));
         Checks stage = Checks.ofStage(e.stageId());
         Step step = new Step(1, List.of(change), m.list("checksMany"), m.text("rollback"), List.of(
-                new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_MOST, e.predictedTasks(), m.text("fewerTasksCheck")),
+                new MetricCheck(stage.metric(Metric.TASKS), Comparison.AT_MOST, e.predictedTasks(), m.text("fewerTasksCheck")),
                 stage.notSlower(t), stage.noDiskSpill()));
         // Part of each tiny task is scheduling and start-up overhead that fewer tasks would not pay.
         long overheadMs = (long) ((e.tasks() - e.predictedTasks()) * e.medianTaskMs()

@@ -8,7 +8,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.execution.TaskMemory;
@@ -68,12 +68,12 @@ final class GcPressureAdvice {
     }
 
     private static MetricCheck heapNotFull(Thresholds t, Messages m) {
-        return new MetricCheck(RunMetrics.PEAK_HEAP_SHARE, Comparison.BELOW, t.get(GcPressureRule.MAX_HEAP_SHARE_AFTER),
+        return new MetricCheck(Metric.PEAK_HEAP_SHARE.ofRun(), Comparison.BELOW, t.get(GcPressureRule.MAX_HEAP_SHARE_AFTER),
                 m.text("heapNotFullCheck"));
     }
 
     /** A heap the nodes cannot fit leaves executors unscheduled: the run gets fewer slots. */
     private static MetricCheck slotsStillStart(GcPressureEvidence e, Messages m) {
-        return new MetricCheck(RunMetrics.SLOTS, Comparison.AT_LEAST, e.slots(), m.text("slotsCheck"));
+        return new MetricCheck(Metric.SLOTS.ofRun(), Comparison.AT_LEAST, e.slots(), m.text("slotsCheck"));
     }
 }

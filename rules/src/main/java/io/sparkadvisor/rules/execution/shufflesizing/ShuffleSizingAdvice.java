@@ -9,7 +9,7 @@ import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.platform.JobWide;
@@ -61,7 +61,7 @@ final class ShuffleSizingAdvice {
         Checks stage = Checks.ofStage(e.stageId());
         List<MetricCheck> verify = new ArrayList<>();
         if (!e.databricks()) {
-            verify.add(new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_MOST, e.proposedPartitions(),
+            verify.add(new MetricCheck(stage.metric(Metric.TASKS), Comparison.AT_MOST, e.proposedPartitions(),
                     m.text("countCheck")));
         } else if (e.kind() == ShuffleSizingKind.TOO_SMALL) {
             // under auto AQE picks the count: the run's tasks fall by at least half the partitions the merge removes
@@ -76,7 +76,7 @@ final class ShuffleSizingAdvice {
     private static Remedy byCode(ShuffleSizingEvidence e, Messages m, Thresholds t) {
         Checks stage = Checks.ofStage(e.stageId());
         Step step = new Step(1, List.of(Change.code(m.text("codeChange"), m.text("codeSnippet"))), m.list(checks(e)),
-                m.text("rollback"), List.of(new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_MOST,
+                m.text("rollback"), List.of(new MetricCheck(stage.metric(Metric.TASKS), Comparison.AT_MOST,
                         e.proposedPartitions(), m.text("countCheck")), stage.notSlower(t), stage.noDiskSpill()));
         return remedy(e, m, step, "preconditionsCode");
     }

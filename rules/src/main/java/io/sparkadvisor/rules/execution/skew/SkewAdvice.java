@@ -9,7 +9,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.execution.Adaptive;
@@ -220,7 +220,7 @@ final class SkewAdvice {
 
     /** Either step must even the stage out without making the run longer. */
     static List<MetricCheck> verify(SkewEvidence e, Thresholds t, Messages m) {
-        return List.of(new MetricCheck(RunMetrics.stageMaxToMedian(e.stageId()), Comparison.BELOW,
+        return List.of(new MetricCheck(Metric.MAX_TO_MEDIAN.ofStage(e.stageId()), Comparison.BELOW,
                         t.get(SkewRule.MAX_RATIO_AFTER), m.text("evenCheck")),
                 Checks.ofRun().notSlower(t));
     }

@@ -8,7 +8,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -80,7 +80,7 @@ final class SpillAdvice {
     }
 
     private static MetricCheck spillFalls(SpillEvidence e, Thresholds t, Messages m) {
-        return new MetricCheck(RunMetrics.stage(e.stageId(), RunMetrics.SPILL_BYTES), Comparison.AT_MOST_BASELINE_TIMES,
+        return new MetricCheck(Metric.SPILL_BYTES.ofStage(e.stageId()), Comparison.AT_MOST_BASELINE_TIMES,
                 t.get(SpillRule.MAX_REMAINING_SHARE), m.text("spillCheck"));
     }
 

@@ -11,7 +11,7 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.execution.TaskMemory;
-import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.execution.FailureCause;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +35,7 @@ final class TaskFailuresAdvice {
     private TaskFailuresAdvice() {}
 
     static Remedy remedy(TaskFailuresEvidence e, Diagnosis d, Thresholds t) {
-        Cause cause = e.cause();
+        FailureCause cause = e.cause();
         TaskMemory mem = e.memory();
         int partitions = (int) (t.getLong(TaskFailuresRule.PARTITIONS_FACTOR) * e.shufflePartitions());
         long overheadAfter = e.overheadBytes() + t.getLong(TaskFailuresRule.OVERHEAD_STEP_BYTES);
@@ -62,7 +62,7 @@ final class TaskFailuresAdvice {
                 Savings.of(e.wastedTaskMs() / e.slots(), e.wastedTaskMs()).upTo()).atRisk(m.text("risk"));
     }
 
-    private static List<Step> steps(TaskFailuresEvidence e, Cause cause, int partitions, long overheadAfter, Messages m,
+    private static List<Step> steps(TaskFailuresEvidence e, FailureCause cause, int partitions, long overheadAfter, Messages m,
             Thresholds t) {
         TaskMemory mem = e.memory();
         Checks stage = Checks.ofStage(e.stageId());

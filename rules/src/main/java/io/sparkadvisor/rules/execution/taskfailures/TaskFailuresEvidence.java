@@ -7,6 +7,7 @@ import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.FailureText;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.execution.FailureCause;
 import io.sparkadvisor.rules.execution.TaskMemory;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Collections;
@@ -48,46 +49,10 @@ import java.util.regex.Pattern;
  */
 public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, double failureRate,
         Map<String, Integer> attemptsByCause, String mainCause, String firstFailure, long wastedTaskMs, boolean stageFailed,
-        int mostFailuresOfOneTask, int maxFailures, long stageWallMs, @Internal int stageId, @Internal Cause cause, @Internal boolean readsShuffle,
+        int mostFailuresOfOneTask, int maxFailures, long stageWallMs, @Internal int stageId, @Internal FailureCause cause, @Internal boolean readsShuffle,
         @Internal TaskMemory memory, @Internal long overheadBytes, @Internal int shufflePartitions, @Internal int slots,
         @Internal int concurrentGpuTasks) implements Evidence {
 
-    /**
-     * What a failure calls for; the order breaks ties, the most resource-bound cause first. A failure that names neither
-     * memory, a lost executor nor a transient call is the job's own error: a retry meets it again, so it is fixed, not retried.
-     */
-    public enum Cause {
-        OUT_OF_MEMORY("outOfMemory"), GPU_OUT_OF_MEMORY("gpuOutOfMemory"), EXECUTOR_LOST("executorLost"),
-        TRANSIENT("transient"), EXCEPTION("exception");
-
-        /** RAPIDS' GPU allocation failures: {@code GpuSplitAndRetryOOM}, {@code GpuRetryOOM}, "GPU OutOfMemory". */
-        private static final Pattern GPU_OOM = Pattern.compile("Gpu\\w*OOM|GPU OutOfMemory|RMM.*out of memory");
-        /** A call to another system that may answer next time: timeouts, refused or reset connections, throttling, I/O. */
-        private static final Pattern TRANSIENT_CALL = Pattern.compile("(?i)SocketTimeout|TimeoutException|timed out"
-                + "|Connect(ion)?Exception|Connection (reset|refused|closed)|UnknownHost|Too Many Requests|\\b(429|503)\\b"
-                + "|Service Unavailable|Throttl|SlowDown|temporar|transient|java\\.io\\.IOException");
-
-        public final String key;
-
-        Cause(String key) {
-            this.key = key;
-        }
-
-        public static Cause of(TaskFailureFacts f) {
-            String text = f.exceptionClass() + ": " + f.message();
-            if (f.outOfMemory()) {
-                return OUT_OF_MEMORY;
-            }
-            if (GPU_OOM.matcher(text).find()) {
-                return GPU_OUT_OF_MEMORY;
-            }
-            return switch (f.kind()) {
-                // Resubmitted: a finished map task run again because the executor holding its output was lost.
-                case "ExecutorLostFailure", "FetchFailed", "Resubmitted" -> EXECUTOR_LOST;
-                default -> TRANSIENT_CALL.matcher(text).find() ? TRANSIENT : EXCEPTION;
-            };
-        }
-    }
 
     /** Spark's default spark.sql.shuffle.partitions. */
     private static final int DEFAULT_SHUFFLE_PARTITIONS = 200;
@@ -115,15 +80,15 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
 
     private static TaskFailuresEvidence of(RunView run, StageFacts s, List<TaskFailureFacts> failures, TaskMemory memory,
             long overhead, int shufflePartitions, int gpuTasks) {
-        Map<Cause, Integer> byCause = new EnumMap<>(Cause.class);
-        failures.forEach(f -> byCause.merge(Cause.of(f), f.attempts(), Integer::sum));
-        Cause main = mainCause(byCause);
+        Map<FailureCause, Integer> byCause = new EnumMap<>(FailureCause.class);
+        failures.forEach(f -> byCause.merge(FailureCause.of(f), f.attempts(), Integer::sum));
+        FailureCause main = mainCause(byCause);
         Optional<StageFacts> failedAttempt = run.facts().stages().stream()
                 .filter(a -> a.stageId() == s.stageId() && a.status().equals("FAILED")).findFirst();
         boolean failed = failedAttempt.isPresent();
         // A failed stage's own reason names what failed it; otherwise the first failure of the main cause.
         String first = failedAttempt.map(a -> FailureText.cause(a.failureReason())).filter(r -> !r.isEmpty())
-                .orElseGet(() -> failures.stream().filter(f -> Cause.of(f) == main).findFirst()
+                .orElseGet(() -> failures.stream().filter(f -> FailureCause.of(f) == main).findFirst()
                         .map(f -> FailureText.cause(f.kind(), f.exceptionClass(), f.message())).orElse(""));
         int most = failures.stream().mapToInt(TaskFailureFacts::mostFailuresOfOneTask).max().orElse(0);
         return of(s.stageId(), s.wallMs(), s.successfulTasks(), byCause, first,
@@ -135,15 +100,15 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
     public record Retries(int mostFailuresOfOneTask, int maxFailures) {}
 
     /** The evidence of a stage from its failed attempts by cause; the counts, the rate and the main cause are computed here. */
-    public static TaskFailuresEvidence of(int stageId, long stageWallMs, int successfulTasks, Map<Cause, Integer> byCause,
+    public static TaskFailuresEvidence of(int stageId, long stageWallMs, int successfulTasks, Map<FailureCause, Integer> byCause,
             String firstFailure, long wastedTaskMs, boolean stageFailed, Retries retries, boolean readsShuffle, TaskMemory memory,
             long overheadBytes, int shufflePartitions, int slots, int concurrentGpuTasks) {
-        Map<Cause, Integer> ordered = new EnumMap<>(Cause.class);
+        Map<FailureCause, Integer> ordered = new EnumMap<>(FailureCause.class);
         ordered.putAll(byCause);
         int failed = ordered.values().stream().mapToInt(Integer::intValue).sum();
         Map<String, Integer> byKey = new LinkedHashMap<>();
         ordered.forEach((c, n) -> byKey.put(c.key, n));
-        Cause main = mainCause(ordered);
+        FailureCause main = mainCause(ordered);
         return new TaskFailuresEvidence(failed, successfulTasks, (double) failed / Math.max(1, failed + successfulTasks),
                 Collections.unmodifiableMap(byKey), main.key, firstFailure, wastedTaskMs, stageFailed,
                 retries.mostFailuresOfOneTask(), retries.maxFailures(), stageWallMs, stageId,
@@ -151,11 +116,11 @@ public record TaskFailuresEvidence(int failedAttempts, int successfulTasks, doub
     }
 
     /** The cause with the most attempts, the most resource-bound one on a tie. */
-    private static Cause mainCause(Map<Cause, Integer> byCause) {
+    private static FailureCause mainCause(Map<FailureCause, Integer> byCause) {
         return byCause.entrySet().stream()
-                .max(Comparator.comparingInt((Map.Entry<Cause, Integer> c) -> c.getValue())
+                .max(Comparator.comparingInt((Map.Entry<FailureCause, Integer> c) -> c.getValue())
                         .thenComparing(c -> -c.getKey().ordinal()))
-                .map(Map.Entry::getKey).orElse(Cause.EXCEPTION);
+                .map(Map.Entry::getKey).orElse(FailureCause.EXCEPTION);
     }
 
     /** The share of spark.task.maxFailures the worst task spent; the DRL's reliability floor reads it. */

@@ -8,7 +8,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -54,7 +54,7 @@ final class ExecutorPackingAdvice {
         scope.put("billedCoreHours", Format.round(e.billedCoreHours()));
         Messages m = Messages.of(ExecutorPackingRule.ID, scope, t);
 
-        MetricCheck allCoresUsed = new MetricCheck(RunMetrics.CORES_PER_HOST, Comparison.AT_LEAST, e.nodeCores(), m.text("coresCheck"));
+        MetricCheck allCoresUsed = new MetricCheck(Metric.CORES_PER_HOST.ofRun(), Comparison.AT_LEAST, e.nodeCores(), m.text("coresCheck"));
         List<Change> changes = new ArrayList<>(List.of(Change.sparkConf("spark.executor.cores", cores),
                 Change.sparkConf("spark.executor.memory", memoryGb + "g")));
         if (shrink) { // the same slots on fewer nodes: the only way the bill sees the stranded cores

@@ -10,7 +10,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.platform.JobWide;
@@ -71,14 +71,14 @@ final class IdleSlotsAdvice {
     private static List<MetricCheck> partitionChecks(IdleSlotsEvidence e, Thresholds t, Messages m) {
         Checks stage = Checks.ofStage(e.narrowStageId());
         return List.of(
-                new MetricCheck(stage.metric(RunMetrics.TASKS), Comparison.AT_LEAST, e.slots(), m.text("tasksCheck")),
-                new MetricCheck(stage.metric(RunMetrics.WALL_MS), Comparison.BELOW, e.narrowStageWallMs(), m.text("wallCheck")),
+                new MetricCheck(stage.metric(Metric.TASKS), Comparison.AT_LEAST, e.slots(), m.text("tasksCheck")),
+                new MetricCheck(stage.metric(Metric.WALL_MS), Comparison.BELOW, e.narrowStageWallMs(), m.text("wallCheck")),
                 stage.tasksLongEnough(t), stage.noNewSpill(), Checks.ofRun().notSlower(t));
     }
 
     private static List<MetricCheck> shrinkChecks(IdleSlotsEvidence e, Thresholds t, Messages m, double slotTimeShare) {
         return List.of(Checks.ofRun().notMuchSlower(t),
-                new MetricCheck(RunMetrics.IDLE_SLOT_SHARE, Comparison.BELOW, t.get(IdleSlotsRule.MIN_IDLE_SHARE), m.text("idleCheck")),
-                new MetricCheck(RunMetrics.SLOT_MS, Comparison.AT_MOST_BASELINE_TIMES, slotTimeShare, m.text("slotTimeCheck")));
+                new MetricCheck(Metric.IDLE_SLOT_SHARE.ofRun(), Comparison.BELOW, t.get(IdleSlotsRule.MIN_IDLE_SHARE), m.text("idleCheck")),
+                new MetricCheck(Metric.SLOT_MS.ofRun(), Comparison.AT_MOST_BASELINE_TIMES, slotTimeShare, m.text("slotTimeCheck")));
     }
 }

@@ -9,7 +9,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundEvidence.Blocker;
@@ -94,12 +94,12 @@ final class IoBoundAdvice {
      */
     static List<MetricCheck> verify(IoBoundEvidence e, Thresholds t, Messages m) {
         Checks stage = Checks.ofStage(e.stageId());
-        return List.of(new MetricCheck(RunMetrics.APP_DURATION_MS, Comparison.AT_MOST_BASELINE_TIMES, runBound(e),
+        return List.of(new MetricCheck(Metric.APP_DURATION_MS.ofRun(), Comparison.AT_MOST_BASELINE_TIMES, runBound(e),
                         m.text("runCheck")),
-                new MetricCheck(stage.metric(RunMetrics.TASK_MS), Comparison.AT_MOST_BASELINE_TIMES,
+                new MetricCheck(stage.metric(Metric.TASK_MS), Comparison.AT_MOST_BASELINE_TIMES,
                         t.get(GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO), m.text("slotHoursCheck")),
-                new MetricCheck(stage.metric(RunMetrics.NODE_CPU_SHARE), Comparison.ABOVE_BASELINE_TIMES, 1, m.text("nodeCpuCheck")),
-                new MetricCheck(RunMetrics.stageGcShare(e.stageId()), Comparison.BELOW, t.get(IoBoundRule.MAX_GC_SHARE_AFTER),
+                new MetricCheck(stage.metric(Metric.NODE_CPU_SHARE), Comparison.ABOVE_BASELINE_TIMES, 1, m.text("nodeCpuCheck")),
+                new MetricCheck(Metric.GC_SHARE.ofStage(e.stageId()), Comparison.BELOW, t.get(IoBoundRule.MAX_GC_SHARE_AFTER),
                         m.text("gcCheck")));
     }
 

@@ -9,7 +9,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -80,10 +80,10 @@ final class MemoryAdvice {
      */
     private static MetricCheck lessMemory(MemoryEvidence e, boolean smallerNode, Messages m) {
         if (!e.nodeSized()) {
-            return new MetricCheck(RunMetrics.HEAP_BYTES, Comparison.AT_MOST, SparkProperties.parseBytes(e.proposedMemory(), 1L << 20), m.text("heapCheck"));
+            return new MetricCheck(Metric.HEAP_BYTES.ofRun(), Comparison.AT_MOST, SparkProperties.parseBytes(e.proposedMemory(), 1L << 20), m.text("heapCheck"));
         }
-        return smallerNode ? new MetricCheck(RunMetrics.WORKER_MEMORY_BYTES, Comparison.AT_MOST,
+        return smallerNode ? new MetricCheck(Metric.WORKER_MEMORY_BYTES.ofRun(), Comparison.AT_MOST,
                 Math.round(e.proposedNodeMemoryGb() * (1L << 30)), m.text("nodeMemoryCheck"))
-                : new MetricCheck(RunMetrics.WORKER_MEMORY_BYTES, Comparison.AT_MOST_BASELINE_MINUS, 1, m.text("smallerNodeCheck"));
+                : new MetricCheck(Metric.WORKER_MEMORY_BYTES.ofRun(), Comparison.AT_MOST_BASELINE_MINUS, 1, m.text("smallerNodeCheck"));
     }
 }

@@ -8,7 +8,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -38,7 +38,7 @@ final class TaskCpusAdvice {
         Messages m = Messages.of(TaskCpusRule.ID, scope, t);
         // What spark.task.cpus moves: how many tasks share an executor's cores at once (a task's own CPU over its run
         // time stays what its threads make it, so it cannot show the change).
-        MetricCheck fewerAtOnce = new MetricCheck(RunMetrics.TASKS_AT_ONCE, Comparison.AT_MOST,
+        MetricCheck fewerAtOnce = new MetricCheck(Metric.TASKS_AT_ONCE.ofRun(), Comparison.AT_MOST,
                 Math.max(1, e.executorCores() / e.proposedTaskCpus()), m.text("atOnceCheck"));
         Step step = new Step(1, List.of(Change.sparkConf("spark.task.cpus", e.proposedTaskCpus())), m.list("checks"),
                 m.text("rollback"), List.of(fewerAtOnce, Checks.ofStage(e.stageId()).notMuchSlower(t), Checks.ofRun().notMuchSlower(t)));

@@ -9,7 +9,7 @@ import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -70,7 +70,7 @@ final class BroadcastJoinAdvice {
             changes.add(Change.code(m.text("noHintChange"), m.text("noHint")));
             // The side's data size is its rows in memory, as the run's broadcasts are summed: shuffled instead, it leaves that
             // sum; half of it allows for the side's growth and the other broadcasts' noise.
-            MetricCheck notBroadcast = new MetricCheck(RunMetrics.BROADCAST_BYTES, Comparison.AT_MOST_BASELINE_MINUS,
+            MetricCheck notBroadcast = new MetricCheck(Metric.BROADCAST_BYTES.ofRun(), Comparison.AT_MOST_BASELINE_MINUS,
                     e.buildSideBytes() / 2, m.text("largeNotBroadcastCheck"));
             steps.add(new Step(1, changes, m.list("largeChecks"), m.text("largeRollback"),
                     List.of(Checks.ofRun().notSlower(t), notBroadcast)));

@@ -9,6 +9,7 @@ import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
 import io.sparkadvisor.rules.queryplan.Conjuncts;
+import io.sparkadvisor.rules.queryplan.JoinSide;
 import io.sparkadvisor.rules.queryplan.PlanStages;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
@@ -72,30 +73,16 @@ public record BroadcastJoinEvidence(String join, String joinType, String keys, S
             for (PlanNode join : sql.nodes()) {
                 String twin = join.sparkTwin();
                 boolean shuffled = twin.startsWith("SortMergeJoin") || twin.startsWith("ShuffledHashJoin");
-                if (shuffled || broadcastJoin(join)) {
+                if (shuffled || JoinSide.broadcastJoin(join)) {
                     List<Optional<JoinSide>> sides = JoinSide.of(sql, join);
                     Optional<JoinSide> build = shuffled
                             ? bothMeasured(sides).flatMap(s -> smallestBuildable(s, joinType(join.simpleString())))
-                            : builtSide(sides, join.simpleString());
+                            : JoinSide.built(sides, join.simpleString());
                     build.map(b -> of(run, join, b, sides.get(b.left() ? 1 : 0), shuffled, threshold, t)).ifPresent(out::add);
                 }
             }
         }
         return out;
-    }
-
-    /**
-     * What the run's broadcast joins broadcast: each one's build side, measured as this evidence measures it (Spark's
-     * BroadcastExchange or Photon's broadcasting exchange; a reused broadcast once, as the join reusing it has no
-     * exchange of its own).
-     */
-    public static long broadcastBytes(RunView run) {
-        return run.facts().sqlExecutions().stream().mapToLong(sql -> sql.nodes().stream().filter(BroadcastJoinEvidence::broadcastJoin)
-                .mapToLong(join -> builtSide(JoinSide.of(sql, join), join.simpleString()).map(JoinSide::bytes).orElse(0L)).sum()).sum();
-    }
-
-    private static boolean broadcastJoin(PlanNode node) {
-        return node.sparkTwin().startsWith("Broadcast") && node.isJoin();
     }
 
     private static BroadcastJoinEvidence of(RunView run, PlanNode join, JoinSide build, Optional<JoinSide> other,
@@ -164,12 +151,6 @@ public record BroadcastJoinEvidence(String join, String joinType, String keys, S
     private static Optional<JoinSide> smallestBuildable(List<JoinSide> sides, String type) {
         return sides.stream().filter(s -> s.left() ? LEFT_BUILDABLE.contains(type) : !type.isEmpty()
                 && !RIGHT_UNBUILDABLE.contains(type)).min((a, b) -> Long.compare(a.bytes(), b.bytes()));
-    }
-
-    /** The side a broadcast join built its table from ({@code BuildLeft} / {@code BuildRight} in its plan string). */
-    private static Optional<JoinSide> builtSide(List<Optional<JoinSide>> sides, String simpleString) {
-        int side = simpleString.contains("BuildLeft") ? 0 : simpleString.contains("BuildRight") ? 1 : -1;
-        return side < 0 || sides.isEmpty() ? Optional.empty() : sides.get(side);
     }
 
     /** The join keys of one side, attribute ids removed; empty for a join without key lists. */

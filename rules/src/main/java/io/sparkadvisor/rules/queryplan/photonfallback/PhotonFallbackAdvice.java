@@ -8,7 +8,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.RunMetrics;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.queryplan.photonfallback.OutsideOperator.Cause;
@@ -62,7 +62,7 @@ final class PhotonFallbackAdvice {
         if (o.cause() == Cause.SORT_MERGE_JOIN) {
             Checks run = Checks.ofRun();
             // What the setting moves: the join planned as a shuffled hash join, which Photon runs, so one operator fewer outside it.
-            MetricCheck inPhoton = new MetricCheck(RunMetrics.PHOTON_FALLBACKS, Comparison.AT_MOST_BASELINE_MINUS, 1, m.text("joinInPhotonCheck"));
+            MetricCheck inPhoton = new MetricCheck(Metric.PHOTON_FALLBACKS.ofRun(), Comparison.AT_MOST_BASELINE_MINUS, 1, m.text("joinInPhotonCheck"));
             return new Step(number, List.of(Change.sparkConf(PREFER_SORT_MERGE_JOIN, false)), m.list("joinChecks"),
                     m.text("joinRollback"), List.of(inPhoton, run.notSlower(t), run.noOutOfMemory()));
         }

@@ -22,7 +22,7 @@ import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.execution.TaskMemory;
-import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Cause;
+import io.sparkadvisor.rules.execution.FailureCause;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresEvidence.Retries;
 import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -149,16 +149,16 @@ class TaskFailuresRuleTest {
 
     @Test
     void mainCauseIsTheMostAttemptsWithMemoryWinningTies() {
-        assertEquals(Cause.OUT_OF_MEMORY, evidence(Map.of(Cause.OUT_OF_MEMORY, 2, Cause.EXCEPTION, 2)).cause());
-        assertEquals(Cause.EXECUTOR_LOST, evidence(Map.of(Cause.EXECUTOR_LOST, 3, Cause.EXCEPTION, 2)).cause());
-        TaskFailuresEvidence e = evidence(Map.of(Cause.OUT_OF_MEMORY, 1, Cause.EXECUTOR_LOST, 3));
+        assertEquals(FailureCause.OUT_OF_MEMORY, evidence(Map.of(FailureCause.OUT_OF_MEMORY, 2, FailureCause.EXCEPTION, 2)).cause());
+        assertEquals(FailureCause.EXECUTOR_LOST, evidence(Map.of(FailureCause.EXECUTOR_LOST, 3, FailureCause.EXCEPTION, 2)).cause());
+        TaskFailuresEvidence e = evidence(Map.of(FailureCause.OUT_OF_MEMORY, 1, FailureCause.EXECUTOR_LOST, 3));
         assertEquals(4, e.failedAttempts());
         assertEquals(4.0 / 20, e.failureRate(), 1e-9);
     }
 
     @Test
     void executorLossRaisesTheOverheadByOneGib() {
-        TaskFailuresEvidence e = evidence(Map.of(Cause.EXECUTOR_LOST, 3));
+        TaskFailuresEvidence e = evidence(Map.of(FailureCause.EXECUTOR_LOST, 3));
         Remedy f = TaskFailuresAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults());
         assertEquals("1408m", f.recommendation().steps().get(0).changes().get(0).value());
         // Off Databricks (tasks_executors_fail is a YARN run) spot or on-demand is the cluster manager's, not a cluster key.
@@ -186,10 +186,10 @@ class TaskFailuresRuleTest {
     @Test
     void severityFollowsTheFailureRateLadderUnlessTheStageFailed() {
         // 16 successful tasks: 1 failure is under the attempts floor (low: retried, not silent), 2 are 11% (medium), 3 are 16% (high).
-        assertEquals(Severity.LOW, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 1))).get(0).severity());
-        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 2))).get(0).severity());
-        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(Cause.EXCEPTION, 3))).get(0).severity());
-        TaskFailuresEvidence failedStage = TaskFailuresEvidence.of(1, 1_000, 1000, new EnumMap<>(Map.of(Cause.EXCEPTION, 4)),
+        assertEquals(Severity.LOW, RuleFiring.fire(Map.of(), evidence(Map.of(FailureCause.EXCEPTION, 1))).get(0).severity());
+        assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), evidence(Map.of(FailureCause.EXCEPTION, 2))).get(0).severity());
+        assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), evidence(Map.of(FailureCause.EXCEPTION, 3))).get(0).severity());
+        TaskFailuresEvidence failedStage = TaskFailuresEvidence.of(1, 1_000, 1000, new EnumMap<>(Map.of(FailureCause.EXCEPTION, 4)),
                 "java.lang.IllegalStateException: boom", 10_000, true, new Retries(4, 4), false, new TaskMemory(4L << 30, 4), 384L << 20,
                 200, 8, 0);
         assertEquals(Severity.HIGH, RuleFiring.fire(Map.of(), failedStage).get(0).severity(), "even in a 1 s stage");
@@ -227,7 +227,7 @@ class TaskFailuresRuleTest {
         // On the corpus scenario each failing task failed once of local[2,4]'s 4 attempts: its rate decides.
         assertEquals(1, Findings.of("task-failures", "task-failures").orElseThrow().evidence().get("mostFailuresOfOneTask"));
         // A low failure rate (2 of 102 attempts) still counts when both were one task's.
-        TaskFailuresEvidence lowRate = TaskFailuresEvidence.of(1, 500, 100, new EnumMap<>(Map.of(Cause.EXCEPTION, 2)), "boom", 100,
+        TaskFailuresEvidence lowRate = TaskFailuresEvidence.of(1, 500, 100, new EnumMap<>(Map.of(FailureCause.EXCEPTION, 2)), "boom", 100,
                 false, new Retries(2, 4), false, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8, 0);
         assertEquals(Severity.MEDIUM, RuleFiring.fire(Map.of(), lowRate).get(0).severity());
     }
@@ -248,14 +248,14 @@ class TaskFailuresRuleTest {
 
     @Test
     void outOfMemoryDoublesShufflePartitionsThenTheHeap() {
-        TaskFailuresEvidence e = evidence(Map.of(Cause.OUT_OF_MEMORY, 3));
+        TaskFailuresEvidence e = evidence(Map.of(FailureCause.OUT_OF_MEMORY, 3));
         Remedy f = TaskFailuresAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults());
         assertEquals("400", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals("spark.sql.shuffle.partitions", f.recommendation().steps().get(0).changes().get(0).key());
         assertEquals("8192m", f.recommendation().steps().get(1).changes().get(0).value());
     }
 
-    private static TaskFailuresEvidence evidence(Map<Cause, Integer> byCause) {
+    private static TaskFailuresEvidence evidence(Map<FailureCause, Integer> byCause) {
         return TaskFailuresEvidence.of(1, 60_000, 16, new EnumMap<>(byCause), "java.lang.OutOfMemoryError: Java heap space",
                 10_000, false, new Retries(1, 4), true, new TaskMemory(4L << 30, 4), 384L << 20, 200, 8, 0);
     }

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.infrastructure.iobound;
 
+import io.sparkadvisor.rules.advisor.Metric;
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static io.sparkadvisor.rules.advisor.Verdicts.F;
 import static io.sparkadvisor.rules.advisor.Verdicts.P;
@@ -12,7 +13,6 @@ import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.MetricCheck;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Verdicts;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
@@ -83,8 +83,8 @@ class IoBoundSlotsTest {
     void successIsAShorterRunNotAHigherCpuShare() {
         Finding f = fired(advise("io-bound"), RULE);
         var verify = f.recommendation().steps().get(0).verify();
-        assertTrue(verify.stream().anyMatch(c -> c.metric().equals("appDurationMs") && c.bound() < 1), verify.toString());
-        assertTrue(verify.stream().noneMatch(c -> c.metric().endsWith("cpuShare")), verify.toString());
+        assertTrue(verify.stream().anyMatch(c -> c.metric().toString().equals("appDurationMs") && c.bound() < 1), verify.toString());
+        assertTrue(verify.stream().noneMatch(c -> c.metric().toString().endsWith("cpuShare")), verify.toString());
     }
 
     @Test
@@ -92,8 +92,8 @@ class IoBoundSlotsTest {
         RunFacts baseline = Corpus.facts("io-bound");
         List<MetricCheck> checks = Verdicts.checks(RULE, baseline, 1);
         int stageId = fired(advise("io-bound"), RULE).stageIds().get(0);
-        assertEquals(List.of("appDurationMs", RunMetrics.stage(stageId, RunMetrics.TASK_MS),
-                RunMetrics.stage(stageId, RunMetrics.NODE_CPU_SHARE), RunMetrics.stageGcShare(stageId)), Verdicts.metrics(checks));
+        assertEquals(List.of("appDurationMs", Metric.TASK_MS.ofStage(stageId).toString(),
+                Metric.NODE_CPU_SHARE.ofStage(stageId).toString(), Metric.GC_SHARE.ofStage(stageId).toString()), Verdicts.metrics(checks));
         // Waiting tasks given more slots: the same task time in a shorter run on the same nodes.
         RunFacts shorter = EditedRuns.withTimesScaled(baseline, 0.8);
         assertEquals(List.of(P, P, P, P), Verdicts.outcomes(checks, baseline, shorter));

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.queryplan.broadcastjoin;
 
+import io.sparkadvisor.rules.advisor.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +16,6 @@ import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RuleFiring;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -92,7 +92,7 @@ class BroadcastJoinRuleTest {
         // Photon broadcasts through its own shuffle exchange, not a BroadcastExchange: the run's broadcasts count it.
         long built = joins.stream().filter(e -> e.kind() == BroadcastJoinKind.BROADCAST).mapToLong(BroadcastJoinEvidence::buildSideBytes).sum();
         assertTrue(built > 0);
-        assertEquals(built, RunMetrics.value(photon.facts(), RunMetrics.BROADCAST_BYTES).getAsDouble());
+        assertEquals(built, Metric.BROADCAST_BYTES.ofRun().value(photon.facts()).getAsDouble());
         // q88's broadcasts are a few KB: nothing to say.
         RuleTesting.silent(RuleTesting.advise(photon.facts(), Map.of()), "broadcast-join");
     }

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.queryplan.broadcastjoin;
 
+import io.sparkadvisor.rules.advisor.Metric;
 import static io.sparkadvisor.rules.advisor.Verdicts.F;
 import static io.sparkadvisor.rules.advisor.Verdicts.P;
 import static io.sparkadvisor.rules.advisor.Verdicts.checks;
@@ -19,7 +20,6 @@ import io.sparkadvisor.rules.advisor.EditedRuns;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.FollowUp;
 import io.sparkadvisor.rules.advisor.MetricCheck;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.Verdict;
 import java.util.Comparator;
 import java.util.List;
@@ -59,12 +59,12 @@ class BroadcastJoinStepChecksTest {
         long customers = Corpus.scenario(OVERSIZED).path("construction").path("buildSideRows").asLong();
         assertEquals("BroadcastHashJoin", f.evidence().get("join"));
         assertEquals(customers, f.evidence().get("buildSideRows"));
-        assertEquals(RunMetrics.value(Corpus.facts(OVERSIZED), RunMetrics.BROADCAST_BYTES).getAsDouble(),
+        assertEquals(Metric.BROADCAST_BYTES.ofRun().value(Corpus.facts(OVERSIZED)).getAsDouble(),
                 ((Number) f.evidence().get("buildSideBytes")).doubleValue(), "the run's one broadcast is the customers");
         List<Change> changes = f.recommendation().steps().get(0).changes();
         assertEquals(Change.sparkConf("spark.sql.autoBroadcastJoinThreshold", "10m"), changes.get(0), "the 2g threshold let it through");
         assertEquals("code", changes.get(1).scope());
-        assertEquals(List.of(RunMetrics.APP_DURATION_MS, RunMetrics.BROADCAST_BYTES), metrics(f.recommendation().steps().get(0).verify()));
+        assertEquals(List.of("appDurationMs", "broadcastBytes"), metrics(f.recommendation().steps().get(0).verify()));
     }
 
     @Test
@@ -83,7 +83,7 @@ class BroadcastJoinStepChecksTest {
     }
 
     private static Verdict.Row broadcastRow(Verdict v) {
-        return v.rows().stream().filter(r -> r.check().metric().equals(RunMetrics.BROADCAST_BYTES)).findFirst().orElseThrow();
+        return v.rows().stream().filter(r -> r.check().metric().equals(Metric.BROADCAST_BYTES.ofRun())).findFirst().orElseThrow();
     }
 
     /**
@@ -98,8 +98,8 @@ class BroadcastJoinStepChecksTest {
         Verdict.Row broadcast = broadcastRow(v);
         assertEquals(0, broadcast.after().getAsDouble(), "no broadcast left");
         double buildSide = oversized().recommendation().steps().get(0).verify().get(1).bound() * 2;
-        double moreShuffle = RunMetrics.value(Corpus.facts(SHUFFLED), RunMetrics.SHUFFLE_WRITE_BYTES).getAsDouble()
-                - RunMetrics.value(Corpus.facts(OVERSIZED), RunMetrics.SHUFFLE_WRITE_BYTES).getAsDouble();
+        double moreShuffle = Metric.SHUFFLE_WRITE_BYTES.ofRun().value(Corpus.facts(SHUFFLED)).getAsDouble()
+                - Metric.SHUFFLE_WRITE_BYTES.ofRun().value(Corpus.facts(OVERSIZED)).getAsDouble();
         assertTrue(moreShuffle > 0 && moreShuffle < buildSide / 2, moreShuffle + " more shuffled for a " + buildSide + " B side");
     }
 
