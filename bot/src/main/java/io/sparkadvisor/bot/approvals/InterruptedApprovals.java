@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
 public final class InterruptedApprovals {
     private static final Logger LOG = LoggerFactory.getLogger(InterruptedApprovals.class);
     static final Duration GRACE = JobLocks.TTL;
+    /** How often serve looks for abandoned steps: a tenth of the grace, so one is settled soon after it is known abandoned. */
+    public static final Duration EVERY = GRACE.dividedBy(10);
     private static final String INTERRUPTED = "the bot was stopped or the send failed before the outcome was recorded";
 
     private final Recommendations recommendations;

@@ -7,6 +7,7 @@ import io.sparkadvisor.bot.access.AccessService;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.DigestAdmins;
+import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.config.AdvisorConfig;
 import io.sparkadvisor.bot.config.DigestConfig;
@@ -110,12 +111,14 @@ final class ServeCommand implements Callable<Integer> {
                 new HotValueDesk(hotValues, hotValueLookup, policy, access, Clock.systemUTC()), access), metrics);
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         HotValueRecheck recheck = new HotValueRecheck(hotValues, hotValueLookup);
-        new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, bot.changeReplies(), Clock.systemUTC(),
+        Repeating.every(followUps, InterruptedApprovals.EVERY, "settling interrupted approvals", new InterruptedApprovals(
+                new Recommendations(db), changes, locks, workspace, bot.changeReplies(), Clock.systemUTC())::finish);
+        FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), changes, workspace, bot.changeReplies(), Clock.systemUTC(),
                 thresholdOptions.thresholds(), (rec, runId, slack) -> {
                     metrics.followedUp();
                     recheck.judged(rec, runId, slack);
-                })
-                .start(followUps, FollowUpWatcher.interval(env));
+                });
+        Repeating.every(followUps, FollowUpWatcher.interval(env), "follow-up poll", watcher::poll);
         OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace), registry);
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
         SlackBot.Intake intake = bot.intake(settings, EVENTS_PATH, ops, OpsWiring.PATHS);

@@ -1,15 +1,16 @@
 package io.sparkadvisor.bot.followup;
 
 import io.sparkadvisor.bot.approvals.ClusterTargets;
-import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.ChangeReplies;
 import io.sparkadvisor.bot.config.BotSettings;
+import io.sparkadvisor.bot.followup.FollowUpJudge.Baseline;
+import io.sparkadvisor.bot.followup.FollowUpJudge.Judged;
+import io.sparkadvisor.bot.followup.FollowUpJudge.NextRun;
+import io.sparkadvisor.bot.followup.FollowUpJudge.Runs;
 import io.sparkadvisor.bot.store.AuditEntry;
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
-import io.sparkadvisor.bot.store.JobLocks;
-import io.sparkadvisor.bot.store.Predictions;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.Transition;
@@ -22,12 +23,8 @@ import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import io.sparkadvisor.rules.advisor.FollowUp;
-import io.sparkadvisor.rules.advisor.MetricCheck;
-import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.RunHistory;
 import io.sparkadvisor.rules.advisor.Step;
-import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Judgement;
@@ -35,29 +32,21 @@ import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Judges each applied step on its job's next completed run: polls the database for applied steps (so
- * a restart loses none), and once the job's latest completed run started after the apply, evaluates
- * the step's checks against the run the advice came from, records the verdict once across replicas,
- * and posts it in the recommendation's thread; a passed step brings its next step to approve.
+ * a restart loses none), reads the job's latest completed run and the step's baseline, has
+ * {@link FollowUpJudge} decide, records the verdict once across replicas, and posts it in the
+ * recommendation's thread; a passed step brings its next step to approve.
  */
 public final class FollowUpWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(FollowUpWatcher.class);
 
-    /**
-     * How long after a successful run its event log may still arrive (cluster log delivery copies
-     * every few minutes and once more at termination); after that the step is judged unmeasured.
-     */
-    static final Duration LOG_DELIVERY_WAIT = Duration.ofHours(2);
     /** The "judged run" of a step whose job was deleted: there is none, and the step is not looked at again. */
     static final long NO_RUN = 0;
 
@@ -66,18 +55,17 @@ public final class FollowUpWatcher {
     private final Workspace workspace;
     private final ChangeReplies slack;
     private final Clock clock;
-    private final InterruptedApprovals interrupted;
     private final JobHistoryRuns history;
     private final AfterVerdict afterVerdict;
 
     /** {@code thresholds}: the follow-up's tolerances and how many earlier runs form a baseline's band. */
-    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ChangeReplies slack,
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, Workspace workspace, ChangeReplies slack,
             Clock clock, Thresholds thresholds) {
-        this(recommendations, changes, locks, workspace, slack, clock, thresholds, AfterVerdict.NOTHING);
+        this(recommendations, changes, workspace, slack, clock, thresholds, AfterVerdict.NOTHING);
     }
 
     /** {@code afterVerdict}: what else is said in the thread once a verdict is posted. */
-    public FollowUpWatcher(Recommendations recommendations, Changes changes, JobLocks locks, Workspace workspace, ChangeReplies slack,
+    public FollowUpWatcher(Recommendations recommendations, Changes changes, Workspace workspace, ChangeReplies slack,
             Clock clock, Thresholds thresholds, AfterVerdict afterVerdict) {
         this.afterVerdict = afterVerdict;
         this.recommendations = recommendations;
@@ -85,7 +73,6 @@ public final class FollowUpWatcher {
         this.workspace = workspace;
         this.slack = slack;
         this.clock = clock;
-        this.interrupted = new InterruptedApprovals(recommendations, changes, locks, workspace, this.slack, clock);
         this.history = new JobHistoryRuns(workspace, thresholds);
     }
 
@@ -94,22 +81,8 @@ public final class FollowUpWatcher {
         return Duration.ofSeconds(BotSettings.FOLLOWUP_SECONDS.get(env));
     }
 
-    public void start(ScheduledExecutorService scheduler, Duration every) {
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                poll();
-            } catch (RuntimeException e) { // an escaping exception would cancel the schedule for good
-                LOG.warn("follow-up poll failed", e);
-            }
-        }, every.toSeconds(), every.toSeconds(), TimeUnit.SECONDS);
-    }
-
-    /**
-     * One pass: approvals a stopped bot left half done are finished first (a recovered one is judged
-     * in the same pass), then each applied step; a step that cannot be judged yet is tried next time.
-     */
+    /** One pass over the applied steps; a step that cannot be judged yet is tried next time. */
     public void poll() {
-        interrupted.finish();
         for (ChangeRecord change : changes.awaitingFollowUp()) {
             try {
                 followUp(change);
@@ -119,6 +92,7 @@ public final class FollowUpWatcher {
         }
     }
 
+    /** The thin shell around {@link FollowUpJudge}: reads the runs it needs, then records its verdict once and posts it. */
     private void followUp(ChangeRecord change) {
         StoredRecommendation rec = recommendations.find(change.recommendationId()).orElseThrow();
         RunRef latest;
@@ -133,36 +107,32 @@ public final class FollowUpWatcher {
         if (latest.runId() == rec.runId()) {
             return;
         }
-        RunTelemetry next = workspace.fetch(latest);
-        if (next.run().startMs() < change.appliedAt().toEpochMilli()) {
-            return; // started before the change: it ran with the old settings
-        }
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
-        List<Step> steps = rec.steps();
-        Step step = steps.stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
-        boolean succeeded = next.run().result() == RunSummary.Result.SUCCESS;
-        Optional<RunFacts> after = facts(next, target);
-        if (after.isEmpty() && succeeded && clock.instant().isBefore(Instant.ofEpochMilli(next.run().endMs()).plus(LOG_DELIVERY_WAIT))) {
-            return; // its log may still be on its way
+        RunTelemetry telemetry = workspace.fetch(latest);
+        NextRun next = new NextRun(latest.runId(), telemetry.run().startMs(), telemetry.run().endMs(),
+                telemetry.run().result() == RunSummary.Result.SUCCESS, facts(telemetry, target));
+        if (!FollowUpJudge.judgeable(change, next, clock.instant())) {
+            return; // tried again next poll
         }
-        Baseline base = baseline(rec, change, step, target);
-        Verdict verdict = after.map(a -> FollowUp.evaluate(base.checks(), base.history(), a, succeeded))
-                .orElseGet(() -> FollowUp.withoutLog(base.checks(), base.history(), succeeded));
-        Transition t = verdict.passed() ? Transition.VERIFY : Transition.FAIL_CHECKS;
+        Step step = rec.steps().stream().filter(s -> s.step() == change.step()).findFirst().orElseThrow();
+        Judged judged = FollowUpJudge.judge(new Runs(next, baseline(rec, change, step, target), recommendations.predictions().find(rec.id())));
+        record(rec, change, judged);
+    }
+
+    private void record(StoredRecommendation rec, ChangeRecord change, Judged judged) {
         Subject subject = new Subject(rec.rule(), change.step(), rec.jobId());
-        Predictions predictions = recommendations.predictions();
-        Optional<Prediction.Outcome> outcome = after.flatMap(a -> predictions.find(rec.id()).map(p -> p.against(a.application().durationMs())));
-        Judgement judgement = new Judgement(base.runId(), latest.runId(), verdict, outcome);
+        Judgement judgement = judged.judgement();
+        Transition t = judged.transition();
         AuditEntry why = new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(), change.step(), t.action(),
                 ChangeMessages.verdictSummary(subject, judgement));
-        if (!changes.followedUp(t, latest.runId(), why)) {
+        if (!changes.followedUp(t, judgement.runId(), why)) {
             return; // another replica judged it
         }
-        outcome.ifPresent(o -> predictions.judged(rec.id(), change.step(), latest.runId(), o.actualMs()));
+        judgement.prediction().ifPresent(o -> recommendations.predictions().judged(rec.id(), change.step(), judgement.runId(), o.actualMs()));
         slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, judgement));
-        afterVerdict.judged(rec, latest.runId(), slack);
-        Optional<Step> following = steps.stream().filter(s -> s.step() == change.step() + 1).findFirst();
-        if (verdict.passed() && following.isPresent()
+        afterVerdict.judged(rec, judgement.runId(), slack);
+        Optional<Step> following = rec.steps().stream().filter(s -> s.step() == change.step() + 1).findFirst();
+        if (t == Transition.VERIFY && following.isPresent()
                 && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
             slack.inThread(rec, ChangeMessages.nextStep(rec.id(), rec.rule(), following.get()));
         }
@@ -186,9 +156,6 @@ public final class FollowUpWatcher {
             slack.inThread(rec, note);
         }
     }
-
-    /** What a step is judged against: a run, the checks with their values on it, and that run with the job's history. */
-    private record Baseline(long runId, List<MetricCheck> checks, RunHistory history) {}
 
     /**
      * Step 1 is judged against the run the advice came from (its checks measured then); step N against the run that

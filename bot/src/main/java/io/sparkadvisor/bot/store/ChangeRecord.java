@@ -10,7 +10,9 @@ import java.time.Instant;
  * is sent, then as read back).
  *
  * @param followedUpRunId the run its verdict came from; 0 when its job was deleted; null while not judged
+ * @param passed whether that verdict passed (what a roll back that did not happen returns the step to)
  */
 public record ChangeRecord(String recommendationId, int step, ChangeState state, Instant stateSince, String decidedBy,
-        Instant decidedAt, Instant appliedAt, String stepKeys, String fingerprintAfter, Long followedUpRunId) {
+        Instant decidedAt, Instant appliedAt, String stepKeys, String fingerprintAfter, Long followedUpRunId,
+        boolean passed) {
 }

@@ -17,6 +17,7 @@ public enum ChangeState {
     APPLIED("applied"),
     /** The next run failed the step's checks: it waits for a roll back. */
     CHECKS_FAILED("checks-failed"),
+    /** The next run passed the step's checks; an approver may still roll it back. */
     VERIFIED("verified"),
     /** The recorded settings are being put back: until the job is read back, the step may still be in effect. */
     ROLLING_BACK("rolling-back"),

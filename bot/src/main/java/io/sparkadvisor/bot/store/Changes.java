@@ -57,7 +57,7 @@ public final class Changes {
      * the step's measured effect; false when another replica already did.
      */
     public boolean followedUp(Transition t, long runId, AuditEntry why) {
-        return moveSetting(t, why, ", followed_up_run_id = ?, verdict = ?", List.of(runId, why.detail()),
+        return moveSetting(t, why, ", followed_up_run_id = ?, verdict = ?, passed = ?", List.of(runId, why.detail(), t == Transition.VERIFY),
                 " AND followed_up_run_id IS NULL");
     }
 
@@ -103,11 +103,12 @@ public final class Changes {
     }
 
     private static ChangeRecord record(ResultSet rs) throws SQLException {
-        long followedUp = rs.getLong("followed_up_run_id");
+        long judged = rs.getLong("followed_up_run_id");
+        Long followedUp = rs.wasNull() ? null : judged; // asked right after its read: wasNull answers for the last column read
         return new ChangeRecord(rs.getString("recommendation_id"), rs.getInt("step"), ChangeState.of(rs.getString("state")),
                 Statements.instant(rs, "state_since"), rs.getString("decided_by"), Statements.instant(rs, "decided_at"),
                 Statements.instant(rs, "applied_at"), rs.getString("step_keys"), rs.getString("fingerprint_after"),
-                rs.wasNull() ? null : followedUp);
+                followedUp, rs.getBoolean("passed"));
     }
 
     /** The decided steps of a job's recommendations with their verdicts, oldest decision first. */

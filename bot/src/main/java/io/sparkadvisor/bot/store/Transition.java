@@ -34,12 +34,15 @@ public enum Transition {
     FAIL_CHECKS(EnumSet.of(APPLIED), CHECKS_FAILED, AuditAction.CHECKS_FAILED, false),
     /** The job was deleted: the step stays applied, with no run to judge it on. */
     JOB_GONE(EnumSet.of(APPLIED), APPLIED, AuditAction.JOB_GONE, false),
-    ROLL_BACK(EnumSet.of(APPLIED, CHECKS_FAILED), ROLLING_BACK, AuditAction.ROLLING_BACK, true),
+    /** Also of a verified step: a downstream problem may show only days after its checks passed. */
+    ROLL_BACK(EnumSet.of(APPLIED, CHECKS_FAILED, VERIFIED), ROLLING_BACK, AuditAction.ROLLING_BACK, true),
     RESTORED(EnumSet.of(ROLLING_BACK), ROLLED_BACK, AuditAction.ROLLED_BACK, false),
     /** A roll back that did not reach the job, of a step not judged yet: it stays applied and is still judged. */
     KEEP_APPLIED(EnumSet.of(ROLLING_BACK), APPLIED, AuditAction.ROLL_BACK_REFUSED, false),
     /** The same for a step whose checks failed: it keeps offering its roll back. */
-    KEEP_FAILED(EnumSet.of(ROLLING_BACK), CHECKS_FAILED, AuditAction.ROLL_BACK_REFUSED, false);
+    KEEP_FAILED(EnumSet.of(ROLLING_BACK), CHECKS_FAILED, AuditAction.ROLL_BACK_REFUSED, false),
+    /** The same for a verified step: it stays verified, its roll back still offered. */
+    KEEP_VERIFIED(EnumSet.of(ROLLING_BACK), VERIFIED, AuditAction.ROLL_BACK_REFUSED, false);
 
     private final Set<ChangeState> from;
     private final ChangeState to;
@@ -69,8 +72,11 @@ public enum Transition {
         return decides;
     }
 
-    /** How a roll back that did not happen returns a step to where it was: judged and failed, or not judged yet. */
+    /** How a roll back that did not happen returns a step to where it was: not judged yet, or judged and passed or failed. */
     public static Transition keep(ChangeRecord change) {
-        return change.followedUpRunId() == null || change.followedUpRunId() == 0 ? KEEP_APPLIED : KEEP_FAILED;
+        if (change.followedUpRunId() == null || change.followedUpRunId() == 0) {
+            return KEEP_APPLIED;
+        }
+        return change.passed() ? KEEP_VERIFIED : KEEP_FAILED;
     }
 }

@@ -281,7 +281,7 @@ abstract class ApprovalsEndToEnd {
         assertTrue(table.contains("the longest task of stage 2 takes under 3.0x the median") && table.contains("11x")
                 && table.contains("2.1x") && table.contains("pass") && !table.contains("FAIL"), table);
         assertTrue(table.contains("In run 4290, stage 2 is stage 4 (100% alike"), "AQE renumbered the join stage: " + table);
-        assertTrue(!table.contains("roll_back_step"), "nothing to roll back after a pass");
+        assertTrue(table.contains("roll_back_step"), "a passed step can still be rolled back");
         assertEquals("verified", actions(id).get(actions(id).size() - 1));
 
         Prediction predicted = new Recommendations(bot.db).predictions().find(id).orElseThrow();
@@ -319,6 +319,48 @@ abstract class ApprovalsEndToEnd {
         // The step is claimed as rolled back before the restore, so wait for the restored settings themselves.
         await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && before.settingsJson().equals(settings().settingsJson()));
         assertEquals(List.of("approved", "sending", "applied", "checks-failed", "rolling-back", "rolled-back"), actions(id));
+    }
+
+    @Test
+    void aVerifiedStepIsRolledBackFromItsVerdictOnceByAnApproverUnlessTheJobWasEditedSince() throws Exception {
+        long run = firstRun() + 19;
+        SettingsSnapshot before = settings();
+        FakeSlackApi.Call finding = appliedSkewStep(run);
+        String id = idOf(finding);
+        SettingsSnapshot applied = settings();
+        bot.addNextRun(42, 4296, "skewed-join", "1203-verified-then-regretted", "skew-aqe-skewjoin.log.gz");
+        bot.followUp.poll();
+        assertEquals(ChangeState.VERIFIED, state(id));
+        FakeSlackApi.Call verdict = verdicts(finding).get(0);
+        String verdictBlocks = verdict.param("blocks");
+        assertTrue(verdictBlocks.contains("roll_back_step"), "a passed verdict still offers its roll back: " + verdictBlocks);
+
+        click(verdict, verdictBlocks, BYSTANDER, "roll_back_step", id);
+        await(WAIT, () -> whispers().stream().anyMatch(w -> w.contains("not allowed")));
+        String edited = applied.settingsJson().replace("\"num_workers\":2", "\"num_workers\":3");
+        bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + edited + "}");
+        click(verdict, verdictBlocks, APPROVER, "roll_back_step", id);
+        await(WAIT, () -> actions(id).contains("roll-back-refused") && whispers().size() == 2);
+        assertTrue(whispers().get(1).contains("edited"), whispers().get(1));
+        assertEquals(ChangeState.VERIFIED, state(id), "a refused roll back leaves the step verified, its button still there");
+        assertEquals(SettingsSnapshot.recorded(42, edited), settings(), "an edited job is left as it is");
+        assertEquals(1, bot.workspace.requests("POST", "/api/2.2/jobs/update").size());
+
+        bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + applied.settingsJson() + "}");
+        CompletableFuture.allOf(
+                CompletableFuture.runAsync(() -> click(verdict, verdictBlocks, APPROVER, "roll_back_step", id)),
+                CompletableFuture.runAsync(() -> click(verdict, verdictBlocks, APPROVER, "roll_back_step", id))).join();
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && edits(verdict).size() == 1 && whispers().size() == 3);
+
+        assertEquals(before.settingsJson(), settings().settingsJson(), "the job has its settings from before the step again");
+        assertEquals(2, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "the double click restored once");
+        assertTrue(whispers().get(2).contains("is already"), whispers().get(2));
+        String rolledBack = edits(verdict).get(0).param("blocks");
+        assertTrue(rolledBack.contains("Rolled back by <@" + APPROVER + ">") && !rolledBack.contains("roll_back_step"), rolledBack);
+        assertTrue(notesInThread(finding).stream().anyMatch(n -> n.contains("<@" + APPROVER + "> rolled back step 1 of `skew`")),
+                notesInThread(finding).toString());
+        assertEquals(List.of("approved", "sending", "applied", "verified", "rolling-back", "roll-back-refused", "rolling-back", "rolled-back"),
+                actions(id));
     }
 
     /*
@@ -454,11 +496,11 @@ abstract class ApprovalsEndToEnd {
         String id = idOf(finding);
         claimedByAStoppedBot(id, null);
 
-        bot.followUp.poll();
+        bot.interrupted.finish();
         assertEquals(ChangeState.APPROVED, state(id), "an approval younger than the grace period may still be applying");
         CLOCK.advance(Duration.ofMinutes(11));
-        bot.followUp.poll();
-        bot.followUp.poll();
+        bot.interrupted.finish();
+        bot.interrupted.finish();
 
         assertEquals(ChangeState.PROPOSED, state(id));
         assertEquals(List.of(), bot.workspace.requests("POST", "/api/2.2/jobs/update"));
@@ -481,11 +523,11 @@ abstract class ApprovalsEndToEnd {
         claimedByAStoppedBot(id, before);
         Workspaces.connect(bot.workspace.client(), null).apply(42, skewStepOne(id), before.fingerprint());
         CLOCK.advance(Duration.ofMinutes(2));
-        bot.followUp.poll();
+        bot.interrupted.finish();
         assertEquals(ChangeState.APPLYING, state(id), "a send younger than a lock's life may still be in progress");
 
         CLOCK.advance(Duration.ofMinutes(11));
-        bot.followUp.poll();
+        bot.interrupted.finish();
 
         assertEquals(ChangeState.APPLIED, state(id));
         ChangeRecord record = new Changes(bot.db).find(id, 1).orElseThrow();
@@ -511,7 +553,7 @@ abstract class ApprovalsEndToEnd {
         bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + edited + "}");
 
         CLOCK.advance(Duration.ofMinutes(11));
-        bot.followUp.poll();
+        bot.interrupted.finish();
 
         assertEquals(ChangeState.PROPOSED, state(id));
         assertEquals(List.of("approved", "sending", "unsettled"), actions(id));
@@ -657,8 +699,8 @@ abstract class ApprovalsEndToEnd {
         assertEquals(List.of(), edits(finding), "the step's buttons stay until it is settled");
 
         CLOCK.advance(JobLocks.TTL.plusMinutes(1));
-        bot.followUp.poll();
-        bot.followUp.poll();
+        bot.interrupted.finish();
+        bot.interrupted.finish();
 
         assertEquals(ChangeState.APPLIED, state(id));
         List<FakeSlackApi.Call> notes = bot.slack.calls("chat.postMessage").stream()
@@ -747,12 +789,12 @@ abstract class ApprovalsEndToEnd {
 
         assertTrue(!settings(44).fingerprint().equals(before.fingerprint()), "the update took before the bot died");
         assertEquals(ChangeState.APPLYING, state(id), "recorded as being sent, not as applied");
-        bot.followUp.poll();
+        bot.interrupted.finish();
         assertEquals(ChangeState.APPLYING, state(id), "the dead bot's lock has not expired yet: it might still be alive");
 
         CLOCK.advance(JobLocks.TTL.plusMinutes(1));
-        bot.followUp.poll();
-        bot.followUp.poll();
+        bot.interrupted.finish();
+        bot.interrupted.finish();
 
         assertEquals(ChangeState.APPLIED, state(id));
         assertEquals(List.of("approved", "sending", "applied"), actions(id));

@@ -8,6 +8,7 @@ import io.sparkadvisor.bot.access.ChannelGroups;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.DigestAdmins;
+import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
 import io.sparkadvisor.bot.config.DigestConfig;
@@ -90,6 +91,8 @@ final class BotHarness implements AutoCloseable {
     final Clock clock;
     /** Not scheduled: a test calls {@code poll()} when the next run is there. */
     final FollowUpWatcher followUp;
+    /** What serve runs on its own schedule, triggered here by the tests that stop a bot mid-approval. */
+    final InterruptedApprovals interrupted;
     /** The Bolt app's handlers and their pools. */
     final SlackBot bot;
     private final AutoCloseable serving;
@@ -161,7 +164,8 @@ final class BotHarness implements AutoCloseable {
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
                 new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access));
         App app = bot.app();
-        followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),
+        interrupted = new InterruptedApprovals(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock);
+        followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),
                 new HotValueRecheck(hotValues, hotValueLookup));
         if (socket != null) {
             slack.openSocketModeAt(socket.url());

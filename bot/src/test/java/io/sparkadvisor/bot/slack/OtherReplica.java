@@ -4,7 +4,6 @@ import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.store.Changes;
-import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.databricks.WorkspaceClients;
@@ -27,7 +26,7 @@ public final class OtherReplica {
         Database db = Database.fromEnvironment(Map.of("DATABASE_URL", args[0]));
         SlackConfig slackConfig = new SlackConfig();
         slackConfig.setMethodsEndpointUrlPrefix(args[2] + "/api/");
-        FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), new Changes(db), new JobLocks(db, Clock.systemUTC()),
+        FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), new Changes(db),
                 Workspaces.connect(WorkspaceClients.withToken(args[1], WorkspaceEmulator.TOKEN), null),
                 new SlackChangeReplies(Slack.getInstance(slackConfig).methods("xoxb-test-token")), Clock.systemUTC(), Thresholds.defaults());
         System.out.println("ready");

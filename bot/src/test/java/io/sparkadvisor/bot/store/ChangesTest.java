@@ -98,6 +98,30 @@ class ChangesTest {
 
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
+    void aVerifiedStepMayBeRolledBackAndARollBackThatDidNotHappenLeavesItVerified(TestDatabases.Kind kind) {
+        Database db = TestDatabases.fresh(kind);
+        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
+        Changes changes = new Changes(db);
+        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
+        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
+        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        assertTrue(changes.followedUp(Transition.VERIFY, 4290, entry(AuditEntry.BOT, AuditAction.VERIFIED)));
+
+        assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)), "a verified step can still be rolled back");
+        ChangeRecord rollingBack = changes.find(ID, 1).orElseThrow();
+        assertTrue(rollingBack.passed());
+        assertEquals(Transition.KEEP_VERIFIED, Transition.keep(rollingBack), "a refused roll back leaves the step verified");
+        assertTrue(changes.move(Transition.KEEP_VERIFIED, entry(AuditEntry.BOT, AuditAction.ROLL_BACK_REFUSED)));
+        assertEquals(ChangeState.VERIFIED, changes.find(ID, 1).orElseThrow().state());
+        assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)));
+        assertFalse(changes.move(Transition.ROLL_BACK, entry("U3", AuditAction.ROLLING_BACK)), "claimed once");
+        assertTrue(changes.move(Transition.RESTORED, entry(AuditEntry.BOT, AuditAction.ROLLED_BACK)));
+        assertEquals(List.of("approved", "sending", "applied", "verified", "rolling-back", "roll-back-refused", "rolling-back", "rolled-back"),
+                changes.audit(42).stream().map(e -> e.action().id()).toList());
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
     void aJobLockHasOneHolderUntilReleasedOrExpired(TestDatabases.Kind kind) {
         Database db = TestDatabases.fresh(kind);
         MovableClock clock = new MovableClock();

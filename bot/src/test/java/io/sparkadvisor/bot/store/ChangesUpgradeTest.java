@@ -50,4 +50,27 @@ class ChangesUpgradeTest {
         String rows = TestDatabases.allRows(db);
         List.of("AZKEY-AT-RUN-TIME-SECRET==", "EnvVarPw-SECRET-42", "lake-join").forEach(secret -> assertFalse(rows.contains(secret), secret));
     }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
+    void stepsJudgedBeforeTheUpgradeKeepWhetherTheyPassedSoARefusedRollBackReturnsThemThere(TestDatabases.Kind kind) {
+        Database db = TestDatabases.empty(kind);
+        Flyway.configure().dataSource(db.dataSource()).locations("classpath:db/migration").target("22").load().migrate();
+        db.inTransaction(sql -> {
+            sql.update("INSERT INTO recommendations (id, run_id, job_id, rule_id, cluster_target, steps_json, settings_fingerprint, channel,"
+                    + " thread_ts, message_ts, requester, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "4701-skew@1", 4701L, 47L,
+                    "skew", "job_cluster:main", "[]", "fp", "C1", "1.1", "1.2", "U1", AT);
+            for (Object[] row : List.of(new Object[] {1, ChangeState.VERIFIED, 4790L}, new Object[] {2, ChangeState.CHECKS_FAILED, 4791L})) {
+                sql.update("INSERT INTO changes (recommendation_id, step, state, state_since, followed_up_run_id) VALUES (?, ?, ?, ?, ?)",
+                        "4701-skew@1", row[0], ((ChangeState) row[1]).id(), AT, row[2]);
+            }
+            return null;
+        });
+
+        db.migrate();
+
+        Changes changes = new Changes(db);
+        assertEquals(Transition.KEEP_VERIFIED, Transition.keep(changes.find("4701-skew@1", 1).orElseThrow()));
+        assertEquals(Transition.KEEP_FAILED, Transition.keep(changes.find("4701-skew@1", 2).orElseThrow()));
+    }
 }

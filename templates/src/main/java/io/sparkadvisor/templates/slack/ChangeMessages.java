@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * The messages about a change to a job, from its approval to its verdict: notes in the
- * recommendation's thread and to a clicker, the follow-up's verdict table (with Roll back when it failed), the next
+ * recommendation's thread and to a clicker, the follow-up's verdict table (with Roll back, passed
+ * or failed), the next
  * step with its own Approve and Reject, and a job's history. User ids and dates are Slack markup
  * written by the templates; everything else is escaped, so a job or rule name cannot ping anyone.
  */
@@ -125,6 +126,7 @@ public final class ChangeMessages {
                 + j.prediction().map(o -> "\n" + prediction(o)).orElse("");
     }
 
+    /** The verdict with its table and a Roll back button: a passed step too may turn out to hurt downstream later. */
     public static SlackMessage verdict(String recommendationId, Subject s, Judgement j) {
         Verdict v = j.verdict();
         String headline = verdictHeadline(s, j.runId(), v);
@@ -132,7 +134,6 @@ public final class ChangeMessages {
         scope.put("headline", headline);
         scope.put("table", table(j) + stages(j));
         scope.put("prediction", j.prediction().map(ChangeMessages::prediction).orElse(""));
-        scope.put("canRollBack", !v.passed());
         scope.put("rollBackBlockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
         scope.put("rollBack", ApprovalIds.ROLL_BACK);
         scope.put("value", ApprovalIds.value(recommendationId, s.step()));

@@ -35,15 +35,18 @@ public final class StepDecision {
 
     /**
      * The message's blocks with the buttons of {@code recommendationId}'s {@code step} replaced by
-     * {@code line}, followed by a Roll back button when {@code canRollBack}.
+     * {@code line}, followed by a Roll back button when {@code canRollBack}. On a message without the step's buttons
+     * (its verdict), the line takes the place of the Roll back button.
      */
     public static String decided(String blocksJson, String recommendationId, int step, String line, boolean canRollBack) {
         String blockId = ApprovalIds.blockId(recommendationId, step);
         String rollBackId = ApprovalIds.rollBackBlockId(recommendationId, step);
+        JsonNode blocks = parse(blocksJson);
+        boolean hasStep = blocks.findValuesAsText("block_id").contains(blockId);
         ArrayNode out = JSON.createArrayNode();
-        for (JsonNode block : parse(blocksJson)) {
+        for (JsonNode block : blocks) {
             String id = block.path("block_id").asText();
-            if (id.equals(blockId)) {
+            if (id.equals(hasStep ? blockId : rollBackId)) {
                 ObjectNode context = out.addObject().put("type", "context").put("block_id", blockId);
                 context.putArray("elements").addObject().put("type", "mrkdwn").put("text", line).put("verbatim", true);
                 if (canRollBack) {

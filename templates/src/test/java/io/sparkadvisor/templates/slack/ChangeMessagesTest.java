@@ -40,7 +40,7 @@ class ChangeMessagesTest {
     }
 
     @Test
-    void thePassedVerdictIsATableWithNothingToClick() {
+    void thePassedVerdictIsATableThatStillOffersItsRollBack() {
         Verdict v = new Verdict(true, List.of(new Verdict.Row(MAX_TO_MEDIAN, OptionalDouble.of(11), OptionalDouble.of(1), true)));
         SlackMessage m = ChangeMessages.verdict("4201-skew", SKEW_STEP_1, new ChangeMessages.Judgement(4201, 4202, v, Optional.empty()));
         List<LayoutBlock> blocks = BlockKitAssertions.parse(m);
@@ -49,7 +49,10 @@ class ChangeMessagesTest {
         assertTrue(text.startsWith("Step 1 of `skew` :white_check_mark: passed its checks on run 4202."), text);
         assertTrue(text.contains("run 4201") && text.contains("run 4202"), "each column names its run: " + text);
         assertTrue(text.contains("longest task &lt; 3x the median in stage 3  11x           1.0x          pass"), text);
-        assertTrue(buttons(blocks).isEmpty());
+        ButtonElement rollBack = buttons(blocks).get(0);
+        assertEquals(List.of(ApprovalIds.ROLL_BACK), buttons(blocks).stream().map(ButtonElement::getActionId).toList(),
+                "a downstream problem may show after the checks passed");
+        assertEquals(new ApprovalIds.StepRef("4201-skew", 1), ApprovalIds.parse(rollBack.getValue()));
     }
 
     @Test

@@ -8,8 +8,10 @@ import com.slack.api.model.block.ActionsBlock;
 import com.slack.api.model.block.LayoutBlock;
 import com.slack.api.model.block.element.ButtonElement;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Verdict;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class StepDecisionTest {
@@ -37,5 +39,19 @@ class StepDecisionTest {
         assertTrue(BlockKitAssertions.text(after).contains("Rolled back by <@U0BOB>"));
         assertFalse(BlockKitAssertions.text(after).contains("Applied by"));
         assertEquals(BlockKitAssertions.parse(posted).size(), after.size(), "the rest of the message stays as posted");
+    }
+
+    @Test
+    void aRollBackFromTheVerdictPutsTheLineWhereItsButtonWasAndKeepsTheTable() {
+        Verdict passed = new Verdict(true, List.of());
+        SlackMessage verdict = ChangeMessages.verdict("4201-skew", new ChangeMessages.Subject("skew", 1, 42),
+                new ChangeMessages.Judgement(4201, 4202, passed, Optional.empty()));
+
+        String rolledBack = StepDecision.decided(verdict.blocksJson(), "4201-skew", 1, StepDecision.rolledBack("U0BOB", AT), false);
+        List<LayoutBlock> after = BlockKitAssertions.parse(new SlackMessage(verdict.text(), rolledBack));
+        assertFalse(after.stream().anyMatch(ActionsBlock.class::isInstance), "no second roll back");
+        assertTrue(BlockKitAssertions.text(after).contains("its checks on run 4202"), BlockKitAssertions.text(after));
+        assertTrue(BlockKitAssertions.text(after).contains("Rolled back by <@U0BOB>"), BlockKitAssertions.text(after));
+        assertEquals(BlockKitAssertions.parse(verdict).size(), after.size(), "the button's place, nothing else");
     }
 }
