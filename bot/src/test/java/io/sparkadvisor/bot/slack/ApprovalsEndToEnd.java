@@ -304,11 +304,8 @@ abstract class ApprovalsEndToEnd {
     void aNextRunThatFailsTheChecksKeepsTheStepAppliedAndItsVerdictRollsItBack() throws Exception {
         long run = firstRun() + 5;
         SettingsSnapshot before = settings();
-        FakeSlackApi.Call finding = appliedSkewStep(run);
+        FakeSlackApi.Call finding = judgedSkewStep(run, 4291, "1203-still-skewed", "skew.log.gz");
         String id = idOf(finding);
-
-        bot.addNextRun(42, 4291, "skewed-join", "1203-still-skewed", "skew.log.gz");
-        bot.followUp.poll();
 
         assertEquals(ChangeState.CHECKS_FAILED, state(id), "a failed step waits for its roll back");
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
@@ -325,11 +322,9 @@ abstract class ApprovalsEndToEnd {
     void aVerifiedStepIsRolledBackFromItsVerdictOnceByAnApproverUnlessTheJobWasEditedSince() throws Exception {
         long run = firstRun() + 19;
         SettingsSnapshot before = settings();
-        FakeSlackApi.Call finding = appliedSkewStep(run);
+        FakeSlackApi.Call finding = judgedSkewStep(run, 4296, "1203-verified-then-regretted", "skew-aqe-skewjoin.log.gz");
         String id = idOf(finding);
         SettingsSnapshot applied = settings();
-        bot.addNextRun(42, 4296, "skewed-join", "1203-verified-then-regretted", "skew-aqe-skewjoin.log.gz");
-        bot.followUp.poll();
         assertEquals(ChangeState.VERIFIED, state(id));
         FakeSlackApi.Call verdict = verdicts(finding).get(0);
         String verdictBlocks = verdict.param("blocks");
@@ -888,6 +883,14 @@ abstract class ApprovalsEndToEnd {
         FakeSlackApi.Call finding = postedSkewFinding(run);
         click(finding, APPROVER, "approve_step", idOf(finding));
         await(WAIT, () -> state(idOf(finding)) == ChangeState.APPLIED);
+        return finding;
+    }
+
+    /** {@link #appliedSkewStep}, then the job's next run on cluster {@code clusterId} delivering {@code log}, judged. */
+    private static FakeSlackApi.Call judgedSkewStep(long run, long nextRun, String clusterId, String log) {
+        FakeSlackApi.Call finding = appliedSkewStep(run);
+        bot.addNextRun(42, nextRun, "skewed-join", clusterId, log);
+        bot.followUp.poll();
         return finding;
     }
 
