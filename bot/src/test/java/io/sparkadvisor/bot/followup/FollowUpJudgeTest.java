@@ -14,10 +14,10 @@ import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.RunHistory;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +32,7 @@ class FollowUpJudgeTest {
     private static final Instant APPLIED = Instant.parse("2026-12-03T10:00:00Z");
     private static final ChangeRecord CHANGE = new ChangeRecord("4201-skew", 1, ChangeState.APPLIED, APPLIED, "U0BOB", APPLIED, APPLIED,
             "{}", "fp-after", null, false);
-    private static final MetricCheck NOT_SLOWER = new MetricCheck(RunMetrics.APP_DURATION_MS, Comparison.AT_MOST_BASELINE_TIMES, 1.05,
+    private static final MetricCheck NOT_SLOWER = new MetricCheck(Metric.APP_DURATION_MS.ofRun(), Comparison.AT_MOST_BASELINE_TIMES, 1.05,
             "the run takes at most 5% longer");
 
     @Test
