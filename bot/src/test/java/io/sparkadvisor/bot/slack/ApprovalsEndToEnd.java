@@ -63,7 +63,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Approve and Reject end to end: a signed click into Bolt, the change as {@code jobs/update} on the
  * Databricks emulator, the record in a real database, the message edited through the fake Slack
  * Web API. Each subclass runs it on one kind of database; each test asks about a run of its own
- * (job 42, runs from {@link #firstRun()}) and approves the skew finding's step 1, a spark_conf change.
+ * (job 42, {@link #run(int)}) and approves the skew finding's step 1, a spark_conf change.
  */
 abstract class ApprovalsEndToEnd {
     static final String APPROVER = "U0BOB";
@@ -78,7 +78,16 @@ abstract class ApprovalsEndToEnd {
     /** Shared by the instances a test starts, so a restart does not turn the bot's time back. */
     private static final MovableClock CLOCK = new MovableClock();
 
-    abstract long firstRun();
+    /**
+     * Job 42's run {@code n} counted from its first: each test asks about a run of its own. A run past the job's
+     * latest is no run at all (the ask would only be told so), so it fails here, naming the fix.
+     */
+    static long run(int n) {
+        long run = BotHarness.SKEW_FIRST_RUN + n;
+        assertTrue(run <= BotHarness.SKEW_LAST_RUN, "job 42 has runs " + BotHarness.SKEW_FIRST_RUN + ".." + BotHarness.SKEW_LAST_RUN
+                + ": run " + run + " is none of them; declare more in BotHarness");
+        return run;
+    }
 
     static void start(TestDatabases.Kind kind) {
         database = TestDatabases.freshEnvironment(kind);
@@ -109,7 +118,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void anApprovalChangesExactlyTheStepsSettingsOnTheJobClusterAndARollBackRestoresThemByteForByte() throws Exception {
-        FakeSlackApi.Call finding = postedSkewFinding(firstRun());
+        FakeSlackApi.Call finding = postedSkewFinding(run(0));
         String id = idOf(finding);
         SettingsSnapshot before = settings();
 
@@ -146,7 +155,7 @@ abstract class ApprovalsEndToEnd {
         assertEquals(List.of("approved", "sending", "applied", "rolling-back", "rolled-back"), actions(id));
 
         String history = history();
-        assertTrue(history.contains("Changes to job 42") && history.contains("step 1 of `skew` (from run " + firstRun()
+        assertTrue(history.contains("Changes to job 42") && history.contains("step 1 of `skew` (from run " + run(0)
                 + "): *rolled-back* by <@" + APPROVER + ">"), history);
     }
 
@@ -184,7 +193,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void onlyAnotherApproverMayDecideAndAnyoneElseIsToldSoWithNothingChanged() throws Exception {
-        FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 1);
+        FakeSlackApi.Call finding = postedSkewFinding(run(1));
         String id = idOf(finding);
 
         click(finding, BYSTANDER, "approve_step", id);
@@ -221,7 +230,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aJobEditedSinceTheRecommendationIsNotChangedAndAFreshAnalysisIsOffered() throws Exception {
-        FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 2);
+        FakeSlackApi.Call finding = postedSkewFinding(run(2));
         String id = idOf(finding);
         String edited = settings().settingsJson().replace("\"num_workers\":2", "\"num_workers\":3");
         bot.workspace.putJson("jobs/42.json", "{\"job_id\":42,\"settings\":" + edited + "}");
@@ -238,7 +247,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aDoubleClickAndASecondApproverAtTheSameMomentMakeOneChangeAndOneRecord() throws Exception {
-        FakeSlackApi.Call finding = postedSkewFinding(firstRun() + 3);
+        FakeSlackApi.Call finding = postedSkewFinding(run(3));
         String id = idOf(finding);
 
         CompletableFuture.allOf(
@@ -255,7 +264,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void theJobsNextRunAfterTheChangeIsJudgedOnceAndTheVerdictPostedInTheThread() throws Exception {
-        long run = firstRun() + 4;
+        long run = run(4);
         FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = idOf(finding);
 
@@ -302,7 +311,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aNextRunThatFailsTheChecksKeepsTheStepAppliedAndItsVerdictRollsItBack() throws Exception {
-        long run = firstRun() + 5;
+        long run = run(5);
         SettingsSnapshot before = settings();
         FakeSlackApi.Call finding = judgedSkewStep(run, 4291, "1203-still-skewed", "skew.log.gz");
         String id = idOf(finding);
@@ -320,7 +329,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aVerifiedStepIsRolledBackFromItsVerdictOnceByAnApproverUnlessTheJobWasEditedSince() throws Exception {
-        long run = firstRun() + 19;
+        long run = run(19);
         SettingsSnapshot before = settings();
         FakeSlackApi.Call finding = judgedSkewStep(run, 4296, "1203-verified-then-regretted", "skew-aqe-skewjoin.log.gz");
         String id = idOf(finding);
@@ -418,7 +427,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aNextRunThatFailedBeforeDeliveringItsLogFailsTheStep() throws Exception {
-        long run = firstRun() + 6;
+        long run = run(6);
         FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = idOf(finding);
 
@@ -433,7 +442,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aStepWhoseJobWasDeletedIsClosedWithOneNoteAndNotLookedAtAgain() throws Exception {
-        long run = firstRun() + 13;
+        long run = run(13);
         FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = idOf(finding);
         Files.delete(bot.workspace.root().resolve("jobs/42.json"));
@@ -450,7 +459,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aStepAppliedBeforeARestartIsJudgedOnceByTheNextInstanceOnTheSameDatabase() throws Exception {
-        long run = firstRun() + 7;
+        long run = run(7);
         FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = idOf(finding);
 
@@ -471,7 +480,7 @@ abstract class ApprovalsEndToEnd {
     @Test
     void twoReplicasInTwoProcessesPollingTogetherPostTheVerdictOnceAndRecordItOnce() throws Exception {
         assumeTrue(database.containsKey("DATABASE_URL"), "an H2 file database is open in one process only");
-        long run = firstRun() + 8;
+        long run = run(8);
         FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = idOf(finding);
         bot.addNextRun(42, 4294, "skewed-join", "1203-two-replicas", "skew-aqe-skewjoin.log.gz");
@@ -486,7 +495,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aStepClaimedByABotThatStoppedBeforeSendingItIsReleasedOnceItIsStaleAndCanBeApprovedAgain() throws Exception {
-        long run = firstRun() + 9;
+        long run = run(9);
         FakeSlackApi.Call finding = postedSkewFinding(run);
         String id = idOf(finding);
         claimedByAStoppedBot(id, null);
@@ -511,7 +520,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aChangeSentByABotThatStoppedBeforeRecordingItIsRecordedForItsApproverAndJudged() throws Exception {
-        long run = firstRun() + 10;
+        long run = run(10);
         FakeSlackApi.Call finding = postedSkewFinding(run);
         String id = idOf(finding);
         SettingsSnapshot before = settings();
@@ -540,7 +549,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aClaimedStepWhoseJobWasEditedSinceIsReleasedWithAWarningToCheckTheJob() throws Exception {
-        long run = firstRun() + 11;
+        long run = run(11);
         FakeSlackApi.Call finding = postedSkewFinding(run);
         String id = idOf(finding);
         claimedByAStoppedBot(id, settings());
@@ -558,7 +567,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aSuccessfulNextRunWhoseLogNeverArrivesIsJudgedUnmeasuredOnceTheDeliveryWaitIsOver() throws Exception {
-        long run = firstRun() + 12;
+        long run = run(12);
         FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = idOf(finding);
 
@@ -637,7 +646,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void anUpdateWhoseAnswerIsLostAfterItTookEndsAppliedWithRollBackFollowUpAndOneNote() throws Exception {
-        long run = firstRun() + 14;
+        long run = run(14);
         FakeSlackApi.Call finding = postedSkewFinding(run);
         String id = idOf(finding);
         SettingsSnapshot before = settings();
@@ -661,7 +670,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aReadBackThatFailsAfterTheUpdateIsSettledByReadingTheJobAgain() throws Exception {
-        long run = firstRun() + 15;
+        long run = run(15);
         FakeSlackApi.Call finding = postedSkewFinding(run);
         String id = idOf(finding);
         // the read before the update is answered; the read after it fails on every one of its retries
@@ -679,7 +688,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aJobUnreadableAfterTheUpdateLeavesTheStepApplyingUntilTheNextPollFindsTheChangeAndOffersItsRollBack() throws Exception {
-        long run = firstRun() + 16;
+        long run = run(16);
         FakeSlackApi.Call finding = postedSkewFinding(run);
         String id = idOf(finding);
         SettingsSnapshot before = settings();
@@ -711,7 +720,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aRollBackWhoseAnswerIsLostIsRecordedAsRolledBackOnceTheJobShowsIt() throws Exception {
-        long run = firstRun() + 17;
+        long run = run(17);
         SettingsSnapshot before = settings();
         FakeSlackApi.Call finding = appliedSkewStep(run);
         String id = idOf(finding);
@@ -745,7 +754,7 @@ abstract class ApprovalsEndToEnd {
 
     @Test
     void aReAskElsewhereIsAPostOfItsOwnSoTheFirstRequesterStillCannotApproveAndNotesStayInTheirThread() throws Exception {
-        long run = firstRun() + 18;
+        long run = run(18);
         FakeSlackApi.Call first = postedSkewFinding(run);
         String firstId = idOf(first);
         bot.requests.command("run:" + run, "D0EVE", BYSTANDER);

@@ -8,9 +8,4 @@ class ApprovalsOnH2Test extends ApprovalsEndToEnd {
     static void startBot() {
         start(TestDatabases.Kind.H2);
     }
-
-    @Override
-    long firstRun() {
-        return 4201;
-    }
 }

@@ -8,10 +8,4 @@ class ApprovalsOnPostgresTest extends ApprovalsEndToEnd {
     static void startBot() {
         start(TestDatabases.Kind.POSTGRESQL);
     }
-
-    /** From the second of job 42's runs 4201..4220: each test asks about one, and this bot and its database are its own. */
-    @Override
-    long firstRun() {
-        return 4202;
-    }
 }

@@ -71,6 +71,9 @@ final class BotHarness implements AutoCloseable {
     static final String APP_TOKEN = "xapp-1-A111-1-test-app-token";
 
     static final String WAREHOUSE = "wh-1";
+    /** Job 42's runs, one an hour on one cluster: {@link #SKEW_LAST_RUN} is its latest. */
+    static final long SKEW_FIRST_RUN = 4201;
+    static final long SKEW_LAST_RUN = 4220;
     /** The jobs of the emulator's sample workspace, shared like the harness's own. */
     private static final List<Long> SAMPLE_JOBS = List.of(7L, 8L, 9L, 10L);
     /** When the first run {@link #addJob} declares started (3 December 2025); the next one an hour later, and so on. */
@@ -136,7 +139,7 @@ final class BotHarness implements AutoCloseable {
         this.workspace = workspace;
         this.factsCache = factsCache;
         SAMPLE_JOBS.forEach(job -> TestPeople.shareJob(workspace, job));
-        addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4220);
+        addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", SKEW_FIRST_RUN, SKEW_LAST_RUN);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         addJob(workspace, 44, "resized-join", "1203-resized", "skew.log.gz", 4401, 4410);
         int port = freePort();
