@@ -10,6 +10,7 @@ import io.sparkadvisor.bot.approvals.PostedAdvice;
 import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.store.AnalysedFinding;
 import io.sparkadvisor.bot.store.AnalysedFindings;
+import io.sparkadvisor.bot.work.LogContext;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.templates.replies.AskReply;
@@ -176,7 +177,7 @@ final class AskService {
                 } else {
                     publish(answer, runs, started);
                 }
-            }, orInline(pool));
+            }, LogContext.carrying(orInline(pool))); // the answer's log lines keep this ask's id, on whichever thread ends it
         } catch (RuntimeException e) {
             fail(answer, e);
         }
