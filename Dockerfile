@@ -16,9 +16,10 @@ COPY --from=build /src/bot/target/spark-advisor.jar ./
 COPY --from=build /src/bot/target/lib ./lib
 USER 10001
 ENV JAVA_TOOL_OPTIONS="-Djava.awt.headless=true"
-EXPOSE 3000
+# 3000: Slack's requests (HTTP mode); 9090: the operator's /healthz, /readyz, /metrics, kept off the public network.
+EXPOSE 3000 9090
 # Liveness only: /readyz would mark the container unhealthy whenever Slack or the workspace is down.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD curl -fsS "http://localhost:${PORT:-3000}/healthz" || exit 1
+  CMD curl -fsS "http://localhost:${SPARK_ADVISOR_OPS_PORT:-9090}/healthz" || exit 1
 ENTRYPOINT ["java", "-jar", "/opt/spark-advisor/spark-advisor.jar"]
 CMD ["serve"]

@@ -10,8 +10,18 @@ import io.sparkadvisor.templates.slack.SlackMessage;
 public sealed interface ClickOutcome {
     void tell(Click click, ChangeReplies slack);
 
+    /** Which of the outcomes this is, as a metric counts it: a fixed set of names, never a message's words. */
+    enum Kind { REFUSED, DECIDED, NOT_APPLIED, SETTLED_ELSEWHERE }
+
+    Kind kind();
+
     /** Nothing changed (not allowed, not this message, not yours, busy, decided already): the clicker is told why. */
     record Refused(SlackMessage why) implements ClickOutcome {
+        @Override
+        public Kind kind() {
+            return Kind.REFUSED;
+        }
+
         @Override
         public void tell(Click click, ChangeReplies slack) {
             slack.whisper(click, why);
@@ -20,6 +30,11 @@ public sealed interface ClickOutcome {
 
     /** The step was decided: the clicked message shows it, and the thread keeps {@code note} when there is one (not for a rejection). */
     record Decided(String blocksJson, StoredRecommendation rec, SlackMessage note) implements ClickOutcome {
+        @Override
+        public Kind kind() {
+            return Kind.DECIDED;
+        }
+
         @Override
         public void tell(Click click, ChangeReplies slack) {
             slack.edit(click, blocksJson);
@@ -32,6 +47,11 @@ public sealed interface ClickOutcome {
     /** The step was claimed but did not reach the job: the clicker is told why, and the thread keeps what happened. */
     record NotApplied(StoredRecommendation rec, SlackMessage toClicker, SlackMessage inThread) implements ClickOutcome {
         @Override
+        public Kind kind() {
+            return Kind.NOT_APPLIED;
+        }
+
+        @Override
         public void tell(Click click, ChangeReplies slack) {
             slack.whisper(click, toClicker);
             slack.inThread(rec, inThread);
@@ -40,6 +60,11 @@ public sealed interface ClickOutcome {
 
     /** Another replica settled the click under way: it says so itself. */
     record SettledElsewhere() implements ClickOutcome {
+        @Override
+        public Kind kind() {
+            return Kind.SETTLED_ELSEWHERE;
+        }
+
         @Override
         public void tell(Click click, ChangeReplies slack) {}
     }

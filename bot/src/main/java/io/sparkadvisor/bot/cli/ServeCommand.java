@@ -10,6 +10,7 @@ import io.sparkadvisor.bot.approvals.DigestAdmins;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import io.sparkadvisor.bot.config.AdvisorConfig;
+import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
@@ -55,8 +56,9 @@ import picocli.CommandLine.Spec;
 /** The Slack bot: settings from the environment, checked before anything starts; runs until stopped. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Run the Slack bot: HTTP on $PORT (default 3000) at /slack/events, or Socket Mode when"
-                + " SLACK_APP_TOKEN is set. In both modes PORT answers GET /healthz (alive), /readyz (database, Slack and"
-                + " workspace reachable; 503 naming the failing part) and /metrics (Prometheus).",
+                + " SLACK_APP_TOKEN is set. In both modes $SPARK_ADVISOR_OPS_PORT (default 9090), never PORT, answers"
+                + " GET /healthz (alive), /readyz (database, Slack and workspace reachable; 503 naming the failing part)"
+                + " and /metrics (Prometheus).",
                 "Settings are environment variables, all checked before the bot starts (see the footer)."},
         footerHeading = "%nSettings:%n")
 final class ServeCommand implements Callable<Integer> {
@@ -83,6 +85,7 @@ final class ServeCommand implements Callable<Integer> {
         Map<String, String> env = System.getenv();
         BotSettings.check(env);
         SlackSettings settings = SlackSettings.fromEnvironment(env);
+        int opsPort = opsPort(env, settings);
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         BotMetrics metrics = BotMetrics.withJvm(registry);
         Workspace workspace = WorkspaceChoice.of(workspaceDir, env, metrics);
@@ -119,21 +122,33 @@ final class ServeCommand implements Callable<Integer> {
                     recheck.judged(rec, runId, slack);
                 });
         Repeating.every(followUps, FollowUpWatcher.interval(env), "follow-up poll", watcher::poll);
-        OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace), registry);
+        OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace,
+                Duration.ofSeconds(BotSettings.READY_CACHE_SECONDS.get(env))), registry);
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);
-        SlackBot.Intake intake = bot.intake(settings, EVENTS_PATH, ops, OpsWiring.PATHS);
-        onShutdown(intake, bot, followUps, scheduler, fleet);
+        SlackBot.Intake intake = bot.intake(settings, EVENTS_PATH, opsPort, ops, OpsWiring.PATHS);
+        onShutdown(intake, bot, followUps, scheduler, fleet, db);
         intake.serve(); // blocks until the process is stopped
         return 0;
+    }
+
+    /** The operator's port: in HTTP mode never Slack's, which must be public while /readyz and /metrics must not. */
+    static int opsPort(Map<String, String> env, SlackSettings slack) {
+        int ops = BotSettings.OPS_PORT.get(env).intValue();
+        if (!slack.socketMode() && ops == slack.port()) {
+            throw new BadInputException("SPARK_ADVISOR_OPS_PORT is PORT (" + ops + "): Slack's requests come to PORT from the internet,"
+                    + " so /readyz and /metrics need a port of their own; set SPARK_ADVISOR_OPS_PORT to another");
+        }
+        return ops;
     }
 
     /**
      * SIGTERM (a deploy, docker stop): stop taking requests, let the asks and clicks under way
      * finish for {@link #GRACE}, mark the rest "restarted, ask again" in their threads, then let
      * the digest scheduler give back what it picked; a fleet scan under way gives back the jobs it
-     * has not finished, which the next scan of the week (on any replica) takes.
+     * has not finished, which the next scan of the week (on any replica) takes. The database's pool closes last.
      */
-    private void onShutdown(AutoCloseable intake, SlackBot bot, ScheduledExecutorService followUps, Scheduler scheduler, FleetScan fleet) {
+    private void onShutdown(AutoCloseable intake, SlackBot bot, ScheduledExecutorService followUps, Scheduler scheduler, FleetScan fleet,
+            Database db) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 intake.close();
@@ -146,6 +161,7 @@ final class ServeCommand implements Callable<Integer> {
                 fleet.stop();
             }
             scheduler.stop();
+            db.close();
         }, "spark-advisor-shutdown"));
     }
 }

@@ -20,8 +20,15 @@ public final class BotSettings {
     public static final Setting<String> SLACK_APP_TOKEN = secret("SLACK_APP_TOKEN",
             "An app-level token with connections:write: Socket Mode instead of HTTP.", Types.token("xapp-", "an app-level token"));
     public static final Setting<Long> PORT = plain("PORT", "3000",
-            "HTTP port: Slack's requests at /slack/events (HTTP mode), and /healthz, /readyz, /metrics in both modes.",
+            "HTTP port for Slack's requests at /slack/events (HTTP mode); nothing else is served there.",
             Types.whole(1, 65535, "port"));
+    public static final Setting<Long> OPS_PORT = plain("SPARK_ADVISOR_OPS_PORT", "9090",
+            "The operator's port, in both modes: /healthz, /readyz, /metrics; keep it off the public network. Not PORT.",
+            Types.whole(1, 65535, "port"));
+    /** Long enough that probes from several sources (kubelet, a load balancer, a scraper) share a check; shorter than a probe period. */
+    public static final Setting<Long> READY_CACHE_SECONDS = plain("SPARK_ADVISOR_READY_CACHE_SECONDS", "5",
+            "How long a /readyz answer is reused before the database, Slack and the workspace are asked again; 0 asks on every probe.",
+            Types.whole(0, 300, "seconds"));
     public static final Setting<String> SLACK_API_URL = plain("SLACK_API_URL", null,
             "Base of Slack's Web API (a proxy, a test double); Slack's own when unset.", Types.httpUrl());
 
@@ -73,7 +80,7 @@ public final class BotSettings {
     public static final Setting<String> LOG_FORMAT = plain("SPARK_ADVISOR_LOG_FORMAT", "text",
             "Log lines as text, or one JSON object per line (with the ask or change id) for a log collector.", Types.oneOf("text", "json"));
 
-    public static final List<Setting<?>> ALL = List.of(SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_APP_TOKEN, PORT, SLACK_API_URL,
+    public static final List<Setting<?>> ALL = List.of(SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_APP_TOKEN, PORT, OPS_PORT, READY_CACHE_SECONDS, SLACK_API_URL,
             DATABRICKS_HOST, DATABRICKS_TOKEN, DATABRICKS_CONFIG_PROFILE, DATABRICKS_WAREHOUSE_ID,
             DATABASE_URL, DB_PATH, DB_POOL_SIZE, HASH_KEY, CONFIG,
             APPROVERS, APPROVER_GROUP, SELF_APPROVAL, DIGEST_ADMIN_GROUP, FOLLOWUP_SECONDS,

@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sparkadvisor.bot.work.Workers;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Every meter the bot keeps, named here once; the adapters call these at their edges. Prometheus
@@ -69,9 +70,10 @@ public final class BotMetrics {
         Counter.builder(CLICKS).tag("action", action).description("Buttons clicked").register(registry).increment();
     }
 
-    /** A change sent to a job ({@code outcome} the HTTP answer: sent, refused, failed). */
-    public void applied(String outcome) {
-        Counter.builder(APPLIES).tag("outcome", outcome).description("Changes sent to jobs").register(registry).increment();
+    /** An Approve click decided: {@code outcome} the name of what came of it (decided, refused, not applied...), lower case. */
+    public void applied(Enum<?> outcome) {
+        Counter.builder(APPLIES).tag("outcome", outcome.name().toLowerCase(Locale.ROOT)).description("Approve clicks by outcome")
+                .register(registry).increment();
     }
 
     /** An applied step judged by the follow-up (its verdict posted, once across replicas). */

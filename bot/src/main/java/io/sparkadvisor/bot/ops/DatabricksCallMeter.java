@@ -10,8 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * The Databricks SDK's HTTP client, timing every call by endpoint ({@code jobs/runs/get}, ids
- * folded to {@code {id}}) and HTTP outcome; a jobs/update or jobs/reset is also a change sent to a
- * job ({@link BotMetrics#applied}). The SDK retries a 429 itself: each one is a rate-limit retry.
+ * folded to {@code {id}}) and HTTP outcome. The SDK retries a 429 itself: each one is a rate-limit retry.
  */
 public final class DatabricksCallMeter implements HttpClient {
     private static final Pattern VERSION = Pattern.compile("^/api/[^/]+/");
@@ -42,9 +41,6 @@ public final class DatabricksCallMeter implements HttpClient {
             metrics.called("databricks", endpoint, outcome, System.nanoTime() - started);
             if (response.getStatusCode() == 429) {
                 metrics.rateLimitRetry("databricks");
-            }
-            if (endpoint.equals("jobs/update") || endpoint.equals("jobs/reset")) {
-                metrics.applied(outcome);
             }
             return response;
         } catch (IOException e) {

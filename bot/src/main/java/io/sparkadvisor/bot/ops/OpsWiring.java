@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.ops;
 
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.databricks.Workspace;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -14,15 +15,16 @@ public final class OpsWiring {
 
     /**
      * The database answers; Slack takes the bot token ({@code slack}, the Slack adapter's check);
-     * the workspace answers a one-second list of runs, the cheapest read every token may make.
+     * the workspace answers a one-second list of runs, the cheapest read every token may make. A
+     * report is reused for {@code keep}.
      */
-    public static Readiness readiness(Database db, Readiness.Check slack, Workspace workspace) {
+    public static Readiness readiness(Database db, Readiness.Check slack, Workspace workspace, Duration keep) {
         return new Readiness(List.of(
                 new Readiness.Part("database", db::ping),
                 new Readiness.Part("slack", slack),
                 new Readiness.Part("workspace", () -> {
                     Instant now = Instant.now();
                     workspace.completedRuns(now.minus(Duration.ofSeconds(1)), now);
-                })));
+                })), keep, Clock.systemUTC());
     }
 }

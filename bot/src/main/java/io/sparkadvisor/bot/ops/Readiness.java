@@ -1,6 +1,8 @@
 package io.sparkadvisor.bot.ops;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * Whether this replica can do its work: each part (the database, Slack, the workspace) checked
  * at once, each within {@link #WITHIN}, so a probe learns which part fails and none hangs it.
+ * A report is reused for {@code keep}: probes arriving together or soon after share one check
+ * instead of each calling Databricks and Slack.
  */
 public final class Readiness {
     /** Below Kubernetes' default probe timeout of a few seconds plus our own answer. */
@@ -42,17 +46,33 @@ public final class Readiness {
     }
 
     private final List<Part> parts;
+    private final Duration keep;
+    private final Clock clock;
+    private Report last;
+    private Instant checkedAt;
     private final ExecutorService checks = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "spark-advisor-readiness");
         t.setDaemon(true); // a check stuck on a dead socket must not keep the JVM alive
         return t;
     });
 
-    public Readiness(List<Part> parts) {
+    public Readiness(List<Part> parts, Duration keep, Clock clock) {
         this.parts = List.copyOf(parts);
+        this.keep = keep;
+        this.clock = clock;
     }
 
-    public Report check() {
+    /** The last report while it is younger than {@code keep}, else a new one; a probe arriving during a check waits for it. */
+    public synchronized Report check() {
+        Instant now = clock.instant();
+        if (last == null || !now.isBefore(checkedAt.plus(keep))) {
+            last = checkNow();
+            checkedAt = now;
+        }
+        return last;
+    }
+
+    private Report checkNow() {
         Map<String, CompletableFuture<String>> running = new LinkedHashMap<>();
         parts.forEach(p -> running.put(p.name(), CompletableFuture.supplyAsync(() -> state(p.check()), checks)));
         long deadline = System.nanoTime() + WITHIN.toNanos();

@@ -10,6 +10,7 @@ import io.sparkadvisor.bot.approvals.ChangeReplies;
 import io.sparkadvisor.bot.approvals.ClickOutcome;
 import io.sparkadvisor.bot.approvals.Click;
 import io.sparkadvisor.bot.approvals.ClickedMessage;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.templates.replies.ApprovalReply;
 import io.sparkadvisor.templates.slack.ApprovalIds;
 import io.sparkadvisor.bot.work.Workers;
@@ -18,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -33,6 +35,8 @@ public final class ApprovalButtons {
     /** Clicks are decided one job at a time anyway (a lock per job); a longer queue would only answer later. */
     private static final int QUEUED_CLICKS = 64;
 
+    private static final Consumer<ClickOutcome> UNCOUNTED = outcome -> { };
+
     private final ExecutorService pool;
 
     private ApprovalButtons(ExecutorService pool) {
@@ -45,32 +49,35 @@ public final class ApprovalButtons {
         pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    public static ApprovalButtons register(App app, ApprovalDesk desk) {
+    /** Approve clicks are counted by their outcome in {@code metrics}. */
+    public static ApprovalButtons register(App app, ApprovalDesk desk, BotMetrics metrics) {
         ExecutorService pool = Workers.bounded("spark-advisor-approval", THREADS, QUEUED_CLICKS);
         app.blockAction(ApprovalIds.APPROVE, (req, ctx) -> {
-            decide(pool, req.getPayload(), ctx.client(), desk::approve);
+            decide(pool, req.getPayload(), ctx.client(), desk::approve, outcome -> metrics.applied(outcome.kind()));
             return ctx.ack();
         });
         app.blockAction(ApprovalIds.REJECT, (req, ctx) -> {
-            decide(pool, req.getPayload(), ctx.client(), desk::reject);
+            decide(pool, req.getPayload(), ctx.client(), desk::reject, UNCOUNTED);
             return ctx.ack();
         });
         app.blockAction(ApprovalIds.ROLL_BACK, (req, ctx) -> {
-            decide(pool, req.getPayload(), ctx.client(), desk::rollBack);
+            decide(pool, req.getPayload(), ctx.client(), desk::rollBack, UNCOUNTED);
             return ctx.ack();
         });
         return new ApprovalButtons(pool);
     }
 
     private static void decide(ExecutorService pool, BlockActionPayload payload, MethodsClient client,
-            BiFunction<Click, SlackDirectory, ClickOutcome> decision) {
+            BiFunction<Click, SlackDirectory, ClickOutcome> decision, Consumer<ClickOutcome> counted) {
         Click click = click(payload);
         ChangeReplies replies = new SlackChangeReplies(client);
         try {
             pool.execute(() -> {
                 String change = ApprovalIds.value(click.step().recommendationId(), click.step().step());
                 try (MDC.MDCCloseable id = MDC.putCloseable("change", change)) {
-                    decision.apply(click, replies.people()).tell(click, replies);
+                    ClickOutcome outcome = decision.apply(click, replies.people());
+                    counted.accept(outcome);
+                    outcome.tell(click, replies);
                 } catch (RuntimeException e) {
                     LOG.warn("click on {} by {} failed", change, click.userId(), e);
                     replies.whisper(click, ApprovalReply.CLICK_FAILED.text());

@@ -91,7 +91,7 @@ public final class SlackBot {
         app.use(new OnceOnly(services.events().signedRequests()));
         app.use(new ClickCounter(metrics));
         app.use(new SameTeamOnly(() -> app.client().authTest(r -> r)));
-        ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals());
+        ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals(), metrics);
         services.hotValues().register(app);
         AskHandlers handlers = new AskHandlers(pool, asks, new GuardedHistory(services.history(), services.access()), services.digest());
         app.command(COMMAND, (req, ctx) -> {
@@ -149,12 +149,15 @@ public final class SlackBot {
 
     /**
      * Socket Mode over the app's own websocket when the settings give an app token, else HTTP on their port at
-     * {@code eventsPath}; the operator's {@code operations} servlet answers on that port in both modes. Closing a websocket first makes Slack send new envelopes to the other connections (a new replica) at once.
+     * {@code eventsPath}; in both modes the operator's {@code operations} servlet answers on {@code opsPort} alone,
+     * never on Slack's public port. Closing a websocket first makes Slack send new envelopes to the other connections
+     * (a new replica) at once.
      */
-    public Intake intake(SlackSettings settings, String eventsPath, HttpServlet operations, String... operationPaths) throws IOException {
+    public Intake intake(SlackSettings settings, String eventsPath, int opsPort, HttpServlet operations, String... operationPaths)
+            throws IOException {
+        SlackHttpServer probes = new SlackHttpServer(opsPort).serve(operations, operationPaths);
         if (settings.socketMode()) {
             SocketModeApp socketMode = new SocketModeApp(settings.appToken(), app);
-            SlackHttpServer probes = new SlackHttpServer(settings.port()).serve(operations, operationPaths);
             return new Intake() {
                 @Override
                 public void serve() throws Exception {
@@ -169,10 +172,11 @@ public final class SlackBot {
                 }
             };
         }
-        SlackHttpServer server = new SlackHttpServer(app, eventsPath, settings.port()).serve(operations, operationPaths);
+        SlackHttpServer server = new SlackHttpServer(app, eventsPath, settings.port());
         return new Intake() {
             @Override
             public void serve() throws Exception {
+                probes.start();
                 server.start();
                 server.join();
             }
@@ -180,6 +184,7 @@ public final class SlackBot {
             @Override
             public void close() throws Exception {
                 server.stop();
+                probes.stop();
             }
         };
     }

@@ -26,9 +26,9 @@ import org.flywaydb.core.Flyway;
  * (what several replicas share), else an H2 file at {@code SPARK_ADVISOR_DB_PATH} (one process).
  * The credentials of a {@code postgres://user:password@host/db} URL travel as connection
  * properties, so the JDBC URL that drivers and Flyway may log carries no password. Connections
- * come from one HikariCP pool per database, opened on first use.
+ * come from one HikariCP pool per database, opened on first use and closed by {@link #close}.
  */
-public final class Database {
+public final class Database implements AutoCloseable {
     /** A connection not had within this is a failure (a stopped database): no ask or probe waits Hikari's 30 s. */
     private static final Duration CONNECTION_WAIT = Duration.ofSeconds(5);
     private static final int DEFAULT_POOL_SIZE = 10;
@@ -37,6 +37,7 @@ public final class Database {
     private final Properties credentials;
     private final int poolSize;
     private HikariDataSource pool;
+    private boolean closed;
 
     Database(String jdbcUrl, Properties credentials) {
         this(jdbcUrl, credentials, DEFAULT_POOL_SIZE);
@@ -143,6 +144,9 @@ public final class Database {
      * keeps no connection idle beyond half a minute: tests and one-shot commands open many databases.
      */
     public synchronized DataSource dataSource() {
+        if (closed) {
+            throw new IllegalStateException("the database " + this + " was closed: the bot is stopping");
+        }
         if (pool == null) {
             HikariConfig config = new HikariConfig();
             config.setPoolName("spark-advisor-db");
@@ -157,6 +161,18 @@ public final class Database {
             pool = new HikariDataSource(config);
         }
         return pool;
+    }
+
+    /**
+     * Closes the pool's connections (a PostgreSQL server keeps each until its client goes) and its
+     * housekeeping thread; {@code serve} does so last on shutdown, once the work under way is done.
+     */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     /** Whether a connection can be had and answers: what {@code /readyz} asks of the database. */

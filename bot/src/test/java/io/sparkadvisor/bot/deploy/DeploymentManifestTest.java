@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -45,6 +46,15 @@ class DeploymentManifestTest {
             }
         }
         assertTrue(env.keySet().containsAll(Set.of("SLACK_BOT_TOKEN", "DATABRICKS_TOKEN", "DATABASE_URL")), env.keySet().toString());
+
+        Map<String, Integer> ports = new HashMap<>();
+        container.get("ports").forEach(p -> ports.put(p.get("name").asText(), p.get("containerPort").asInt()));
+        int ops = env.get(BotSettings.OPS_PORT.key()).get("value").asInt();
+        for (String probe : List.of("/livenessProbe", "/readinessProbe")) {
+            assertEquals(ops, ports.get(container.at(probe + "/httpGet/port").asText()), probe + " reads the ops port, where serve answers it");
+        }
+        assertEquals(Integer.toString(ops), deployment.at("/spec/template/metadata/annotations/prometheus.io~1port").asText(),
+                "the scraper reads /metrics on the ops port");
     }
 
     @Test

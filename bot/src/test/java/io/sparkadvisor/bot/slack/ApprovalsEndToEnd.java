@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Counter;
 import io.sparkadvisor.bot.MovableClock;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
@@ -249,6 +250,8 @@ abstract class ApprovalsEndToEnd {
     void aDoubleClickAndASecondApproverAtTheSameMomentMakeOneChangeAndOneRecord() throws Exception {
         FakeSlackApi.Call finding = postedSkewFinding(run(3));
         String id = idOf(finding);
+        double appliedBefore = applies("decided");
+        double refusedBefore = applies("refused");
 
         CompletableFuture.allOf(
                 CompletableFuture.runAsync(() -> click(finding, APPROVER, "approve_step", id)),
@@ -260,6 +263,8 @@ abstract class ApprovalsEndToEnd {
         assertEquals(1, edits(finding).size());
         assertTrue(whispers().stream().allMatch(w -> w.contains("Step 1 of `skew` is already") && w.contains("(by <@")), whispers().toString());
         assertEquals(List.of("approved", "sending", "applied"), actions(id));
+        assertEquals(1, applies("decided") - appliedBefore, "the apply counted by its outcome");
+        assertEquals(2, applies("refused") - refusedBefore, "the two clicks that found the step taken counted as refused");
     }
 
     @Test
@@ -840,6 +845,12 @@ abstract class ApprovalsEndToEnd {
     private static String workerCores() throws IOException {
         JsonNode job = JSON.readTree(Workspaces.connect(bot.workspace.client(), null).settings(43).settingsJson());
         return job.path("job_clusters").get(0).path("new_cluster").path("spark_env_vars").path("SPARK_WORKER_CORES").asText();
+    }
+
+    /** Approve clicks the bot counted with {@code outcome}, as /metrics shows {@code spark_advisor_applies_total}. */
+    private static double applies(String outcome) {
+        Counter counter = bot.metrics.registry().find("spark.advisor.applies").tag("outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
     }
 
     private static ChangeState stateOf(String id, int step) {

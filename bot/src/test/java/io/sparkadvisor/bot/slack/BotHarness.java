@@ -82,6 +82,8 @@ final class BotHarness implements AutoCloseable {
     static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
 
     final FakeSlackApi slack = new FakeSlackApi();
+    /** What the bot counted (asks, clicks, applies by outcome), as /metrics would show it. */
+    final BotMetrics metrics = BotMetrics.none();
     /** Runs due digests only when a test says so, at the time the test sets. */
     final ManualScheduler digestScheduler;
     final WorkspaceEmulator workspace;
@@ -165,7 +167,7 @@ final class BotHarness implements AutoCloseable {
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
-                new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access));
+                new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access), metrics);
         App app = bot.app();
         interrupted = new InterruptedApprovals(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock);
         followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code spark-advisor serve} as its own process, seen as an operator sees it: its probes and
- * metrics on PORT while it answers an ask, readiness failing by name once its PostgreSQL is
- * stopped, and a wrong setting stopping it with one line.
+ * metrics on the ops port (never on Slack's public PORT) while it answers an ask, readiness failing
+ * by name once its PostgreSQL is stopped, and a wrong setting stopping it with one line.
  */
 class ServeOperationsEndToEndTest {
     private static final Duration WAIT = Duration.ofSeconds(90);
@@ -41,21 +41,23 @@ class ServeOperationsEndToEndTest {
         try (FakeSlackApi slack = new FakeSlackApi(); WorkspaceEmulator workspace = WorkspaceEmulator.startWithSample()) {
             BotHarness.addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", 4201, 4201);
             int port = BotHarness.freePort();
-            Process serve = serve(home, Map.of("PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl(),
+            int ops = BotHarness.freePort();
+            Process serve = serve(home, Map.of("PORT", Integer.toString(port), "SPARK_ADVISOR_OPS_PORT", Integer.toString(ops),
+                    "SLACK_API_URL", slack.baseUrl(),
                     "DATABRICKS_HOST", workspace.url(), "DATABASE_URL", postgres.getJdbcUrl("postgres", "postgres")));
             try {
-                await(WAIT, () -> !serve.isAlive() || status(port, "/healthz") == 200);
+                await(WAIT, () -> !serve.isAlive() || status(ops, "/healthz") == 200);
                 assertTrue(serve.isAlive(), () -> "serve did not start: " + read(home.resolve("serve.log")));
                 // the first workspace call loads and resolves the SDK, which may take longer than a probe's 3 s on a busy machine
-                await(WAIT, () -> status(port, "/readyz") == 200);
-                HttpResponse<String> ready = get(port, "/readyz");
+                await(WAIT, () -> status(ops, "/readyz") == 200);
+                HttpResponse<String> ready = get(ops, "/readyz");
                 assertEquals(200, ready.statusCode(), ready.body());
                 assertEquals("ready\ndatabase: ok\nslack: ok\nworkspace: ok\n", ready.body());
 
                 SignedRequests requests = new SignedRequests(port, BotHarness.SECRET, slack.responseUrl());
                 assertEquals(200, requests.command("run:4201", CHANNEL, USER).statusCode());
-                await(WAIT, () -> get(port, "/metrics").body().contains("spark_advisor_answer_seconds_count{outcome=\"answered\"} 1"));
-                String metrics = get(port, "/metrics").body();
+                await(WAIT, () -> get(ops, "/metrics").body().contains("spark_advisor_answer_seconds_count{outcome=\"answered\"} 1"));
+                String metrics = get(ops, "/metrics").body();
                 assertTrue(metrics.contains("spark_advisor_asks_total{queued=\"true\"} 1.0"), metrics);
                 assertTrue(metrics.contains("spark_advisor_answer_seconds_bucket{outcome=\"answered\",le=\"+Inf\"} 1"), "a histogram: " + metrics);
                 assertTrue(metrics.contains("spark_advisor_calls_seconds_count{api=\"slack\",method=\"chat.postMessage\",outcome=\"ok\"}"), metrics);
@@ -63,14 +65,20 @@ class ServeOperationsEndToEndTest {
                 assertTrue(metrics.contains("spark_advisor_queue_depth{pool=\"spark-advisor-ask\"} 0.0"), metrics);
                 assertTrue(metrics.contains("jvm_memory_used_bytes{"), "the JVM's own meters too: " + metrics);
 
+                for (String path : List.of("/healthz", "/readyz", "/metrics")) {
+                    assertEquals(404, status(port, path), path + " is not served on Slack's public port");
+                }
+
                 postgres.close();
-                HttpResponse<String> down = get(port, "/readyz");
+                // the last report is reused for a few seconds (SPARK_ADVISOR_READY_CACHE_SECONDS), then the database is asked again
+                await(WAIT, () -> status(ops, "/readyz") == 503);
+                HttpResponse<String> down = get(ops, "/readyz");
                 assertEquals(503, down.statusCode(), down.body());
                 List<String> parts = down.body().lines().toList();
                 assertEquals("not ready", parts.get(0));
                 assertTrue(parts.get(1).startsWith("database: failing"), down.body());
                 assertEquals(List.of("slack: ok", "workspace: ok"), parts.subList(2, 4));
-                assertEquals(200, status(port, "/healthz"), "alive all the same: restarting it would not bring the database back");
+                assertEquals(200, status(ops, "/healthz"), "alive all the same: restarting it would not bring the database back");
             } finally {
                 serve.destroyForcibly();
                 serve.waitFor(30, TimeUnit.SECONDS);

@@ -70,7 +70,7 @@ class ServeShutdownTest {
         env.keySet().removeIf(k -> k.startsWith("DATABRICKS_") || k.startsWith("SLACK_") || k.startsWith("SPARK_ADVISOR_"));
         env.putAll(Map.of("SLACK_BOT_TOKEN", BotHarness.BOT_TOKEN, "SLACK_SIGNING_SECRET", BotHarness.SECRET, "PORT", Integer.toString(port),
                 "SLACK_API_URL", slack.baseUrl(), "DATABRICKS_HOST", workspace.url(), "DATABRICKS_TOKEN", WorkspaceEmulator.TOKEN,
-                "SPARK_ADVISOR_DB_PATH", home.resolve("advisor").toString()));
+                "SPARK_ADVISOR_DB_PATH", home.resolve("advisor").toString(), "SPARK_ADVISOR_OPS_PORT", Integer.toString(BotHarness.freePort())));
         return process.start();
     }
 
