@@ -26,7 +26,7 @@ public final class ScanWiring {
 
     /** The scan over {@code workspace}'s jobs with claims in {@code db}, its jobs counted in {@code metrics}; null when {@code config} leaves it off. */
     public static FleetScan scan(Database db, Workspace workspace, Advisor advisor, ScanConfig config, Clock clock, BotMetrics metrics) {
-        return config.enabled() ? new FleetScan(new ScanLedger<>(db, JobScan.class), new LatestRuns(workspace, advisor), config, clock, metrics) : null;
+        return config.enabled() ? new FleetScan(db, new ScanLedger<>(db, JobScan.class), new LatestRuns(workspace, advisor), config, clock, metrics) : null;
     }
 
     /** The scheduled digest; with a scan, each channel gets its top fixes (its own noise controls) with a thread each. */

@@ -69,7 +69,7 @@ class FleetScanKilledReplicaTest {
             CompletableFuture<Void> digest = CompletableFuture.runAsync(bot.digestScheduler::runAnyDueExecutions);
             await(WAIT, () -> ScanClaims.outcomes(db, WEEK).size() == JOBS - leftClaimed.size());
             assertEquals(leftClaimed, ScanClaims.held(db, WEEK), "the survivor scanned the other jobs and waits on the dead one's claims");
-            clock.advance(FleetScan.CLAIM_LEASE.plusSeconds(1));
+            clock.advance(FleetScan.DEAD_AFTER.plusSeconds(1));
             digest.get(WAIT.toSeconds(), TimeUnit.SECONDS);
 
             Map<String, String> outcomes = ScanClaims.outcomes(db, WEEK);
