@@ -13,6 +13,7 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
 import io.sparkadvisor.bot.ops.BotMetrics;
@@ -107,7 +108,7 @@ final class ServeCommand implements Callable<Integer> {
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),
-                new HotValueDesk(hotValues, hotValueLookup, policy, access, Clock.systemUTC()), access), metrics);
+                new HotValueDesk(new HotValueClicks(hotValues, hotValueLookup, policy, access, Clock.systemUTC())), access), metrics);
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         HotValueRecheck recheck = new HotValueRecheck(hotValues, hotValueLookup);
         new FollowUpWatcher(new Recommendations(db), changes, locks, workspace, bot.changeReplies(), Clock.systemUTC(),

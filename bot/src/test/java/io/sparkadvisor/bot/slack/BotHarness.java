@@ -17,6 +17,7 @@ import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.DigestSchedulers;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
 import io.sparkadvisor.bot.store.AnalysedFindings;
@@ -159,7 +160,7 @@ final class BotHarness implements AutoCloseable {
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
-                new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access));
+                new HotValueDesk(new HotValueClicks(hotValues, hotValueLookup, policy, access, clock)), access));
         App app = bot.app();
         followUp = new FollowUpWatcher(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),
                 new HotValueRecheck(hotValues, hotValueLookup));
