@@ -24,7 +24,7 @@ import io.sparkadvisor.bot.config.SettingsTable;
 import io.sparkadvisor.bot.slack.DigestCommands;
 import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.slack.HotValueDesk;
-import io.sparkadvisor.bot.slack.ScanWiring;
+import io.sparkadvisor.bot.slack.DigestWiring;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.AnalysedFindings;
@@ -97,10 +97,10 @@ final class ServeCommand implements Callable<Integer> {
         DigestConfig digestConfig = config.digest();
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(thresholdOptions.thresholds());
-        FleetScan fleet = ScanWiring.scan(db, workspace, advisor, config.scan(), Clock.systemUTC(), metrics);
+        FleetScan fleet = FleetScan.of(db, workspace, advisor, config.scan(), Clock.systemUTC(), metrics);
         Digests digests = new Digests(workspace, digestConfig, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings, metrics),
+        Scheduler scheduler = DigestScheduler.start(db, DigestWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings, metrics),
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig, Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()), new ScanRequests(db));

@@ -15,7 +15,9 @@ import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.ScanLedger;
 import io.sparkadvisor.bot.store.SchedulerJdbc;
+import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.billing.JobCost;
+import io.sparkadvisor.rules.advisor.Advisor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -85,6 +87,12 @@ public final class FleetScan {
         this.config = config;
         this.clock = clock;
         this.metrics = metrics;
+    }
+
+    /** The scan over {@code workspace}'s jobs, its executions and outcomes in {@code db}, its jobs counted in {@code metrics}; null when {@code config} leaves it off. */
+    public static FleetScan of(Database db, Workspace workspace, Advisor advisor, ScanConfig config, Clock clock, BotMetrics metrics) {
+        return config.enabled() ? new FleetScan(db, new ScanLedger<>(db, JobScan.class), new LatestRuns(workspace, advisor), config, clock, metrics)
+                : null;
     }
 
     public ScanConfig config() {

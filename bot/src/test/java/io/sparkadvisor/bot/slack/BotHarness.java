@@ -148,10 +148,10 @@ final class BotHarness implements AutoCloseable {
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, access, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
-        FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock, BotMetrics.none());
+        FleetScan fleet = FleetScan.of(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock, BotMetrics.none());
         Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
+        digestScheduler = DigestSchedulers.manual(db, DigestWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
                 approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
                 DigestConfig.DEFAULTS, DigestSchedulers.clockOf(digestScheduler), DigestAdmins.fromEnvironment(approvalEnv, policy, clock),
