@@ -11,11 +11,15 @@ import java.util.TreeSet;
 public final class ScanClaims {
     private ScanClaims() {}
 
-    /** The week's jobs a replica is analysing (picked, not done): what a replica killed now leaves behind. */
+    /**
+     * The week's jobs a replica is analysing (picked, no outcome kept yet): what a replica killed now leaves behind. An
+     * execution stays picked for a moment after its outcome is kept, until db-scheduler completes it; that job is done.
+     */
     public static Set<String> held(Database db, LocalDate week) {
         Set<String> out = new TreeSet<>();
         db.inTransaction(sql -> sql.query("SELECT task_instance FROM fleet_scan_tasks WHERE task_instance LIKE ? AND picked",
                 rs -> out.add(rs.getString("task_instance").substring(week.toString().length() + 1)), week + "/%"));
+        out.removeAll(outcomes(db, week).keySet());
         return out;
     }
 
