@@ -16,7 +16,7 @@ final class ServerlessSpillAdvice {
     private ServerlessSpillAdvice() {}
 
     static Remedy remedy(ServerlessSpillEvidence e, Diagnosis d, Thresholds t) {
-        Messages m = Messages.of(ServerlessSpillRule.ID, Map.of("statement", e.statementId(), "spill", Format.bytes(e.spillBytes()),
+        Messages m = Messages.of(ServerlessSpillRule.ID, Map.of("statement", e.statementId(), "spilled", Format.bytes(e.spillBytes()),
                 "read", Format.bytes(e.readBytes()), "ratio", Format.ratio(e.spillRatio()), "dollars", Format.decimals(e.statementDollars(), 2)), t);
         Step step = new Step(1, List.of(Change.code(m.text("change"), m.text("snippet"))), m.list("checks"), m.text("rollback"));
         return Remedy.of(m, "summary", List.of(step),
