@@ -39,7 +39,10 @@ public final class ServerlessRunJson {
         try {
             root = JSON.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new QueryHistoryException(source + " is not JSON (" + e.getOriginalMessage() + "). " + SHAPES);
+            // Jackson's message names the parser's source; keep its first clause and the place.
+            String why = e.getOriginalMessage().split(" \\(", 2)[0];
+            throw new QueryHistoryException(source + " is not JSON (line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + why + "). " + SHAPES);
         }
         if (root == null || root.isMissingNode()) {
             throw new QueryHistoryException(source + " is empty. " + SHAPES);
