@@ -1,14 +1,14 @@
 package io.sparkadvisor.bot.cli;
 
+import static io.sparkadvisor.bot.cli.CliTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sparkadvisor.bot.cli.CliTest.Result;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.serverless.ServerlessFixtures;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,15 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 class QueryHistoryAnalyzeTest {
     @TempDir
     Path dir;
-
-    private record Result(int code, String out, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     @Test
     void aServerlessJobRunGetsFindingsFromItsStatementsWithDollars() throws Exception {
