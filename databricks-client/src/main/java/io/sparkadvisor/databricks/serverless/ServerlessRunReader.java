@@ -14,13 +14,16 @@ import io.sparkadvisor.knowledge.serverless.ServerlessRunJson;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads a serverless job run, which has no event log, from the system tables through a SQL warehouse: its statements
  * from {@code system.query.history} (by {@code query_source.job_info.job_run_id}) and the job's serverless runs with
  * their performance modes and list cost from {@code system.billing.usage} priced by {@code system.billing.list_prices}.
- * Every value goes in as a parameter, never into the SQL text. The result is the run file {@code knowledge} reads
+ * Every value goes in as a parameter, never into the SQL text. The Query History API, when given, adds what the table
+ * does not record: each statement's Photon time. The result is the run file {@code knowledge} reads
  * ({@link ServerlessRunJson}), so a run read here and one saved for {@code analyze --query-history} are one format.
  */
 public final class ServerlessRunReader {
@@ -36,11 +39,16 @@ public final class ServerlessRunReader {
 
     private final QueryRunner runner;
     private final String workspaceId;
+    private final Optional<QueryHistoryApi> api;
 
-    /** {@code workspaceId}: the workspace to keep to, or null for all of the account's in the region (the tables are regional). */
-    public ServerlessRunReader(QueryRunner runner, String workspaceId) {
+    /**
+     * {@code workspaceId}: the workspace to keep to, or null for all of the account's in the region (the tables are
+     * regional); {@code api}: the Query History API for Photon time, empty offline.
+     */
+    public ServerlessRunReader(QueryRunner runner, String workspaceId, Optional<QueryHistoryApi> api) {
         this.runner = runner;
         this.workspaceId = workspaceId == null ? "" : workspaceId;
+        this.api = api;
     }
 
     /** The run as facts. {@code job}: the job's jobs/get answer (its settings carry the performance mode and health rules). */
@@ -48,12 +56,16 @@ public final class ServerlessRunReader {
         return ServerlessRunJson.parse(runFile(jobId, runId, startMs, endMs, job).toString(), "job " + jobId + " run " + runId);
     }
 
-    /** The run file: {@code run}, {@code job}, {@code statements} and {@code usage}, as {@code analyze --query-history} reads it. */
+    /** The run file: {@code run}, {@code job}, {@code statements}, {@code query_history} (with the API) and {@code usage}, as {@code analyze --query-history} reads it. */
     public ObjectNode runFile(long jobId, long runId, long startMs, long endMs, ObjectNode job) {
         ObjectNode file = JSON.createObjectNode();
         file.putObject("run").put("job_id", jobId).put("run_id", runId).put("start_time", startMs).put("end_time", endMs);
         file.set("job", job);
-        file.set("statements", objects(run(statements(runId, startMs, endMs))));
+        ArrayNode statements = objects(run(statements(runId, startMs, endMs)));
+        file.set("statements", statements);
+        List<String> ids = new ArrayList<>();
+        statements.forEach(row -> ids.add(row.path("statement_id").asText()));
+        api.filter(a -> !ids.isEmpty()).ifPresent(a -> file.set("query_history", a.queries(ids)));
         LocalDate from = Instant.ofEpochMilli(startMs).atZone(ZoneOffset.UTC).toLocalDate().minusDays(HISTORY_DAYS);
         file.set("usage", objects(run(CostQueries.serverlessRuns(jobId, from, workspaceId))));
         return file;

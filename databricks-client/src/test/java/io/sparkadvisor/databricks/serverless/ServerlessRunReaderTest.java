@@ -18,6 +18,8 @@ import io.sparkadvisor.knowledge.serverless.ServerlessFixtures;
 import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,8 @@ class ServerlessRunReaderTest {
     }
 
     private ServerlessRunReader reader() {
-        return new ServerlessRunReader(new StatementRunner(client, "wh-1", Duration.ofSeconds(30)), "1234567890123456");
+        return new ServerlessRunReader(new StatementRunner(client, "wh-1", Duration.ofSeconds(30)), "1234567890123456",
+                Optional.of(new QueryHistoryApi(client)));
     }
 
     private ServerlessRun read() {
@@ -74,6 +77,23 @@ class ServerlessRunReaderTest {
         assertFalse(usage.path("statement").asText().contains("7311"));
         assertEquals("7311", param(usage, "job_id"));
         assertEquals("2026-10-30", param(usage, "from_date"), "30 days of the job's runs before this one");
+    }
+
+    @Test
+    void thePhotonTimeTheTableLacksComesFromTheQueryHistoryApiByStatementId() throws Exception {
+        SystemTables.serveQueryHistory(emulator, ServerlessRunReader.COLUMNS, fixture);
+        String merge = "01f0c2a1-97d9-1f3a-8d16-4e2b7c9a0d55";
+        emulator.queryHistory(JSON.readTree("[{\"query_id\": \"" + merge + "\", \"status\": \"FINISHED\", \"metrics\":"
+                + " {\"photon_total_time_ms\": 3100000, \"task_total_time_ms\": 14900000}},"
+                + " {\"query_id\": \"another-run\", \"status\": \"FINISHED\", \"metrics\": {\"photon_total_time_ms\": 5}}]"));
+
+        ServerlessRun run = read();
+
+        assertEquals(OptionalLong.of(3_100_000), run.statements().stream().filter(s -> s.statementId().equals(merge)).findFirst()
+                .orElseThrow().photonMs());
+        assertTrue(run.statements().stream().filter(s -> !s.statementId().equals(merge)).allMatch(s -> s.photonMs().isEmpty()));
+        String query = emulator.requests("GET", "/api/2.0/sql/history/queries").get(0).query();
+        assertTrue(query.contains("include_metrics=true") && query.contains("filter_by.statement_ids=" + merge), query);
     }
 
     @Test

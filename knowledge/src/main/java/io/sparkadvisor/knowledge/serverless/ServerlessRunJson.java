@@ -20,7 +20,8 @@ import java.util.stream.StreamSupport;
  *     each query with its {@code metrics});</li>
  * <li>an array of {@code system.query.history} rows, keyed by the table's column names;</li>
  * <li>the run file databricks-client writes: {@code run} (jobs/runs/get), {@code job} (jobs/get), the statements as
- *     {@code statements} (table rows) or {@code query_history} (the API's answer), and {@code usage} (the run's and the
+ *     {@code statements} (table rows; Photon time from {@code query_history} for the same ids, when given) or
+ *     {@code query_history} (the API's answer) alone, and {@code usage} (the run's and the
  *     job's recent runs' priced usage: job_run_id, performance_target, usage_start, usage_end, dbus, dollars).</li>
  * </ul>
  * Numbers may come as JSON numbers or as strings (the Statement Execution API's JSON_ARRAY format); a missing metric is 0.
@@ -69,8 +70,8 @@ public final class ServerlessRunJson {
     private static ServerlessRun runFile(JsonNode root) {
         JsonNode run = root.path("run");
         JsonNode settings = root.path("job").path("settings");
-        List<StatementFacts> statements = root.has("statements") ? tableRows(root.path("statements"))
-                : apiQueries(root.path("query_history").path("res"));
+        List<StatementFacts> statements = root.has("statements") ? withPhotonTimes(tableRows(root.path("statements")),
+                apiQueries(root.path("query_history").path("res"))) : apiQueries(root.path("query_history").path("res"));
         String runId = run.path("run_id").asText("");
         List<RecentRun> recent = recentRuns(root.path("usage"));
         RecentRun self = recent.stream().filter(r -> r.runId().equals(runId)).findFirst()
@@ -82,6 +83,13 @@ public final class ServerlessRunJson {
         long end = run.path("end_time").asLong(start);
         return new ServerlessRun(run.path("job_id").asText(""), runId, start, end, mode,
                 settings.path("continuous").isObject(), durationAlert(settings), self.dbus(), self.dollars(), statements, recent);
+    }
+
+    /** The table's statements with the Photon time the API recorded for the same ids (the table has none). */
+    private static List<StatementFacts> withPhotonTimes(List<StatementFacts> rows, List<StatementFacts> api) {
+        Map<String, OptionalLong> photon = new LinkedHashMap<>();
+        api.forEach(q -> photon.put(q.statementId(), q.photonMs()));
+        return rows.stream().map(s -> s.withPhotonMs(photon.getOrDefault(s.statementId(), s.photonMs()))).toList();
     }
 
     /** The RUN_DURATION_SECONDS health rule's threshold, in milliseconds. */

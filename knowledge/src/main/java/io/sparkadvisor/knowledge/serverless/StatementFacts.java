@@ -27,6 +27,12 @@ public record StatementFacts(String statementId, String statementType, long star
         long compilationMs, long executionMs, long taskMs, OptionalLong photonMs, long readFiles, long prunedFiles,
         long readBytes, long cacheBytes, long spillBytes, long rowsRead, long rowsProduced) {
 
+    /** The same statement with the Photon time another source recorded. */
+    public StatementFacts withPhotonMs(OptionalLong photon) {
+        return new StatementFacts(statementId, statementType, startMs, totalMs, queueMs, compilationMs, executionMs, taskMs, photon,
+                readFiles, prunedFiles, readBytes, cacheBytes, spillBytes, rowsRead, rowsProduced);
+    }
+
     /** Average size of a file it read; 0 when it read none. */
     public long avgFileBytes() {
         return readFiles == 0 ? 0 : readBytes / readFiles;
