@@ -46,6 +46,8 @@ class QueryHistoryAnalyzeTest {
     void theQueryHistoryApisAnswerAloneGivesSavingsInTime() {
         Result r = run("analyze", "--query-history", ServerlessFixtures.path("warehouse-query-history").toString());
         assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("serverless statements (serverless-statements) ran 23.0 min; no event log, its statements"
+                + " from query history."), r.out());
         assertTrue(r.out().contains("rule serverless-queueing"), r.out());
         assertTrue(r.out().contains("rule serverless-photon"), r.out());
     }

@@ -65,7 +65,7 @@ public record ServerlessRun(String jobId, String runId, long startMs, long endMs
         String id = runId.isEmpty() ? "serverless-statements" : "run-" + runId;
         String name = jobId.isEmpty() ? "serverless statements" : "job " + jobId + " run " + runId;
         ApplicationFacts app = new ApplicationFacts(id, name, "", startMs, endMs);
-        Coverage coverage = new Coverage(statements.size(), 0, 0, false, 0, 0, "", true, List.of());
+        Coverage coverage = new Coverage(0, 0, 0, false, 0, 0, "", true, List.of()); // no event read
         PlatformFacts platform = new PlatformFacts(PlatformFacts.Kind.DATABRICKS, Optional.of("serverless"), Optional.of(true),
                 Optional.of(true), Optional.empty(), 0, 0, 0, Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Cloud.UNKNOWN);
