@@ -20,6 +20,8 @@ public final class TextReport {
         scope.put("duration", Format.duration(advice.application().durationMs()));
         scope.put("tasks", advice.coverage().tasks());
         scope.put("events", advice.coverage().events());
+        // A serverless run comes from query history: no event was read.
+        scope.put("fromLog", advice.coverage().events() > 0);
         scope.put("truncated", advice.coverage().truncated());
         scope.put("incomplete", !advice.coverage().complete());
         scope.put("missing", String.join(" and ", advice.coverage().missing()));

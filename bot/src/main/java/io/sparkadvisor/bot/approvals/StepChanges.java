@@ -22,7 +22,8 @@ final class StepChanges {
                 case "spark_conf" -> conf.put(c.key(), c.value());
                 case "spark_env_vars" -> env.put(c.key(), c.value());
                 case "cluster" -> cluster.put(c.key(), c.value());
-                default -> { } // unreachable: applicable changes have one of the three scopes
+                // A job setting (a serverless job's performance_target): jobs/update of the job itself, not yet applied here.
+                default -> throw new NotApplicableException(ApprovalReply.NOT_EDITABLE.text("key", c.key()));
             }
         }
         for (String key : cluster.keySet()) {

@@ -4,6 +4,7 @@ import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.knowledge.FactsFileException;
 import io.sparkadvisor.knowledge.eventlog.EventLogException;
+import io.sparkadvisor.knowledge.serverless.QueryHistoryException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,7 +45,7 @@ public final class Main {
     }
 
     private static boolean isBadInput(Exception e) {
-        return e instanceof EventLogException || e instanceof FactsFileException || e instanceof IllegalArgumentException || e instanceof BadInputException
+        return e instanceof EventLogException || e instanceof FactsFileException || e instanceof QueryHistoryException || e instanceof IllegalArgumentException || e instanceof BadInputException
                 || e instanceof WorkspaceException;
     }
 

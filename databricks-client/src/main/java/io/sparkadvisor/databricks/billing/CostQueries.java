@@ -21,12 +21,15 @@ public final class CostQueries {
     public static final String WEEKLY = "weekly-job-cost";
     public static final String DAILY = "daily-job-cost";
     public static final String PER_RUN = "per-run-job-cost";
+    public static final String SERVERLESS_RUNS = "serverless-run-usage";
 
     /** Usage between {@code :from_date} and {@code :to_date} (exclusive), one row per usage record with its list cost. */
     private static final String PRICED = """
             WITH priced AS (
               SELECT u.workspace_id, u.usage_metadata.job_id AS job_id, u.usage_metadata.job_run_id AS job_run_id,
-                     u.usage_date, u.usage_start_time, u.usage_quantity AS dbus,
+                     u.usage_date, u.usage_start_time, u.usage_end_time, u.usage_quantity AS dbus,
+                     u.product_features.is_serverless AS is_serverless,
+                     u.product_features.performance_target AS performance_target,
                      u.usage_quantity * CAST(lp.pricing.effective_list.default AS DECIMAL(18,6)) AS cost,
                      lp.currency_code
               FROM system.billing.usage u
@@ -93,6 +96,22 @@ public final class CostQueries {
                 GROUP BY job_id, job_run_id ORDER BY job_id, start_ms
                 """;
         return new BillingQuery(PER_RUN, sql, List.of(date("from_date", from), date("to_date", to), jobIds(jobIds), workspace(workspaceId)));
+    }
+
+    /**
+     * One job's serverless runs since {@code from}: per run its performance mode (billing's
+     * {@code product_features.performance_target}), its usage's first start and last end, DBUs and list cost. The
+     * columns are those {@code knowledge}'s serverless run file reads under {@code usage}.
+     */
+    public static BillingQuery serverlessRuns(long jobId, LocalDate from, String workspaceId) {
+        String sql = PRICED + """
+                SELECT job_run_id, MAX(performance_target) AS performance_target, MIN(usage_start_time) AS usage_start,
+                       MAX(usage_end_time) AS usage_end, SUM(dbus) AS dbus, SUM(cost) AS dollars
+                FROM priced WHERE job_id = :job_id AND is_serverless AND job_run_id IS NOT NULL
+                GROUP BY job_run_id ORDER BY usage_start
+                """;
+        return new BillingQuery(SERVERLESS_RUNS, sql, List.of(date("from_date", from), date("to_date", LocalDate.of(9999, 1, 1)),
+                new SqlParameter("job_id", Long.toString(jobId), "STRING"), workspace(workspaceId)));
     }
 
     public static WeeklyCosts weeklyCosts(QueryResult result) {

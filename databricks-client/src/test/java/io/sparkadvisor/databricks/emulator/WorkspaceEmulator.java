@@ -73,6 +73,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
     private final EmulatedClusters clusters;
     private final EmulatedStorage storage;
     private final EmulatedStatements statements = new EmulatedStatements();
+    private final EmulatedQueryHistory queryHistory = new EmulatedQueryHistory();
     private final EmulatedIdentity identity = new EmulatedIdentity();
     private final EmulatedAccess access;
     private final EmulatedTables tables;
@@ -204,6 +205,11 @@ public final class WorkspaceEmulator implements AutoCloseable {
     }
 
     /** SQL warehouse {@code warehouseId} is stopped: a statement starts it, and it runs after {@code pollsToStart} status calls. */
+    /** The Query History API answers these queries ({@code QueryInfo} objects with their metrics). */
+    public void queryHistory(JsonNode queries) {
+        queryHistory.serve(queries);
+    }
+
     public void stopWarehouse(String warehouseId, int pollsToStart) {
         statements.stopped(warehouseId, pollsToStart);
     }
@@ -345,7 +351,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
         Call call = new Call(request.method(), request.path(), params(request.query()),
                 request.body().isBlank() ? Folder.JSON.createObjectNode() : Folder.JSON.readTree(request.body()));
         return Stream.<Supplier<Answer>>of(() -> jobs.handle(call), () -> clusters.handle(call), () -> storage.handle(call),
-                        () -> statements.handle(call), () -> identity.handle(call), () -> tables.handle(call),
+                        () -> statements.handle(call), () -> queryHistory.handle(call), () -> identity.handle(call), () -> tables.handle(call),
                         () -> access.handle(call), () -> sparkRest(call))
                 .map(Supplier::get).filter(a -> a != null).findFirst()
                 .orElseGet(() -> Answer.error(404, "ENDPOINT_NOT_FOUND", "No API found for '" + request.method() + " " + request.path() + "'"));
@@ -419,7 +425,8 @@ public final class WorkspaceEmulator implements AutoCloseable {
         Map<String, String> params = new LinkedHashMap<>();
         Arrays.stream(query.split("&")).filter(p -> p.contains("=")).forEach(p -> {
             int eq = p.indexOf('=');
-            params.put(decode(p.substring(0, eq)), decode(p.substring(eq + 1)));
+            // A repeated parameter (the SDK sends a list as filter_by.statement_ids=a&filter_by.statement_ids=b) joins with commas.
+            params.merge(decode(p.substring(0, eq)), decode(p.substring(eq + 1)), (a, b) -> a + "," + b);
         });
         return params;
     }

@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.rules.platform.ChangeGate;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.time.Clock;
@@ -45,7 +46,16 @@ public final class Advisor {
     }
 
     public Advice advise(RunFacts facts) {
-        RunView run = new RunView(facts);
+        return advise(new RunView(facts));
+    }
+
+    /** A serverless run, from its statements in query history: the same rule base, whose serverless rules speak on it. */
+    public Advice advise(ServerlessRun serverless) {
+        return advise(new RunView(serverless));
+    }
+
+    private Advice advise(RunView run) {
+        RunFacts facts = run.facts();
         List<RuleFailure> failures = new ArrayList<>();
         List<Evidence> evidence = new ArrayList<>();
         for (Rule<?> rule : rules) {

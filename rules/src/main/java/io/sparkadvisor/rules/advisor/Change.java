@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * One setting to change. {@code scope} is spark_conf, spark_env_vars, cluster (num_workers,
- * node_type_id, autoscale.*), code (the snippet is the value), table (a statement to run) or manual
+ * node_type_id, autoscale.*), job (a field of the job's settings: performance_target), code (the snippet is the value), table (a statement to run) or manual
  * (an instruction for people). {@code manualBecause} says why a setting the bot could write is left to
  * people on this compute (the platform would refuse it, ignore it, or the value is not one it accepts);
  * null when nothing stands in the way.
@@ -29,6 +29,11 @@ public record Change(String scope, String key, String value,
 
     public static Change cluster(String key, Object value) {
         return new Change("cluster", key, String.valueOf(value));
+    }
+
+    /** A field of the job's own settings, outside any cluster. */
+    public static Change job(String key, Object value) {
+        return new Change("job", key, String.valueOf(value));
     }
 
     public static Change code(String what, String snippet) {
@@ -57,6 +62,7 @@ public record Change(String scope, String key, String value,
     /** Whether the bot can apply it to a job's settings: a setting (not code, DDL or an instruction) that the platform check let through. */
     @JsonProperty("applyable")
     public boolean applicable() {
-        return manualBecause == null && (scope.equals("spark_conf") || scope.equals("spark_env_vars") || scope.equals("cluster"));
+        return manualBecause == null && (scope.equals("spark_conf") || scope.equals("spark_env_vars") || scope.equals("cluster")
+                || scope.equals("job"));
     }
 }

@@ -20,6 +20,13 @@ import io.sparkadvisor.rules.queryplan.broadcastjoin.BroadcastJoinRule;
 import io.sparkadvisor.rules.queryplan.cardinalityexplosion.CardinalityExplosionRule;
 import io.sparkadvisor.rules.queryplan.clusteronwrite.ClusterOnWriteRule;
 import io.sparkadvisor.rules.queryplan.photonfallback.PhotonFallbackRule;
+import io.sparkadvisor.rules.serverless.filepruning.FilePruningRule;
+import io.sparkadvisor.rules.serverless.performancemode.PerformanceModeRule;
+import io.sparkadvisor.rules.serverless.photon.PhotonShareRule;
+import io.sparkadvisor.rules.serverless.queueing.QueueingRule;
+import io.sparkadvisor.rules.serverless.repeatedscans.RepeatedScansRule;
+import io.sparkadvisor.rules.serverless.rowexplosion.RowExplosionRule;
+import io.sparkadvisor.rules.serverless.spill.ServerlessSpillRule;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +59,15 @@ public final class Rules {
             CardinalityExplosionRule.RULE,
             ClusterOnWriteRule.RULE,
             BroadcastJoinRule.RULE,
-            PhotonFallbackRule.RULE);
+            PhotonFallbackRule.RULE,
+            // Serverless runs, from query history: silent on event logs, which have no statements.
+            PerformanceModeRule.RULE,
+            QueueingRule.RULE,
+            FilePruningRule.RULE,
+            RepeatedScansRule.RULE,
+            ServerlessSpillRule.RULE,
+            PhotonShareRule.RULE,
+            RowExplosionRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));

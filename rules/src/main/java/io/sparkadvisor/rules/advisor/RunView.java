@@ -7,6 +7,7 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
@@ -19,12 +20,23 @@ import java.util.Optional;
 /** Read-only lookups over {@link RunFacts} that several rules' evidence needs: final stage attempts, plan nodes of a stage. */
 public final class RunView {
     private final RunFacts facts;
+    private final Optional<ServerlessRun> serverless;
     private final List<StageFacts> finalStages;
     private SlotSimulator whatIf;
     private RunMemory memory;
 
     public RunView(RunFacts facts) {
+        this(facts, Optional.empty());
+    }
+
+    /** A serverless run: its statements, no event log ({@link ServerlessRun#asRunFacts()}). */
+    public RunView(ServerlessRun run) {
+        this(run.asRunFacts(), Optional.of(run));
+    }
+
+    private RunView(RunFacts facts, Optional<ServerlessRun> serverless) {
         this.facts = facts;
+        this.serverless = serverless;
         Map<Integer, StageFacts> last = new LinkedHashMap<>();
         facts.stages().forEach(s -> last.merge(s.stageId(), s, (a, b) -> b.attemptId() >= a.attemptId() ? b : a));
         this.finalStages = List.copyOf(last.values());
@@ -32,6 +44,11 @@ public final class RunView {
 
     public RunFacts facts() {
         return facts;
+    }
+
+    /** The run's statements, cost and mode when it ran on serverless compute from query history; empty for an event log. */
+    public Optional<ServerlessRun> serverless() {
+        return serverless;
     }
 
     /** The last attempt of every stage (earlier attempts failed or were resubmitted). */

@@ -30,6 +30,10 @@ public record Stake(long runMs, double runCoreHours, double runDollars) {
 
     public static Stake of(RunView run) {
         long ms = run.appDurationMs();
+        if (run.serverless().isPresent()) {
+            // Serverless bills DBUs, not cores: the run's billed list cost is its stake.
+            return new Stake(ms, 0, run.serverless().get().dollars());
+        }
         double hours = ms / MS_PER_HOUR;
         Optional<ClusterShape> cluster = run.cluster();
         Optional<NodeType> worker = cluster.flatMap(ClusterShape::workerNode);

@@ -37,6 +37,8 @@ public final class ChangeGate {
     /** The job-cluster fields the bot's jobs/update edits. */
     private static final Set<String> EDITABLE_CLUSTER_KEYS = Set.of("num_workers", "autoscale.min_workers",
             "autoscale.max_workers", "node_type_id", "driver_node_type_id");
+    /** The job settings the bot's jobs/update edits outside clusters: serverless takes these, as they are the job's. */
+    private static final Set<String> EDITABLE_JOB_KEYS = Set.of("performance_target");
     /** The heap settings: in local mode fixed when the driver's JVM starts. */
     private static final Set<String> HEAP_KEYS = Set.of("spark.executor.memory", "spark.driver.memory");
 
@@ -61,6 +63,9 @@ public final class ChangeGate {
     }
 
     private static Optional<String> refusal(Change c, RunView run) {
+        if (c.scope().equals("job")) {
+            return EDITABLE_JOB_KEYS.contains(c.key()) ? Optional.empty() : reason("notEditable", c, Map.of());
+        }
         Optional<SettingValues.Form> form = SettingValues.formOf(c.key());
         if (form.isPresent() && !form.get().accepts(c.value())) {
             return reason("notAValue", c, Map.of("form", form.get().id()));

@@ -22,6 +22,10 @@ public final class Sources {
     public static final String DATAFLINT_METRICS = "https://github.com/dataflint/spark/blob/main/spark-ui/src/reducers/MetricsReducer.ts";
     public static final String DATAFLINT_ALERTS = "https://github.com/dataflint/spark/tree/main/spark-ui/src/reducers/Alerts";
     public static final String SPARKLENS = "https://github.com/qubole/sparklens/tree/master/src/main/scala/com/qubole/sparklens/analyzer";
+    public static final String QUERY_HISTORY = "https://docs.databricks.com/aws/en/admin/system-tables/query-history";
+    public static final String QUERY_PROFILE = "https://docs.databricks.com/aws/en/sql/user/queries/query-profile";
+    public static final String PERFORMANCE_MODES = "https://docs.databricks.com/aws/en/compute/serverless/performance-modes";
+    public static final String PHOTON = "https://docs.databricks.com/aws/en/compute/photon";
     public static final String DATABRICKS_COMPUTE = "https://docs.databricks.com/en/compute/configure.html";
     public static final String DATABRICKS_SPARK_CONF = "https://docs.databricks.com/en/compute/configure.html#spark-configuration";
 

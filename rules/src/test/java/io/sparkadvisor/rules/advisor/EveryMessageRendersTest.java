@@ -81,6 +81,20 @@ class EveryMessageRendersTest {
         }
         StageSignature coalesced = StageSignature.of(Corpus.facts("too-few-partitions"), 0).orElseThrow();
         matcher.find(coalesced, Corpus.facts("too-few-partitions-repartitioned")).note();
+        // The serverless rules speak on serverless runs' query history (corpus/serverless), both kinds of file pruning.
+        for (String fixture : List.of("nightly-orders", "warehouse-query-history", "hourly-ledger-healthy")) {
+            advisor.advise(io.sparkadvisor.knowledge.serverless.ServerlessFixtures.run(fixture));
+        }
+        new Advisor(Thresholds.withOverrides(Map.of("serverless-file-pruning.minFiles", "5000")))
+                .advise(io.sparkadvisor.knowledge.serverless.ServerlessFixtures.run("nightly-orders"));
+        // Standard mode: its queueing wording.
+        var standard = io.sparkadvisor.knowledge.serverless.ServerlessFixtures.run("warehouse-query-history");
+        advisor.advise(new io.sparkadvisor.knowledge.serverless.ServerlessRun("7", "8", standard.startMs(), standard.endMs(),
+                io.sparkadvisor.knowledge.serverless.PerformanceMode.STANDARD, false, java.util.OptionalLong.empty(), 0, 0,
+                standard.statements(), List.of()));
+        // The performance mode assumed, where the job has too few runs in each mode.
+        new Advisor(Thresholds.withOverrides(Map.of("serverless-performance-mode.minRunsPerMode", "5")))
+                .advise(io.sparkadvisor.knowledge.serverless.ServerlessFixtures.run("nightly-orders"));
         // A stored check naming a metric this version does not measure.
         MetricRef.parse("stage[2].renamedMetric").unknownNote();
         // A runtime past its end of support: the corpus' cluster files run DBR 15.4; a real DBR 10.4 ML log names one.
