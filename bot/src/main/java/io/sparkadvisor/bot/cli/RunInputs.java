@@ -8,6 +8,8 @@ import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.machines.NodeTimelineException;
+import io.sparkadvisor.knowledge.machines.NodeTimelineFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,13 +39,18 @@ final class RunInputs {
     @Option(names = "--node-types", paramLabel = "FILE", description = "JSON of Databricks clusters/list-node-types.")
     Path nodeTypes;
 
+    @Option(names = "--node-timeline", paramLabel = "FILE", description = "Rows of system.compute.node_timeline for the run's"
+            + " cluster (CSV with a header line, or a JSON array of row objects): the machines' CPU and memory over the run,"
+            + " which io-bound-slots, executor-packing and memory-overprovisioned weigh beside the log.")
+    Path nodeTimeline;
+
     /** The facts of an event log, or of a run in the workspace (which brings its own cluster shape). */
     RunFacts facts(String source) {
         if (workspaceDir != null) {
             FactsCache cache = noCache ? FactsCache.OFF : FactsCacheSettings.fromEnvironment(System.getenv());
-            return WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir, cache), source, task);
+            return withNodeTimeline(WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir, cache), source, task));
         }
-        return withClusterFiles(RunFactsReader.read(Path.of(source)));
+        return withNodeTimeline(withClusterFiles(RunFactsReader.read(Path.of(source))));
     }
 
     /** Facts saved by {@code spark-advisor facts}; --cluster and --node-types apply on top, as for a log. */
@@ -52,7 +59,19 @@ final class RunInputs {
             throw new BadInputException("--facts and --workspace-dir exclude each other: saved facts already hold the run"
                     + " (and its cluster shape, if it came from a workspace); pass one of them");
         }
-        return withClusterFiles(FactsJson.read(file));
+        return withNodeTimeline(withClusterFiles(FactsJson.read(file)));
+    }
+
+    /** The machines' rows over the run's window, when --node-timeline names a file. */
+    private RunFacts withNodeTimeline(RunFacts facts) {
+        if (nodeTimeline == null) {
+            return facts;
+        }
+        try {
+            return facts.withNodeTimeline(NodeTimelineFile.read(nodeTimeline, facts.application().startMs(), facts.application().endMs()));
+        } catch (NodeTimelineException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     private RunFacts withClusterFiles(RunFacts facts) {
