@@ -3,15 +3,16 @@ package io.sparkadvisor.knowledge.machines;
 import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
 import io.sparkadvisor.knowledge.facts.NodeTimelineFacts.NodeMinute;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Rows of {@code system.compute.node_timeline} for one cluster, as a statement or a file gives them (every value a
@@ -23,7 +24,8 @@ public final class NodeTimelineRows {
     /** The documented columns the facts need. */
     public static final List<String> COLUMNS = List.of("driver", "start_time", "end_time", "cpu_user_percent",
             "cpu_system_percent", "cpu_wait_percent", "mem_used_percent");
-    private static final DateTimeFormatter SQL_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS][.SSS][.SS][.S]");
+    /** A UTC offset at the end of a timestamp: {@code +00:00}. */
+    private static final Pattern OFFSET = Pattern.compile("[+-]\\d\\d:\\d\\d$");
 
     private NodeTimelineRows() {}
 
@@ -124,19 +126,32 @@ public final class NodeTimelineRows {
         }
     }
 
-    /** A timestamp as the Statement Execution API writes it (ISO-8601 in UTC), as SQL prints it, or epoch milliseconds. */
     private static long time(List<String> values, Map<String, Integer> at, String column, String where) {
         String v = value(values, at, column, where).trim();
         try {
-            if (v.chars().allMatch(Character::isDigit)) {
+            return timestamp(v, where + ": " + column);
+        } catch (IllegalArgumentException e) {
+            throw new NodeTimelineException(e.getMessage());
+        }
+    }
+
+    /**
+     * A timestamp as the Statement Execution API writes it (ISO-8601, UTC unless an offset is given), as SQL prints it
+     * (UTC), or epoch milliseconds; an {@link IllegalArgumentException} naming {@code what} otherwise.
+     */
+    public static long timestamp(String value, String what) {
+        String v = String.valueOf(value).trim();
+        try {
+            if (!v.isEmpty() && v.chars().allMatch(Character::isDigit)) {
                 return Long.parseLong(v);
             }
-            if (v.contains("T")) {
-                return Instant.parse(v.endsWith("Z") || v.matches(".*[+-]\\d\\d:\\d\\d$") ? v : v + "Z").toEpochMilli();
+            String iso = v.replaceFirst(" ", "T");
+            if (iso.endsWith("Z") || OFFSET.matcher(iso).find()) {
+                return OffsetDateTime.parse(iso.endsWith("Z") ? iso.substring(0, iso.length() - 1) + "+00:00" : iso).toInstant().toEpochMilli();
             }
-            return LocalDateTime.parse(v, SQL_TIME).toInstant(ZoneOffset.UTC).toEpochMilli();
+            return LocalDateTime.parse(iso).toInstant(ZoneOffset.UTC).toEpochMilli();
         } catch (DateTimeParseException | NumberFormatException e) {
-            throw new NodeTimelineException(where + ": " + column + " " + v + " is not a timestamp (ISO-8601 UTC, e.g. 2026-12-03T06:41:00Z)");
+            throw new IllegalArgumentException(what + " " + v + " is not a timestamp (ISO-8601 UTC, e.g. 2026-12-03T06:41:00Z)");
         }
     }
 }
