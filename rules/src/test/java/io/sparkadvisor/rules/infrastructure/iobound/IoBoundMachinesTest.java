@@ -57,6 +57,8 @@ class IoBoundMachinesTest {
         Finding logOnly = fired(advise(ioBound(), Map.of()), RULE);
         assertEquals(logOnly.evidence(), f.evidence());
         assertEquals(0, number(f, "machineNodes"));
+        assertEquals(logOnly.recommendation().proof(), f.recommendation().proof());
+        assertTrue(f.recommendation().proof().contains("for a free slot. Do not judge by iowait"), f.recommendation().proof());
         assertTrue(advice.notes().stream().anyMatch(n -> n.kind().equals("node-timeline")
                 && n.text().startsWith("No machines' view: system.compute.node_timeline has no rows for this run's cluster between"
                         + " 2026-12-03T06:41:43.208Z and 2026-12-03T06:42:05.519Z yet")), advice.notes().toString());
