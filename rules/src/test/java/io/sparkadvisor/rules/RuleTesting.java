@@ -7,6 +7,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.machines.NodeTimelineFile;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
@@ -54,6 +55,15 @@ public final class RuleTesting {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The facts with system.compute.node_timeline rows from {@code corpus/node-timeline/<file>}, over the run's window, as
+     * {@code analyze --node-timeline} reads them.
+     */
+    public static RunFacts withNodeTimeline(RunFacts facts, String file) {
+        return facts.withNodeTimeline(NodeTimelineFile.read(Corpus.dir().resolve("node-timeline").resolve(file),
+                facts.application().startMs(), facts.application().endMs()));
     }
 
     public static Optional<Finding> finding(Advice advice, String rule) {

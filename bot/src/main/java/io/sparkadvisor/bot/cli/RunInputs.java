@@ -8,6 +8,10 @@ import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.machines.NodeTimelineException;
+import io.sparkadvisor.knowledge.machines.NodeTimelineFile;
+import io.sparkadvisor.knowledge.tables.TableMaintenanceException;
+import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,13 +41,23 @@ final class RunInputs {
     @Option(names = "--node-types", paramLabel = "FILE", description = "JSON of Databricks clusters/list-node-types.")
     Path nodeTypes;
 
+    @Option(names = "--node-timeline", paramLabel = "FILE", description = "Rows of system.compute.node_timeline for the run's"
+            + " cluster (CSV with a header line, or a JSON array of row objects): the machines' CPU and memory over the run,"
+            + " which io-bound-slots, executor-packing and memory-overprovisioned weigh beside the log.")
+    Path nodeTimeline;
+
+    @Option(names = "--table-maintenance", paramLabel = "FILE", description = "JSON {\"tables\": [Unity Catalog tables/get answers],"
+            + " \"operations\": [rows of system.storage.predictive_optimization_operations_history]}: layout advice on a table"
+            + " predictive optimization maintains has no OPTIMIZE step and says when it last ran.")
+    Path tableMaintenance;
+
     /** The facts of an event log, or of a run in the workspace (which brings its own cluster shape). */
     RunFacts facts(String source) {
         if (workspaceDir != null) {
             FactsCache cache = noCache ? FactsCache.OFF : FactsCacheSettings.fromEnvironment(System.getenv());
-            return WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir, cache), source, task);
+            return withTelemetry(WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir, cache), source, task));
         }
-        return withClusterFiles(RunFactsReader.read(Path.of(source)));
+        return withTelemetry(withClusterFiles(RunFactsReader.read(Path.of(source))));
     }
 
     /** Facts saved by {@code spark-advisor facts}; --cluster and --node-types apply on top, as for a log. */
@@ -52,7 +66,26 @@ final class RunInputs {
             throw new BadInputException("--facts and --workspace-dir exclude each other: saved facts already hold the run"
                     + " (and its cluster shape, if it came from a workspace); pass one of them");
         }
-        return withClusterFiles(FactsJson.read(file));
+        return withTelemetry(withClusterFiles(FactsJson.read(file)));
+    }
+
+    /** What the log cannot say: the tables' maintenance (--table-maintenance) and the machines' rows over the run's window (--node-timeline). */
+    private RunFacts withTelemetry(RunFacts facts) {
+        if (tableMaintenance != null) {
+            try {
+                facts = facts.withTableMaintenance(TableMaintenanceFile.read(tableMaintenance));
+            } catch (TableMaintenanceException e) {
+                throw new BadInputException(e.getMessage());
+            }
+        }
+        if (nodeTimeline == null) {
+            return facts;
+        }
+        try {
+            return facts.withNodeTimeline(NodeTimelineFile.read(nodeTimeline, facts.application().startMs(), facts.application().endMs()));
+        } catch (NodeTimelineException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     private RunFacts withClusterFiles(RunFacts facts) {

@@ -33,6 +33,15 @@ final class EmulatedTables {
         folder.write("tables/" + info.path("full_name").asText() + ".json", info);
     }
 
+    /** The table's effective_predictive_optimization_flag, as tables/get reports it when inherited from the catalog. */
+    void flag(String fullName, String value) {
+        String name = fullName.toLowerCase(Locale.ROOT);
+        ObjectNode info = folder.read("tables/" + name + ".json").orElseThrow();
+        info.putObject("effective_predictive_optimization_flag").put("value", value).put("inherited_from_type", "CATALOG")
+                .put("inherited_from_name", name.split("\\.")[0]);
+        folder.write("tables/" + name + ".json", info);
+    }
+
     Answer handle(Call call) {
         if (!call.method().equals("GET") || !call.path().startsWith(PREFIX)) {
             return null;

@@ -39,4 +39,15 @@ public record StatementScript(int pendingPolls, List<String> columns, List<Strin
     public StatementScript typed(List<String> columnTypes) {
         return new StatementScript(pendingPolls, columns, List.copyOf(columnTypes), chunks, errorCode, failure, endless);
     }
+
+    /**
+     * system.compute.node_timeline as a warehouse serves the advisor's statement: its documented columns (instance_id,
+     * driver, start_time, end_time, cpu_user_percent, cpu_system_percent, cpu_wait_percent, mem_used_percent) with their
+     * types, in one chunk; no rows is the table before Databricks has filled the run's minutes (days after it).
+     */
+    public static StatementScript nodeTimeline(List<List<String>> rows) {
+        return succeeds(List.of("instance_id", "driver", "start_time", "end_time", "cpu_user_percent", "cpu_system_percent",
+                "cpu_wait_percent", "mem_used_percent"), rows.isEmpty() ? List.of() : List.of(rows))
+                .typed(List.of("STRING", "BOOLEAN", "TIMESTAMP", "TIMESTAMP", "DOUBLE", "DOUBLE", "DOUBLE", "DOUBLE"));
+    }
 }

@@ -229,6 +229,15 @@ public final class WorkspaceEmulator implements AutoCloseable {
         tables.add(fullName, "MANAGED", format, storageLocation);
     }
 
+    /**
+     * Unity Catalog knows table {@code fullName}, of {@code tableType} (MANAGED, EXTERNAL), a Delta table whose effective
+     * predictive optimization flag is {@code predictiveOptimization} (ENABLE, DISABLE), inherited from its catalog.
+     */
+    public void addDeltaTable(String fullName, String tableType, String storageLocation, String predictiveOptimization) {
+        tables.add(fullName, tableType, "DELTA", storageLocation);
+        tables.flag(fullName, predictiveOptimization);
+    }
+
     public void putJson(String relativePath, String json) {
         try {
             folder.write(relativePath, (ObjectNode) Folder.JSON.readTree(json));

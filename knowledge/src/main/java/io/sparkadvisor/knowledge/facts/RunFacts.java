@@ -8,12 +8,28 @@ import java.util.Optional;
 /**
  * Everything known about one Spark application run, computed once from its telemetry.
  * {@code platform} follows from the properties, the plans and the cluster: {@link #withCluster}
- * derives it again.
+ * derives it again. {@code nodeTimeline}: the machines' view from system.compute.node_timeline, when it was asked for
+ * ({@link #withNodeTimeline}); the event log alone gives none. {@code tableMaintenance}: the tables Databricks may
+ * maintain itself (predictive optimization), when read ({@link #withTableMaintenance}).
  */
 public record RunFacts(ApplicationFacts application, Coverage coverage, SparkProperties properties,
         List<ExecutorFacts> executors, List<JobFacts> jobs, List<StageFacts> stages, List<TaskFailureFacts> failures,
         SlotAccounting slots, SlotTimeline timeline, List<SqlExecutionFacts> sqlExecutions,
-        Optional<ClusterShape> cluster, PlatformFacts platform) {
+        Optional<ClusterShape> cluster, PlatformFacts platform, Optional<NodeTimelineFacts> nodeTimeline,
+        List<TableMaintenance> tableMaintenance) {
+
+    public RunFacts {
+        tableMaintenance = List.copyOf(tableMaintenance);
+    }
+
+    /** Facts of the event log and the cluster, without the machines' view. */
+    public RunFacts(ApplicationFacts application, Coverage coverage, SparkProperties properties,
+            List<ExecutorFacts> executors, List<JobFacts> jobs, List<StageFacts> stages, List<TaskFailureFacts> failures,
+            SlotAccounting slots, SlotTimeline timeline, List<SqlExecutionFacts> sqlExecutions,
+            Optional<ClusterShape> cluster, PlatformFacts platform) {
+        this(application, coverage, properties, executors, jobs, stages, failures, slots, timeline, sqlExecutions, cluster,
+                platform, Optional.empty(), List.of());
+    }
 
     /** The platform derived from the properties, the plans and the cluster. */
     public RunFacts(ApplicationFacts application, Coverage coverage, SparkProperties properties,
@@ -25,8 +41,20 @@ public record RunFacts(ApplicationFacts application, Coverage coverage, SparkPro
     }
 
     public RunFacts withCluster(ClusterShape shape) {
+        Optional<ClusterShape> c = Optional.ofNullable(shape);
         return new RunFacts(application, coverage, properties, executors, jobs, stages, failures, slots, timeline,
-                sqlExecutions, Optional.ofNullable(shape));
+                sqlExecutions, c, Platforms.of(properties, sqlExecutions, c, application.id()), nodeTimeline, tableMaintenance);
+    }
+
+    public RunFacts withNodeTimeline(NodeTimelineFacts machines) {
+        return new RunFacts(application, coverage, properties, executors, jobs, stages, failures, slots, timeline,
+                sqlExecutions, cluster, platform, Optional.of(machines), tableMaintenance);
+    }
+
+    /** The tables' maintenance as Unity Catalog and predictive optimization report it, for the layout advice. */
+    public RunFacts withTableMaintenance(List<TableMaintenance> tables) {
+        return new RunFacts(application, coverage, properties, executors, jobs, stages, failures, slots, timeline,
+                sqlExecutions, cluster, platform, nodeTimeline, tables);
     }
 
     public Optional<StageFacts> stage(int stageId) {

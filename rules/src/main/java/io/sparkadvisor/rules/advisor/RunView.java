@@ -2,6 +2,8 @@ package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
+import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
+import io.sparkadvisor.knowledge.facts.NodeTimelineFacts.MachineUse;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SparkProperties;
@@ -104,6 +106,16 @@ public final class RunView {
 
     public Optional<ClusterShape> cluster() {
         return facts.cluster();
+    }
+
+    /** The machines' use over the whole run, when node_timeline rows were read for it. */
+    public Optional<MachineUse> machineUse() {
+        return facts.nodeTimeline().flatMap(NodeTimelineFacts::use);
+    }
+
+    /** The machines' use over the minutes of a stage's window, when node_timeline rows were read for it. */
+    public Optional<MachineUse> machineUse(StageFacts stage) {
+        return facts.nodeTimeline().flatMap(n -> n.useBetween(stage.submittedMs(), stage.completedMs()));
     }
 
     public Optional<SqlExecutionFacts> sqlOf(StageFacts stage) {

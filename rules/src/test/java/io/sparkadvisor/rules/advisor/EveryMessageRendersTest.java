@@ -100,6 +100,8 @@ class EveryMessageRendersTest {
         // A runtime past its end of support: the corpus' cluster files run DBR 15.4; a real DBR 10.4 ML log names one.
         advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
                 io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/xgboost_eventlog.zstd")));
+        // The machines' rows asked for and not there yet.
+        advisor.advise(Corpus.facts("io-bound").withNodeTimeline(io.sparkadvisor.knowledge.facts.NodeTimelineFacts.notYet("no rows yet")));
         Set<String> unfilled = new TreeSet<>();
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);

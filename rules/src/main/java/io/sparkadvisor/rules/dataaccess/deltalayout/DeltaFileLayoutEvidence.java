@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.dataaccess.deltalayout;
 
 import io.sparkadvisor.knowledge.facts.PlatformFacts;
+import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import io.sparkadvisor.knowledge.derive.DeltaSnapshots;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Exact;
@@ -38,6 +39,10 @@ import java.util.regex.Pattern;
  * @param scanTaskMs task time of the scan's stages
  * @param scanWallMs wall time of the scan's stages
  * @param liquidClustering the run is on a Databricks Runtime with liquid clustering (ALTER TABLE ... CLUSTER BY)
+ * @param predictiveOptimization Databricks' predictive optimization maintains the table (a Unity Catalog managed table
+ *     whose effective flag is ENABLE, as tables/get says): it runs OPTIMIZE itself, so the advice has no OPTIMIZE step
+ * @param lastOptimizeMs when predictive optimization last finished an OPTIMIZE on the table (epoch ms), 0 when its
+ *     history shows none or was not read
  * @param stageIds the stages that ran the scan
  * @param savedTaskMs task time the scan would not spend on compacted files
  * @param savedWallMs wall time that frees, at most the scan's own
@@ -46,7 +51,7 @@ import java.util.regex.Pattern;
 public record DeltaFileLayoutEvidence(String table, String location, String tableFormat, long files, long bytesRead,
         long avgFileBytes, List<String> filterColumns, long tableFiles, @Exact double keptShare, long targetFileBytes,
         long compactedFiles, long tasksObserved, long tasksIfCompacted, long scanTaskMs, long scanWallMs, boolean liquidClustering,
-        @Internal List<Integer> stageIds, @Internal long savedTaskMs, @Internal long savedWallMs,
+        boolean predictiveOptimization, long lastOptimizeMs, @Internal List<Integer> stageIds, @Internal long savedTaskMs, @Internal long savedWallMs,
         @Internal long appDurationMs) implements Evidence {
 
     /** The major and minor version at the start of a Databricks Runtime name: {@code 15.4.x-scala2.12}. */
@@ -66,10 +71,12 @@ public record DeltaFileLayoutEvidence(String table, String location, String tabl
         Compaction c = Compaction.of(splits, scan.bytesRead(), r.tasks(), r.taskMs(), target);
         long tableFiles = DeltaSnapshots.tableFiles(run.facts().sqlExecutions(), r.sql(), scan).orElse(0);
         double kept = tableFiles > 0 ? (double) scan.filesRead() / tableFiles : 0;
+        Optional<TableMaintenance> maintained = TableMaintenance.of(run.facts().tableMaintenance(), scan.table(), scan.locations())
+                .filter(TableMaintenance::optimizedByDatabricks);
         return new DeltaFileLayoutEvidence(scan.table(), String.join(", ", scan.locations()), scan.tableFormat(),
                 scan.filesRead(), scan.bytesRead(), scan.bytesRead() / scan.filesRead(), scan.dataFilterColumns(), tableFiles,
                 kept, target, c.compactedFiles(), r.tasks(), c.tasksIfCompacted(), r.taskMs(), r.stageWallMs(), liquid,
-                r.stageIds(), c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
+                maintained.isPresent(), maintained.flatMap(TableMaintenance::lastOptimizeMs).orElse(0L), r.stageIds(), c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
     }
 
     /** Serverless, or Databricks at {@code minRuntime} or later (a version such as 15.2: major, then one digit of minor). */

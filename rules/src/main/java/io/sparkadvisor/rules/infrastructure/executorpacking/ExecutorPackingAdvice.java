@@ -40,6 +40,8 @@ final class ExecutorPackingAdvice {
         scope.put("used", e.usedCores());
         scope.put("stranded", e.strandedCores());
         scope.put("limitedBy", e.limitedBy());
+        scope.put("machineMeasured", e.machineMeasured());
+        scope.put("machineMemory", Format.percent(e.machineMemUsedP90()));
         scope.put("workers", e.workers());
         scope.put("coreHours", Format.round(e.strandedCoreHours()));
         scope.put("newExecutors", e.proposedExecutorsPerNode());

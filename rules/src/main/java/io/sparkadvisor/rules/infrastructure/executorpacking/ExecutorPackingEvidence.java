@@ -5,6 +5,7 @@ import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.infrastructure.MachineShares;
 import io.sparkadvisor.rules.infrastructure.NodeMemory;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
@@ -35,14 +36,18 @@ import java.util.Optional;
  * @param proposedWorkers workers that give the run the task slots it had once every core runs an executor: the bill
  *        sees the saving only when the cluster shrinks to them (the same nodes with more slots cost the same)
  * @param billedCoreHours core-hours of the workers the proposal lets go, over the run's duration: the saving the bill sees
+ * @param machineMemUsedP90 the workers' memory used in the run's 90th percentile minute (0-1) from
+ *        system.compute.node_timeline; 0 without its rows
  * @param appDurationMs the run's duration
  * @param autoscaling whether the cluster autoscales (its maximum is the workers)
+ * @param machineMeasured whether node_timeline rows covered the run
  */
 public record ExecutorPackingEvidence(String nodeTypeId, int nodeCores, double nodeMemoryGb, double availableMemoryGb,
         int executorCores, double executorMemoryGb, int executorsPerNode, int usedCores, int strandedCores,
         double strandedShare, String limitedBy, int workers, double strandedCoreHours, int proposedExecutorsPerNode,
         int proposedExecutorCores, int proposedExecutorMemoryGb, int proposedWorkers, double billedCoreHours,
-        @Internal long appDurationMs, @Internal boolean autoscaling) implements Evidence {
+        double machineMemUsedP90, @Internal long appDurationMs, @Internal boolean autoscaling, @Internal boolean machineMeasured)
+        implements Evidence {
 
     private static final double MS_PER_HOUR = 3_600_000.0;
 
@@ -61,11 +66,13 @@ public record ExecutorPackingEvidence(String nodeTypeId, int nodeCores, double n
         double available = NodeMemory.availableGb(node.get(), cluster.get().cloud(), t);
         int perNode = (int) Math.min(nodeCores / Math.max(1, executorCores), Math.floor(available / executorGb));
         return List.of(of(node.get().nodeTypeId(), nodeCores, node.get().memoryGb(), available, executorCores, executorGb,
-                perNode, Math.max(1, cluster.get().maxWorkers()), run.appDurationMs(), cluster.get().autoscaling()));
+                perNode, Math.max(1, cluster.get().maxWorkers()), run.appDurationMs(), cluster.get().autoscaling(),
+                MachineShares.of(run.machineUse())));
     }
 
     static ExecutorPackingEvidence of(String nodeTypeId, int nodeCores, double nodeMemoryGb, double available,
-            int executorCores, double executorGb, int perNode, int workers, long appDurationMs, boolean autoscaling) {
+            int executorCores, double executorGb, int perNode, int workers, long appDurationMs, boolean autoscaling,
+            MachineShares machines) {
         int used = perNode * executorCores;
         int stranded = Math.max(0, nodeCores - used);
         String limitedBy = perNode < nodeCores / Math.max(1, executorCores) ? "memory" : "cores";
@@ -75,7 +82,8 @@ public record ExecutorPackingEvidence(String nodeTypeId, int nodeCores, double n
                 used, stranded, (double) stranded / Math.max(1, nodeCores), limitedBy, workers,
                 stranded * (double) workers * appDurationMs / MS_PER_HOUR, executors, nodeCores / executors,
                 (int) Math.floor(available / executors), proposedWorkers,
-                (workers - proposedWorkers) * (double) nodeCores * appDurationMs / MS_PER_HOUR, appDurationMs, autoscaling);
+                (workers - proposedWorkers) * (double) nodeCores * appDurationMs / MS_PER_HOUR, machines.memUsedP90(),
+                appDurationMs, autoscaling, machines.measured());
     }
 
     static int largestDivisorAtMost(int n, int limit) {

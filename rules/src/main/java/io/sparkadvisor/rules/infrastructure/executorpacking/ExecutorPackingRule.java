@@ -28,13 +28,21 @@ public final class ExecutorPackingRule {
             OURS + "half of every node paid for and unused (7 of 8 cores with memory-heavy single-core executors)")
             .deprecating("executorPacking.highStrandedShare");
 
+    public static final Threshold MAX_MACHINE_MEMORY_SHARE = new Threshold(ID + ".maxMachineMemoryShare", 0.8, 0, 1,
+            "memory used on the workers, 90th percentile minute (system.compute.node_timeline)",
+            "Where node_timeline rows cover the run, the machines must have used at most this share of their memory: the"
+                    + " reshape gives each core an executor from the memory the executors held, which is there to give only"
+                    + " if the nodes did not use it.",
+            OURS + "a node past four fifths of its memory has the OS, Databricks' services and the page cache left, no"
+                    + " room for more executors");
+
     public static final Ladder SEVERITY = Ladder.mediumThenHigh(HIGH_STRANDED_SHARE);
 
     public static final Rule<ExecutorPackingEvidence> RULE = new Rule<>(ID, Layer.INFRASTRUCTURE, ExecutorPackingEvidence.class,
             ExecutorPackingEvidence::of, ExecutorPackingAdvice::remedy, thresholds(), List.of(SEVERITY), FindingChart.NONE);
 
     private static List<Threshold> thresholds() {
-        List<Threshold> out = new ArrayList<>(List.of(MIN_STRANDED_SHARE, HIGH_STRANDED_SHARE));
+        List<Threshold> out = new ArrayList<>(List.of(MIN_STRANDED_SHARE, HIGH_STRANDED_SHARE, MAX_MACHINE_MEMORY_SHARE));
         out.addAll(NodeMemory.THRESHOLDS);
         return out;
     }

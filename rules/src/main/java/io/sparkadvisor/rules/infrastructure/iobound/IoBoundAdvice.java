@@ -52,6 +52,11 @@ final class IoBoundAdvice {
         scope.put("modelError", Format.percent(e.whatIfModelError()));
         scope.put("runBound", Format.percent(runBound(e)));
         scope.put("workerCoresSet", e.workerCoresSet());
+        scope.put("machineMeasured", e.machineMeasured());
+        scope.put("machineCpu", Format.percent(e.machineCpuShare()));
+        scope.put("machineCpuP90", Format.percent(e.machineCpuP90()));
+        scope.put("machineCpuWait", Format.percent(e.machineCpuWaitShare()));
+        scope.put("machineNodes", e.machineNodes());
         scope.put("alreadyRaised", e.workerCoresSet() > 0);
         scope.put("gcLimit", Format.percent(t.get(IoBoundRule.MAX_GC_SHARE_AFTER)));
         scope.put("slotHoursSlack", Format.percent(t.get(GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO) - 1));

@@ -7,6 +7,7 @@ import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.infrastructure.MachineShares;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
 import java.util.List;
@@ -36,6 +37,10 @@ import java.util.regex.Pattern;
  * @param predictedMsStep1 the run's duration the what-if replay predicts at step 1's slots
  * @param predictedMsStep2 the run's duration the replay predicts at step 2's slots
  * @param whatIfModelError the replay's error at the observed slots
+ * @param machineNodes from system.compute.node_timeline over the stage's minutes: the most workers up; 0 without its rows
+ * @param machineCpuShare the workers' user plus system CPU in the stage's median minute (0-1); 0 without node_timeline rows
+ * @param machineCpuP90 the same in its 90th percentile minute; 0 without node_timeline rows
+ * @param machineCpuWaitShare the workers' CPU waiting on local disk in the median minute; 0 without node_timeline rows
  * @param runTimeMs executor run time of the stage's tasks, summed (at least 1)
  * @param cpuTimeMs executor CPU time of the stage's tasks, summed
  * @param appDurationMs the run's duration
@@ -53,14 +58,15 @@ import java.util.regex.Pattern;
  *        cores an executor of the log ran with when above the node's cores (the log's run already had them); 0 when neither
  * @param multiThreaded whether the run's tasks declare threads of their own (spark.task.cpus above 1): the task thread's CPU
  *        is then a part of what a task uses, so its low share is no sign of waiting
+ * @param machineMeasured whether node_timeline rows covered the stage: then the machines' CPU must be low too
  */
 public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare, double gcShare, long medianTaskMs,
         long queuedTaskMs, long meanQueuedMs, double queuedShare, long stageWallMs, double appShare, int workerCores,
         int slotsStep1, int slotsStep2, long predictedMsStep1, long predictedMsStep2, double whatIfModelError,
-        @Internal long runTimeMs, @Internal long cpuTimeMs, @Internal long appDurationMs, @Internal int step1,
+        int machineNodes, double machineCpuShare, double machineCpuP90, double machineCpuWaitShare, @Internal long runTimeMs, @Internal long cpuTimeMs, @Internal long appDurationMs, @Internal int step1,
         @Internal int step2, @Internal long observedMs, @Internal Blocker blocker, @Internal Optional<ClusterShape> cluster,
         @Internal Optional<Integer> executorCores, @Internal boolean pythonWorkers, @Internal int workerCoresSet,
-        @Internal boolean multiThreaded)
+        @Internal boolean multiThreaded, @Internal boolean machineMeasured)
         implements Evidence {
 
     /** Plan operators that hand rows to Python worker processes. */
@@ -129,12 +135,15 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
             boolean multiThreaded) {
         long runTime = Math.max(1, s.sum(TaskMetric.EXECUTOR_RUN_TIME));
         int tasks = s.successfulTasks();
+        MachineShares machines = MachineShares.of(run.machineUse(s));
         return new IoBoundEvidence(s.stageId(), tasks, run.slots(), RunMetrics.cpuShare(s), RunMetrics.gcShare(s),
                 s.metric(TaskMetric.DURATION).p50(), s.queuedTaskMs(), s.queuedTaskMs() / Math.max(1, tasks),
                 (double) s.queuedTaskMs() / runTime, s.wallMs(), (double) s.wallMs() / run.appDurationMs(), steps.cores(),
-                steps.slots1(), steps.slots2(), steps.predicted1(), steps.predicted2(), steps.modelError(), runTime,
+                steps.slots1(), steps.slots2(), steps.predicted1(), steps.predicted2(), steps.modelError(), machines.nodes(),
+                machines.cpuMedian(), machines.cpuP90(), machines.cpuWaitMedian(), runTime,
                 s.sum(TaskMetric.EXECUTOR_CPU_TIME), run.appDurationMs(), steps.step1(), steps.step2(), steps.observedMs(),
-                blocker(run.cluster()), run.cluster(), executorCores, pythonWorkers(run, s), set, multiThreaded);
+                blocker(run.cluster()), run.cluster(), executorCores, pythonWorkers(run, s), set, multiThreaded,
+                machines.measured());
     }
 
     private static Blocker blocker(Optional<ClusterShape> cluster) {

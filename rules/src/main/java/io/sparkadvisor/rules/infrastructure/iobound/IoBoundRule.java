@@ -64,12 +64,18 @@ public final class IoBoundRule {
             "Step 1's check never asks for a CPU share above this, however the factor scales it.",
             OURS + "tasks always spend some time in I/O and scheduling: 90% CPU is as busy as a task gets");
 
+    public static final Threshold MAX_MACHINE_CPU_SHARE = new Threshold(ID + ".maxMachineCpuShare", 0.5, 0, 1,
+            "user + system CPU of the workers, median minute (system.compute.node_timeline)",
+            "Where node_timeline rows cover the stage, the machines' own CPU must be at most this busy too: slots full with"
+                    + " busy machines are CPU-bound, and more slots would only make tasks share the cores.",
+            OURS + "the seeds' compute-metrics picture of an I/O-bound job: CPU between 20 and 50% while every slot held a task");
+
     public static final Ladder SEVERITY = Ladder.mediumThenHighBelow(HIGH_COMPUTE_SHARE);
 
     public static final Rule<IoBoundEvidence> RULE = new Rule<>(ID, Layer.INFRASTRUCTURE, IoBoundEvidence.class,
             IoBoundEvidence::of, IoBoundAdvice::remedy, List.of(MAX_COMPUTE_SHARE, MIN_MEDIAN_TASK_MS, HIGH_COMPUTE_SHARE,
                     MIN_APP_SHARE, MIN_QUEUED_SHARE, STEP1_FACTOR, STEP2_FACTOR, MAX_GC_SHARE_AFTER, CPU_TARGET_FACTOR,
-                    CPU_TARGET_MARGIN, CPU_TARGET_CAP),
+                    CPU_TARGET_MARGIN, CPU_TARGET_CAP, MAX_MACHINE_CPU_SHARE),
             List.of(SEVERITY), FindingChart.SLOTS);
 
     private IoBoundRule() {}

@@ -52,6 +52,8 @@ final class MemoryAdvice {
         scope.put("peakOffHeap", Format.bytes(e.peakOffHeapBytes()));
         scope.put("driverKept", e.compute().driverFollowsWorkers());
         scope.put("keepDisk", e.compute().keepsLocalDisk());
+        scope.put("machineMeasured", e.machineMeasured());
+        scope.put("machineMemory", Format.percent(e.machineMemUsedP90()));
         Messages m = Messages.of(MemoryRule.ID, scope, t);
 
         Checks run = Checks.ofRun();

@@ -5,6 +5,7 @@ import io.sparkadvisor.knowledge.cluster.NodeType;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.infrastructure.MachineShares;
 import io.sparkadvisor.rules.platform.Compute;
 import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -38,17 +39,20 @@ import java.util.Optional;
  * @param workers the workers the saving counts (the largest size of an autoscaling cluster)
  * @param savedShare the share of the workers' list cost that type saves, 0 when a price is unknown
  * @param savedDollars dollars the run would have saved, 0 when a price is unknown
+ * @param machineMemUsedP90 the workers' memory used in the run's 90th percentile minute (0-1) from
+ *     system.compute.node_timeline: the JVM and whatever else ran on the node; 0 without its rows
  * @param setting the heap setting's name: spark.executor.memory, or spark.driver.memory in local mode
  * @param executorCores cores of an executor
  * @param appDurationMs the run's duration
  * @param compute the run's compute: the node-type step's catalogue, local disk and driver
+ * @param machineMeasured whether node_timeline rows covered the run: then the machines' memory must be idle too
  */
 public record MemoryEvidence(long allocatedBytes, long peakHeapBytes, long offHeapBytes, long peakOffHeapBytes,
         long neededBytes, double allocatedToNeeded,
         int executors, String proposedMemory, double idleHeapGbHours, String nodeType, String proposedNodeType,
         double proposedNodeMemoryGb, double dbuPerHourSaved, double dollarsPerHourSaved, int workers, double savedShare,
-        double savedDollars, @Internal String setting, @Internal int executorCores, @Internal long appDurationMs,
-        @Internal Compute compute) implements Evidence {
+        double savedDollars, double machineMemUsedP90, @Internal String setting, @Internal int executorCores,
+        @Internal long appDurationMs, @Internal Compute compute, @Internal boolean machineMeasured) implements Evidence {
     private static final double GIB = 1L << 30;
     private static final double MS_PER_HOUR = 3_600_000.0;
 
@@ -72,12 +76,13 @@ public record MemoryEvidence(long allocatedBytes, long peakHeapBytes, long offHe
         Optional<NodeType> to = choice.flatMap(NodeChoice::proposed);
         int workers = Math.max(1, run.cluster().map(ClusterShape::maxWorkers).orElse(executors));
         double dollarsPerHour = choice.map(NodeChoice::dollarsPerHourSaved).orElse(0.0);
+        MachineShares machines = MachineShares.of(run.machineUse());
         return List.of(new MemoryEvidence(allocated, memory.peakHeapBytes(), memory.offHeapBytes(), memory.peakOffHeapBytes(),
                 needed, (double) allocated / needed, executors,
                 proposedText, idleGbHours, node.map(NodeType::nodeTypeId).orElse(""), to.map(NodeType::nodeTypeId).orElse(""),
                 to.map(NodeType::memoryGb).orElse(0.0), choice.map(NodeChoice::dbuPerHourSaved).orElse(0.0), dollarsPerHour,
                 workers, choice.map(NodeChoice::savedShare).orElse(0.0), dollarsPerHour * workers * appDurationMs / MS_PER_HOUR,
-                memory.heapSetting(), run.workerCores(), appDurationMs, compute));
+                machines.memUsedP90(), memory.heapSetting(), run.workerCores(), appDurationMs, compute, machines.measured()));
     }
 
     @Override

@@ -59,6 +59,13 @@ public final class MemoryRule {
             "fraction of the workers' list cost",
             "On Databricks, a smaller node type that saves at least this share of the workers' cost is a high finding.",
             OURS + "two fifths of the job's compute bill, twice the medium rung");
+    public static final Threshold MAX_MACHINE_MEMORY_SHARE = new Threshold(ID + ".maxMachineMemoryShare", 0.6, 0, 1,
+            "memory used on the workers, 90th percentile minute (system.compute.node_timeline)",
+            "Where node_timeline rows cover the run, the machines must have used at most this share of their memory too:"
+                    + " a node whose memory was in use (Python workers, native libraries, the page cache the JVM reads"
+                    + " through) has no room for less, whatever the heap's peak says.",
+            OURS + "less memory by the rule's own floor (memory-overprovisioned.minAllocatedToNeeded, 2x) leaves room only"
+                    + " for a node that used well under half of its memory; 60% allows for the OS and Databricks' services");
     public static final Ladder SEVERITY = Ladder.mediumThenHigh(HIGH_RATIO);
     /** On Databricks, where the remedy is a node type, severity follows the share of the cost it saves. */
     public static final Ladder SAVING = Ladder.rising(LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE);
@@ -68,7 +75,7 @@ public final class MemoryRule {
 
     private static List<Threshold> thresholds() {
         List<Threshold> out = new ArrayList<>(List.of(MIN_EXECUTOR_GB, MIN_RATIO, HIGH_RATIO, HEADROOM, RESERVED_MB,
-                ROUNDING_MB, LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE));
+                ROUNDING_MB, LOW_SAVED_SHARE, MEDIUM_SAVED_SHARE, HIGH_SAVED_SHARE, MAX_MACHINE_MEMORY_SHARE));
         out.addAll(NodeMemory.THRESHOLDS);
         out.addAll(RunMemory.THRESHOLDS);
         return out;

@@ -8,6 +8,8 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,8 @@ import java.util.Map;
 /**
  * The cluster-on-write recommendation: write the rows as they come, a map-only write with no
  * shuffle, and let the table cluster itself afterwards on the same columns
- * ({@code ALTER TABLE ... CLUSTER BY}, then {@code OPTIMIZE}), outside the job's critical path.
+ * ({@code ALTER TABLE ... CLUSTER BY}, then {@code OPTIMIZE}), outside the job's critical path. On a table predictive
+ * optimization maintains, Databricks runs that OPTIMIZE itself: no OPTIMIZE change, and the summary says when it last ran.
  */
 final class ClusterOnWriteAdvice {
     private ClusterOnWriteAdvice() {}
@@ -38,13 +41,16 @@ final class ClusterOnWriteAdvice {
         scope.put("partitions", e.numPartitions());
         scope.put("range", range);
         scope.put("scheme", e.partitioning());
+        scope.put("lastOptimize", e.lastOptimizeMs() > 0 ? Instant.ofEpochMilli(e.lastOptimizeMs()).toString() : "");
         Messages m = Messages.of(ClusterOnWriteRule.ID, scope, t);
 
-        Step step = new Step(1, List.of(
-                Change.code(m.text("rawWriteChange"), m.text("rawWriteSnippet")),
-                Change.table(m.text("clusterByChange"), m.text("clusterBy")),
-                Change.table(m.text("optimizeChange"), m.text("optimize"))),
-                m.list("checks"), m.text("rollback"));
-        return Remedy.of(m, "summary", List.of(step), Savings.of(e.attributedWallMs(), e.attributedTaskMs()));
+        List<Change> changes = new ArrayList<>(List.of(Change.code(m.text("rawWriteChange"), m.text("rawWriteSnippet")),
+                Change.table(m.text("clusterByChange"), m.text("clusterBy"))));
+        if (!e.predictiveOptimization()) {
+            changes.add(Change.table(m.text("optimizeChange"), m.text("optimize")));
+        }
+        Step step = new Step(1, changes, m.list(e.predictiveOptimization() ? "checksPredictive" : "checks"), m.text("rollback"));
+        return Remedy.of(m, e.predictiveOptimization() ? "summaryPredictive" : "summary", List.of(step),
+                Savings.of(e.attributedWallMs(), e.attributedTaskMs()));
     }
 }

@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.queryplan.clusteronwrite;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
+import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.knowledge.facts.WriteFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
@@ -37,6 +38,9 @@ import java.util.Set;
  * @param stagesWallMs wall time of the stages involved
  * @param rowsWritten rows the write wrote
  * @param bytesWritten bytes the write wrote
+ * @param predictiveOptimization Databricks' predictive optimization maintains the written table (a Unity Catalog managed
+ *     table with its effective flag ENABLE, matched by its location): it runs OPTIMIZE itself
+ * @param lastOptimizeMs when predictive optimization last finished an OPTIMIZE on it (epoch ms), 0 when none or not read
  * @param stageIds the exchange's, the sampling and the writing stages
  * @param slots task slots of the run
  * @param appDurationMs the run's duration
@@ -44,7 +48,7 @@ import java.util.Set;
 public record ClusterOnWriteEvidence(String writeCommand, String location, String partitioning,
         List<String> clusteringColumns, int numPartitions, long shuffleBytes, long shuffleWriteTimeMs, long sortTimeMs,
         long samplingTaskMs, long fetchWaitMs, long attributedTaskMs, long stagesWallMs, long rowsWritten,
-        long bytesWritten, @Internal List<Integer> stageIds, @Internal int slots, @Internal long appDurationMs)
+        long bytesWritten, boolean predictiveOptimization, long lastOptimizeMs, @Internal List<Integer> stageIds, @Internal int slots, @Internal long appDurationMs)
         implements Evidence {
     /** Operators that pass rows through unchanged in order and partitioning. */
     private static final Set<String> PASS_THROUGH = Set.of("WriteFiles", "AdaptiveSparkPlan", "InputAdapter",
@@ -92,12 +96,22 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         stages.addAll(write.stageIds());
         long fetchWait = run.finalStages().stream().filter(s -> write.stageIds().contains(s.stageId()))
                 .mapToLong(s -> s.sum(TaskMetric.SHUFFLE_FETCH_WAIT_TIME)).sum();
+        Optional<TableMaintenance> maintained = TableMaintenance.of(run.facts().tableMaintenance(), "", List.of(write.location()))
+                .filter(TableMaintenance::optimizedByDatabricks);
         return of(write.command(), write.location(), exchange.partitioning(), exchange.keys(),
                 exchange.numPartitions(), x.metric("shuffle bytes written").orElse(exchange.dataSizeBytes()),
                 x.metric("shuffle write time").orElse(0L), sort.metric("sort time").orElse(0L),
                 PlanStages.of(run, sampling).taskMs(), fetchWait, stages.stream().sorted().toList(),
                 PlanStages.of(run, stages).wallMs(), write.rowsWritten(), write.bytesWritten(), run.slots(),
-                run.appDurationMs());
+                run.appDurationMs()).maintainedBy(maintained);
+    }
+
+    /** The same evidence on a table predictive optimization maintains (when {@code maintained} is present). */
+    ClusterOnWriteEvidence maintainedBy(Optional<TableMaintenance> maintained) {
+        return new ClusterOnWriteEvidence(writeCommand, location, partitioning, clusteringColumns, numPartitions, shuffleBytes,
+                shuffleWriteTimeMs, sortTimeMs, samplingTaskMs, fetchWaitMs, attributedTaskMs, stagesWallMs, rowsWritten,
+                bytesWritten, maintained.isPresent(), maintained.flatMap(TableMaintenance::lastOptimizeMs).orElse(0L), stageIds,
+                slots, appDurationMs);
     }
 
     /** Stages that ran any operator below a node. */
@@ -118,7 +132,7 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         return new ClusterOnWriteEvidence(writeCommand, location, partitioning, clusteringColumns, numPartitions,
                 shuffleBytes, shuffleWriteTimeMs, sortTimeMs, samplingTaskMs, fetchWaitMs,
                 shuffleWriteTimeMs + sortTimeMs + samplingTaskMs + fetchWaitMs, stagesWallMs, rowsWritten, bytesWritten,
-                stageIds, slots, appDurationMs);
+                false, 0, stageIds, slots, appDurationMs);
     }
 
     /** The same spread over the run's slots: the wall time a raw write would save. */

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.infrastructure.executorpacking;
 
+import io.sparkadvisor.rules.infrastructure.MachineShares;
 import static io.sparkadvisor.rules.RuleTesting.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,7 +68,8 @@ class ExecutorPackingTest {
     void onOneWorkerTheReshapeSavesNothingTheBillSees() {
         // The review of 2026-12: "saves 1.67 core-hours" with no cut in num_workers is not a saving. One worker cannot
         // be cut: more slots on the same node cost the same, so no saving is claimed and the finding is low.
-        ExecutorPackingEvidence e = ExecutorPackingEvidence.of("r5.2xlarge", 8, 64, 53.4, 1, 40, 1, 1, 3_600_000, false);
+        ExecutorPackingEvidence e = ExecutorPackingEvidence.of("r5.2xlarge", 8, 64, 53.4, 1, 40, 1, 1, 3_600_000, false,
+                MachineShares.NONE);
         assertEquals(7.0, e.strandedCoreHours(), 1e-9);
         assertEquals(1, e.proposedWorkers());
         assertEquals(0, e.billedCoreHours(), 1e-9);
