@@ -5,6 +5,7 @@ import io.sparkadvisor.rules.dataaccess.deltalayout.DeltaFileLayoutRule;
 import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
+import io.sparkadvisor.rules.dataaccess.sourceparallelism.SourceParallelismRule;
 import io.sparkadvisor.rules.execution.aqedisabled.AqeDisabledRule;
 import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
 import io.sparkadvisor.rules.execution.shufflesizing.ShuffleSizingRule;
@@ -52,7 +53,8 @@ public final class Rules {
             CardinalityExplosionRule.RULE,
             ClusterOnWriteRule.RULE,
             BroadcastJoinRule.RULE,
-            PhotonFallbackRule.RULE);
+            PhotonFallbackRule.RULE,
+            SourceParallelismRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));

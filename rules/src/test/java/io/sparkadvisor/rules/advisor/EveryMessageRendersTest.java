@@ -83,6 +83,8 @@ class EveryMessageRendersTest {
         matcher.find(coalesced, Corpus.facts("too-few-partitions-repartitioned")).note();
         // A stored check naming a metric this version does not measure.
         MetricRef.parse("stage[2].renamedMetric").unknownNote();
+        // No batch corpus log streams: source-parallelism speaks on Spark's own Kafka word count (one partition, four slots).
+        advisor.advise(RuleTesting.realLog("apache__spark/sql/core/src/test/resources/spark-events/local-1596020211915"));
         // A runtime past its end of support: the corpus' cluster files run DBR 15.4; a real DBR 10.4 ML log names one.
         advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
                 io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/xgboost_eventlog.zstd")));
