@@ -27,4 +27,11 @@ public record StreamingQueryFacts(String id, String runId, int runs, String name
     public boolean running() {
         return terminatedMs < 0;
     }
+
+    /** Input rows per second over processed rows per second across the recent batches; NaN when nothing was processed. */
+    public double recentRateRatio() {
+        double in = recent.stream().mapToDouble(MicroBatch::inputRowsPerSecond).sum();
+        double processed = recent.stream().mapToDouble(MicroBatch::processedRowsPerSecond).sum();
+        return processed > 0 ? in / processed : Double.NaN;
+    }
 }

@@ -13,6 +13,7 @@ import io.sparkadvisor.rules.execution.skew.SkewRule;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
 import io.sparkadvisor.rules.infrastructure.executorpacking.ExecutorPackingRule;
+import io.sparkadvisor.rules.infrastructure.fallingbehind.FallingBehindRule;
 import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
 import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
@@ -54,7 +55,8 @@ public final class Rules {
             ClusterOnWriteRule.RULE,
             BroadcastJoinRule.RULE,
             PhotonFallbackRule.RULE,
-            SourceParallelismRule.RULE);
+            SourceParallelismRule.RULE,
+            FallingBehindRule.RULE);
 
     private static final Map<Class<?>, Rule<?>> BY_EVIDENCE = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Rule::evidenceType, Function.identity()));

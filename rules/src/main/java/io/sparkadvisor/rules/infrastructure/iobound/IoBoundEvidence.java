@@ -137,7 +137,8 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
                 blocker(run.cluster()), run.cluster(), executorCores, pythonWorkers(run, s), set, multiThreaded);
     }
 
-    private static Blocker blocker(Optional<ClusterShape> cluster) {
+    /** What keeps SPARK_WORKER_CORES from working on this cluster (falling-behind steps it too). */
+    public static Blocker blocker(Optional<ClusterShape> cluster) {
         if (cluster.isEmpty()) {
             return Blocker.NONE;
         }
