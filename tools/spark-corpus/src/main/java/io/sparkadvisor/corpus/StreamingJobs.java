@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -30,10 +32,12 @@ import org.apache.spark.sql.types.StructType;
 final class StreamingJobs {
   private StreamingJobs() {}
 
-  // healthy control: a light projection of a modest rate, a trigger many times its batch duration
-  static final int HEALTHY_ROWS_PER_SECOND = 100;
-  static final int HEALTHY_TRIGGER_MS = 5_000;
-  static final int HEALTHY_RUN_S = 120;
+  // healthy control: real CPU work per row (so the batch's own work, not its bookkeeping, fills its time), a trigger
+  // several times the batch duration even on the loaded generating machine
+  static final int HEALTHY_ROWS_PER_SECOND = 1_000;
+  static final int HEALTHY_DIGEST_ROUNDS = 200;
+  static final int HEALTHY_TRIGGER_MS = 10_000;
+  static final int HEALTHY_RUN_S = 150;
   // falling behind because tasks wait: 2 slots each sleeping per row can process 2 x 1000 / SLEEP rows/s
   static final int WAITS_ROWS_PER_SECOND = 24;
   static final int WAITS_SLEEP_MS_PER_ROW = 100;
@@ -81,7 +85,7 @@ final class StreamingJobs {
     Main.deleteTree(checkpoint);
     switch (job) {
       case "stream-healthy" -> runFor(rate(spark, HEALTHY_ROWS_PER_SECOND)
-          .select(col("value"), col("value").multiply(2).as("doubled"), col("timestamp")),
+          .select(col("value"), digest(HEALTHY_DIGEST_ROUNDS).apply(col("value")).as("digest")),
           "append", HEALTHY_TRIGGER_MS, HEALTHY_RUN_S, checkpoint, "healthy-events");
       case "stream-waits" -> runFor(rate(spark, WAITS_ROWS_PER_SECOND)
           .select(waitPerRow(WAITS_SLEEP_MS_PER_ROW).apply(col("value")).as("looked_up")),
@@ -132,6 +136,18 @@ final class StreamingJobs {
       Thread.sleep(sleepMs);
       return v;
     }, DataTypes.LongType).asNondeterministic();
+  }
+
+  /** CPU work per row: {@code rounds} chained SHA-256 digests of the value. */
+  private static UserDefinedFunction digest(int rounds) {
+    return udf((UDF1<Long, String>) v -> {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      byte[] h = Long.toString(v).getBytes(StandardCharsets.UTF_8);
+      for (int i = 0; i < rounds; i++) {
+        h = sha.digest(h);
+      }
+      return HexFormat.of().formatHex(h);
+    }, DataTypes.StringType);
   }
 
   /** Windowed counts under a watermark; every LATE_EVERY-th row arrives LATE_BY_S late and is dropped. */

@@ -16,9 +16,10 @@ final class StreamingScenarios {
   static void addTo(List<Scenario> list) {
     list.add(stream("stream-healthy", HEALTHY_TRIGGER_MS, HEALTHY_RUN_S)
         .describe("The healthy control: the rate source at " + HEALTHY_ROWS_PER_SECOND + " rows/s (2 partitions) on"
-            + " local[2], a projection, the no-op sink, a " + HEALTHY_TRIGGER_MS + " ms trigger: each batch takes a"
-            + " small fraction of its trigger, so the query keeps up with room to spare.")
-        .known("rowsPerSecond", HEALTHY_ROWS_PER_SECOND).known("sourcePartitions", 2).known("slots", 2)
+            + " local[2], " + HEALTHY_DIGEST_ROUNDS + " chained SHA-256 digests per row (CPU work that fills the"
+            + " batch), the no-op sink, a " + HEALTHY_TRIGGER_MS + " ms trigger: each batch takes a fraction of its"
+            + " trigger, so the query keeps up with room to spare.")
+        .known("rowsPerSecond", HEALTHY_ROWS_PER_SECOND).known("digestRoundsPerRow", HEALTHY_DIGEST_ROUNDS).known("sourcePartitions", 2).known("slots", 2)
         .build());
     list.add(stream("stream-waits", WAITS_TRIGGER_MS, WAITS_RUN_S)
         .describe("Falling behind because tasks wait: the rate source at " + WAITS_ROWS_PER_SECOND + " rows/s"

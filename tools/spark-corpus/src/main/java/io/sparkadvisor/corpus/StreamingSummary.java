@@ -52,13 +52,21 @@ final class StreamingSummary {
         continue;
       }
       JsonNode p = n.path("progress");
-      long rows = p.path("numInputRows").asLong();
+      // the log holds the sources' figures only: the progress's numInputRows and rates are their sums
+      long rows = 0;
+      double inputRate = 0;
+      double processedRate = 0;
+      for (JsonNode s : p.path("sources")) {
+        rows += s.path("numInputRows").asLong();
+        inputRate += s.path("inputRowsPerSecond").asDouble();
+        processedRate += s.path("processedRowsPerSecond").asDouble();
+      }
       inputRows += rows;
       if (rows == 0) {
         emptyBatches++;
       } else {
-        inputRates.add(p.path("inputRowsPerSecond").asDouble());
-        processedRates.add(p.path("processedRowsPerSecond").asDouble());
+        inputRates.add(inputRate);
+        processedRates.add(processedRate);
       }
       long d = p.path("durationMs").path("triggerExecution").asLong();
       durations.add(d);
