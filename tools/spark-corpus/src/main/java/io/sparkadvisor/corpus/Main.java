@@ -230,7 +230,7 @@ public final class Main {
           out.resolve("layouts").resolve("rolling-split"), out, JSON));
     }
     Scenario longRun = Scenarios.ALL.get(LIVE_SOURCE);
-    if (selected.contains(longRun)) {
+    if (suffix.isEmpty() && selected.contains(longRun)) {
       streamingEntries.put(LIVE_NAME, Layouts.databricksLive(streamingDir.resolve(LIVE_SOURCE + ".log.gz"),
           streamingDir.resolve("layouts").resolve("databricks-live"), streamingDir, JSON, LIVE_SHARE,
           triggerMs(longRun)));
@@ -298,6 +298,39 @@ public final class Main {
       }
       try (BufferedReader rr = r) {
         e.set("expect", JSON.valueToTree(LogSummary.summarize(rr)));
+      }
+    }
+    JSON.writeValue(manifestFile.toFile(), manifest);
+    resummarizeStreaming(out.resolve("streaming"));
+  }
+
+  /** The same for corpus/streaming/: "expect" and "streaming" of each log, "streaming" of the live layout. */
+  private static void resummarizeStreaming(Path dir) throws IOException {
+    Path manifestFile = dir.resolve("manifest.json");
+    if (!Files.exists(manifestFile)) {
+      return;
+    }
+    ObjectNode manifest = (ObjectNode) JSON.readTree(manifestFile.toFile());
+    Map<String, JsonNode> entries = entries(manifest);
+    for (JsonNode n : entries.values()) {
+      ObjectNode e = (ObjectNode) n;
+      Path p = dir.resolve(e.get("file").asText());
+      JsonNode scenario = e.has("derivedFrom")
+          ? entries.get(e.get("derivedFrom").asText().replace(".log.gz", "")) : e;
+      long triggerMs = scenario.path("construction").path("triggerMs").asLong();
+      if (Files.isDirectory(p)) {
+        List<Path> parts = new ArrayList<>();
+        e.get("files").forEach(f -> parts.add(p.resolve(f.asText())));
+        try (BufferedReader r = concatReader(parts)) {
+          e.set("streaming", JSON.valueToTree(StreamingSummary.summarize(r, triggerMs)));
+        }
+        continue;
+      }
+      try (BufferedReader r = gzReader(p)) {
+        e.set("expect", JSON.valueToTree(LogSummary.summarize(r)));
+      }
+      try (BufferedReader r = gzReader(p)) {
+        e.set("streaming", JSON.valueToTree(StreamingSummary.summarize(r, triggerMs)));
       }
     }
     JSON.writeValue(manifestFile.toFile(), manifest);

@@ -22,7 +22,7 @@ final class StreamingScenarios {
         .known("rowsPerSecond", HEALTHY_ROWS_PER_SECOND).known("digestRoundsPerRow", HEALTHY_DIGEST_ROUNDS).known("sourcePartitions", 2).known("slots", 2)
         .build());
     list.add(stream("stream-waits", WAITS_TRIGGER_MS, WAITS_RUN_S)
-        .describe("Falling behind because tasks wait: the rate source at " + WAITS_ROWS_PER_SECOND + " rows/s"
+        .describe("Falling behind because tasks wait, with unbounded batches: the rate source at " + WAITS_ROWS_PER_SECOND + " rows/s"
             + " (2 partitions) on local[2], each row through a lookup that sleeps " + WAITS_SLEEP_MS_PER_ROW + " ms"
             + " (an external service): 2 slots can process " + 2 * 1000 / WAITS_SLEEP_MS_PER_ROW + " rows/s, so"
             + " every batch takes longer than the last (the rate source hands each batch all rows since the one"
@@ -30,7 +30,22 @@ final class StreamingScenarios {
         .known("rowsPerSecond", WAITS_ROWS_PER_SECOND).known("sleepMsPerRow", WAITS_SLEEP_MS_PER_ROW)
         .known("slots", 2).known("capacityRowsPerSecond", 2 * 1000 / WAITS_SLEEP_MS_PER_ROW)
         .fires("falling-behind").build());
-    list.add(stream("stream-kafka-2-partitions", KAFKA_TRIGGER_MS, KAFKA_RUN_S)
+    list.add(stream("stream-kafka-waits", "stream-kafka", KAFKA_TRIGGER_MS, KAFKA_RUN_S)
+        .kafka(new Scenario.KafkaFeed(KAFKA_TOPIC, KAFKA_WAITS_PARTITIONS, KAFKA_RECORDS_PER_SECOND))
+        .describe("Falling behind because tasks wait, with a bounded batch: a real Kafka 3.4.1 broker (KRaft, its own"
+            + " JVM on 127.0.0.1) with topic '" + KAFKA_TOPIC + "' of " + KAFKA_WAITS_PARTITIONS + " partitions fed "
+            + KAFKA_RECORDS_PER_SECOND + " records/s by a KafkaProducer in another JVM; the query reads it"
+            + " (startingOffsets earliest, maxOffsetsPerTrigger " + KAFKA_MAX_OFFSETS_PER_TRIGGER + ") on local[2]"
+            + " and waits " + KAFKA_SLEEP_MS_PER_ROW + " ms per record: 4 tasks per batch queue for 2 slots, which"
+            + " process " + 2 * 1000 / KAFKA_SLEEP_MS_PER_ROW + " records/s with the CPU idle, so every batch"
+            + " overruns its trigger and the offsets behind latest grow.")
+        .known("topicPartitions", KAFKA_WAITS_PARTITIONS).known("slots", 2)
+        .known("producerRecordsPerSecond", KAFKA_RECORDS_PER_SECOND)
+        .known("maxOffsetsPerTrigger", KAFKA_MAX_OFFSETS_PER_TRIGGER).known("sleepMsPerRow", KAFKA_SLEEP_MS_PER_ROW)
+        .known("capacityRowsPerSecond", 2 * 1000 / KAFKA_SLEEP_MS_PER_ROW)
+        .known("brokerVersion", "3.4.1")
+        .fires("falling-behind").build());
+    list.add(stream("stream-kafka-2-partitions", "stream-kafka", KAFKA_TRIGGER_MS, KAFKA_RUN_S)
         .master("local[8]")
         .kafka(new Scenario.KafkaFeed(KAFKA_TOPIC, KAFKA_PARTITIONS, KAFKA_RECORDS_PER_SECOND))
         .describe("Source parallelism: a real Kafka 3.4.1 broker (KRaft, its own JVM on 127.0.0.1) with topic '"
@@ -83,7 +98,11 @@ final class StreamingScenarios {
   }
 
   private static Scenario.Builder stream(String name, int triggerMs, int runSeconds) {
-    return Scenario.of(name, name).output("streaming").heapMb(1024)
+    return stream(name, name, triggerMs, runSeconds);
+  }
+
+  private static Scenario.Builder stream(String name, String job, int triggerMs, int runSeconds) {
+    return Scenario.of(name, job).output("streaming").heapMb(1024)
         .known("trigger", "ProcessingTime(" + triggerMs + " ms)").known("triggerMs", triggerMs)
         .known("runSeconds", runSeconds);
   }

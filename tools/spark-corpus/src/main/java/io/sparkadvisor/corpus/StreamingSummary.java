@@ -85,9 +85,8 @@ final class StreamingSummary {
       }
       for (JsonNode s : p.path("sources")) {
         source = s.path("description").asText();
-        JsonNode offsets = s.path("endOffset");
-        if (offsets.isObject() && source.startsWith("KafkaV2")) {
-          kafkaPartitions = offsets.elements().next().size();
+        if (source.startsWith("KafkaV2")) { // endOffset is JSON text: {"topic":{"partition":offset,...}}
+          kafkaPartitions = JSON.readTree(s.path("endOffset").asText()).elements().next().size();
         }
         if (s.path("metrics").has("maxOffsetsBehindLatest")) {
           behind.add(s.path("metrics").path("maxOffsetsBehindLatest").asLong());
