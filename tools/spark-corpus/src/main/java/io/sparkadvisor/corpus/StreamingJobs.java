@@ -35,9 +35,9 @@ final class StreamingJobs {
   // healthy control: real CPU work per row (so the batch's own work, not its bookkeeping, fills its time), a trigger
   // several times the batch duration even on the loaded generating machine
   static final int HEALTHY_ROWS_PER_SECOND = 1_000;
-  static final int HEALTHY_DIGEST_ROUNDS = 100;
-  static final int HEALTHY_TRIGGER_MS = 10_000;
-  static final int HEALTHY_RUN_S = 150;
+  static final int HEALTHY_DIGEST_ROUNDS = 50;
+  static final int HEALTHY_TRIGGER_MS = 15_000;
+  static final int HEALTHY_RUN_S = 240;
   // falling behind because tasks wait: 2 slots each sleeping per row can process 2 x 1000 / SLEEP rows/s
   static final int WAITS_ROWS_PER_SECOND = 24;
   static final int WAITS_SLEEP_MS_PER_ROW = 100;
