@@ -1,7 +1,6 @@
 package io.sparkadvisor.rules.infrastructure.fallingbehind;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
-import io.sparkadvisor.knowledge.cluster.NodePrices;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
 import io.sparkadvisor.knowledge.facts.SourceProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
@@ -86,8 +85,7 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
         long rowsPerTrigger = Math.round(processed[processed.length / 2] * gaps[gaps.length / 2] / 1000.0);
         int cores = run.workerCores();
         double excess = Math.max(0, ratio - 1);
-        double dollarsPerHour = run.cluster().flatMap(c -> NodePrices.of(c.nodeTypeId())
-                .map(p -> p.dollarsPerHour() * Math.max(1, c.maxWorkers()))).orElse(0.0) * excess;
+        double dollarsPerHour = run.cluster().flatMap(ClusterShape::workersDollarsPerHour).orElse(0.0) * excess;
         return new FallingBehindEvidence(q.id(), q.name(), recent.size(), behindShare, ratio,
                 reporting.isEmpty() ? -1 : reporting.get(0).offsetsBehindLatest().orElseThrow(),
                 reporting.isEmpty() ? -1 : reporting.get(reporting.size() - 1).offsetsBehindLatest().orElseThrow(),
