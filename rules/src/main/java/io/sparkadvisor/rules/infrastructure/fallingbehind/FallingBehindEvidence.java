@@ -24,7 +24,8 @@ import java.util.Optional;
  * @param queryName its name, empty when unnamed
  * @param batches recent batches judged
  * @param behindShare share of them after which the source was further behind latest than before (Kafka); without
- *        offsets behind, the share whose input rows per second exceeded the processed rows per second
+ *        offsets behind, the share that started as soon as the batch before ended and whose input rows per second
+ *        exceeded the processed rows per second
  * @param rateRatio what arrived over what was processed: 1 + the backlog's growth / the rows read (Kafka), else input
  *        rows per second / processed rows per second
  * @param offsetsBehindFirst the most offsets a source was behind latest in the first of them that reports it (-1 none)
@@ -68,7 +69,7 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
         MicroBatch last = recent.get(recent.size() - 1);
         List<MicroBatch> reporting = recent.stream().filter(b -> b.offsetsBehindLatest().isPresent()).toList();
         double behindShare = reporting.size() >= 2 ? grewShare(reporting)
-                : (double) recent.stream().filter(b -> b.inputRowsPerSecond() > b.processedRowsPerSecond()).count() / recent.size();
+                : outrunShare(recent, t.get(FallingBehindRule.BACK_TO_BACK_SLACK));
         double ratio = Double.isNaN(q.recentArrivalRatio()) ? 0 : q.recentArrivalRatio();
         long run1 = recent.stream().mapToLong(b -> b.work().executorRunTimeMs()).sum();
         long cpu = recent.stream().mapToLong(b -> b.work().executorCpuTimeMs()).sum();
@@ -98,6 +99,22 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
                 excess * slots * HOURS_PER_WEEK, dollarsPerHour, dollarsPerHour * HOURS_PER_WEEK,
                 IoBoundEvidence.blocker(run.cluster()), run.cluster(),
                 Math.max(0, last.timestampMs() + last.triggerExecutionMs() - recent.get(0).timestampMs()));
+    }
+
+    /**
+     * The share of batches that started as soon as the one before ended (no idle time between them) and read rows
+     * faster than they processed them. Spark computes the two rates over different intervals, so a query with slack
+     * between its batches can show a higher input rate while it keeps up.
+     */
+    private static double outrunShare(List<MicroBatch> recent, double slack) {
+        int outrun = 0;
+        for (int i = 1; i < recent.size(); i++) {
+            MicroBatch before = recent.get(i - 1);
+            MicroBatch b = recent.get(i);
+            boolean backToBack = b.timestampMs() - before.timestampMs() <= before.triggerExecutionMs() * (1 + slack);
+            outrun += backToBack && b.inputRowsPerSecond() > b.processedRowsPerSecond() ? 1 : 0;
+        }
+        return (double) outrun / (recent.size() - 1);
     }
 
     /** The share of batches after which the source was further behind than after the one before. */
