@@ -27,6 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Corpus {
     private static final Map<String, RunFacts> FACTS = new ConcurrentHashMap<>();
     private static JsonNode manifest;
+    private static JsonNode streamingManifest;
 
     private Corpus() {}
 
@@ -53,17 +54,54 @@ public final class Corpus {
 
     public static synchronized JsonNode manifest() {
         if (manifest == null) {
-            try {
-                manifest = new ObjectMapper().readTree(dir().resolve("manifest.json").toFile());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            manifest = readManifest(dir());
         }
         return manifest;
     }
 
     public static JsonNode scenario(String name) {
-        for (JsonNode s : manifest().path("scenarios")) {
+        return entry(manifest(), name);
+    }
+
+    /** The Structured Streaming logs: {@code corpus/streaming/}, with a manifest of their own. */
+    public static Path streamingDir() {
+        return dir().resolve("streaming");
+    }
+
+    public static synchronized JsonNode streamingManifest() {
+        if (streamingManifest == null) {
+            streamingManifest = readManifest(streamingDir());
+        }
+        return streamingManifest;
+    }
+
+    /** Names of the streaming scenarios, the live layout (a folder of parts) included. */
+    public static List<String> streamingScenarios() {
+        List<String> out = new ArrayList<>();
+        streamingManifest().path("scenarios").forEach(s -> out.add(s.path("name").asText()));
+        return out;
+    }
+
+    public static JsonNode streamingScenario(String name) {
+        return entry(streamingManifest(), name);
+    }
+
+    /** Batch facts (the run's reader) of a streaming scenario's log or layout folder. */
+    public static RunFacts streamingFacts(String scenario) {
+        return FACTS.computeIfAbsent("streaming/" + scenario, s -> RunFactsReader.read(
+                streamingDir().resolve(streamingScenario(scenario).path("file").asText())));
+    }
+
+    private static JsonNode readManifest(Path folder) {
+        try {
+            return new ObjectMapper().readTree(folder.resolve("manifest.json").toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static JsonNode entry(JsonNode manifest, String name) {
+        for (JsonNode s : manifest.path("scenarios")) {
             if (s.path("name").asText().equals(name)) {
                 return s;
             }

@@ -65,7 +65,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         RunFacts facts = run.savedFacts != null ? inputs.savedFacts(run.savedFacts) : inputs.facts(run.source);
         Advice advice = advisor.advise(facts);
-        spec.commandLine().getOut().println(format == OutputFormat.json ? AdviceJson.write(advice, facts.platform()) : TextReport.render(advice));
+        spec.commandLine().getOut().println(format == OutputFormat.json ? AdviceJson.write(advice, facts.platform(), facts.streaming()) : TextReport.render(advice));
         return 0;
     }
 

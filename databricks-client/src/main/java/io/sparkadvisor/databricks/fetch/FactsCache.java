@@ -106,7 +106,7 @@ public final class FactsCache {
         kept.keySet().removeIf(Redactor::isSensitiveKey);
         return new RunFacts(facts.application(), facts.coverage(), new SparkProperties(kept), facts.executors(), facts.jobs(),
                 facts.stages(), facts.failures(), facts.slots(), facts.timeline(), facts.sqlExecutions(), facts.cluster(),
-                facts.platform(), facts.nodeTimeline(), facts.tableMaintenance());
+                facts.platform(), facts.nodeTimeline(), facts.tableMaintenance(), facts.streaming());
     }
 
     /** Keeps {@code facts} ({@link #keepable} of them) under {@code key}, then evicts the least recently used entries beyond the cap. */

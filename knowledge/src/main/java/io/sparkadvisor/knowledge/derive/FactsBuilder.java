@@ -46,6 +46,7 @@ public final class FactsBuilder implements EventSink {
     private final List<CompletedStage> completed = new ArrayList<>();
     private final Map<Long, Set<Integer>> stagesByAccumulator = new HashMap<>();
     private final SqlPlans sql = new SqlPlans();
+    private final StreamingQueries streaming = new StreamingQueries();
     private SlotTimelineBuilder timeline;
 
     @Override
@@ -61,6 +62,7 @@ public final class FactsBuilder implements EventSink {
         }
         executor(task.executorId).peaks(task.peakJvmHeap, task.peakOnHeapExecution, task.peakOnHeapStorage,
                 task.peakProcessRss, task.peakOffHeapUnified);
+        streaming.task(task);
         StageAccumulator stage = running.get(key(task.stageId, task.stageAttemptId));
         if (stage != null) {
             stage.add(task);
@@ -69,7 +71,8 @@ public final class FactsBuilder implements EventSink {
 
     @Override
     public void onEvent(String type, ObjectNode e) {
-        switch (type.substring(type.lastIndexOf('.') + 1)) {
+        // core events by their simple name, the others after their package (and StreamingQueryListener$)
+        switch (type.substring(Math.max(type.lastIndexOf('.'), type.lastIndexOf('$')) + 1)) {
             case "SparkListenerLogStart" -> sparkVersion = e.path("Spark Version").asText();
             case "DBCEventLoggingListenerMetadata" -> { // Databricks writes no SparkListenerLogStart
                 if (sparkVersion.isEmpty()) {
@@ -106,6 +109,8 @@ public final class FactsBuilder implements EventSink {
             }
             case "SparkListenerSQLAdaptiveExecutionUpdate" -> sql.planUpdate(e);
             case "SparkListenerDriverAccumUpdates" -> sql.driverAccumulatorUpdates(e);
+            case "QueryStartedEvent", "QueryProgressEvent", "QueryIdleEvent", "QueryTerminatedEvent", "QueryStarted",
+                    "QueryProgress", "QueryTerminated" -> streaming.event(type.substring(type.lastIndexOf('$') + 1), e, latestMs());
             default -> { } // SQL metric registrations: their nodes arrive with the plan update
         }
     }
@@ -140,9 +145,11 @@ public final class FactsBuilder implements EventSink {
             job.stageIds.forEach(s -> executionByStage.put(s, job.sqlExecutionId));
         }
         jobs.put(job.jobId, job);
+        streaming.jobStart(job.jobId, e.path("Properties"), job.stageIds);
     }
 
     private void jobEnd(JsonNode e) {
+        streaming.jobEnd(e.path("Job ID").asInt());
         JobDraft job = jobs.get(e.path("Job ID").asInt());
         if (job != null) {
             job.completedMs = e.path("Completion Time").asLong();
@@ -161,6 +168,7 @@ public final class FactsBuilder implements EventSink {
         int numTasks = info.path("Number of Tasks").asInt();
         stageInfo.put(key(stageId, attempt), new StageInfo(info.path("Stage Name").asText(), numTasks, parents, submitted));
         running.put(key(stageId, attempt), new StageAccumulator(stageId, attempt, submitted, numTasks));
+        streaming.stageSubmitted(stageId, numTasks);
         timeline().pending(submitted, numTasks);
         timeline().stages(submitted, 1);
     }
@@ -240,7 +248,13 @@ public final class FactsBuilder implements EventSink {
                 new Coverage.SetAsideTimes(clock.setAside(), clock.farthestDays()));
         return new RunFacts(app, coverage, properties, executors.values().stream().map(x -> x.toFacts(end)).toList(),
                 jobs.values().stream().map(j -> j.toFacts(end)).toList(), stages, failures, slots.accounting(),
-                slots.timeline(), sql.build(jobsByExecution, stagesByExecution, stagesByAccumulator, end), Optional.empty());
+                slots.timeline(), sql.build(jobsByExecution, stagesByExecution, stagesByAccumulator, end), Optional.empty(),
+                streaming.build(endKept(end)));
+    }
+
+    /** The application's end when the log has one that agrees with the work, else -1. */
+    private long endKept(long end) {
+        return endMs > 0 && clock.agrees(endMs) ? end : -1;
     }
 
     private record Span(long startMs, long endMs) {}

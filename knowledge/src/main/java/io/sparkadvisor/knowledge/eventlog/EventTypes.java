@@ -24,7 +24,11 @@ final class EventTypes {
             SQL + "SparkListenerSQLAdaptiveExecutionUpdate", SQL + "SparkListenerSQLAdaptiveSQLMetricUpdates",
             SQL + "SparkListenerDriverAccumUpdates",
             // Databricks writes it in place of SparkListenerLogStart, at the head of every rolled file
-            "DBCEventLoggingListenerMetadata");
+            "DBCEventLoggingListenerMetadata",
+            // Structured Streaming; Spark 2.0.0/2.0.1 named them without "Event"
+            STREAMING_QUERY + "QueryStartedEvent", STREAMING_QUERY + "QueryProgressEvent",
+            STREAMING_QUERY + "QueryIdleEvent", STREAMING_QUERY + "QueryTerminatedEvent",
+            STREAMING_QUERY + "QueryStarted", STREAMING_QUERY + "QueryProgress", STREAMING_QUERY + "QueryTerminated");
 
     static final Set<String> IGNORED = Set.of(
             "SparkListenerTaskStart", "SparkListenerTaskGettingResult", "SparkListenerBlockManagerRemoved",
@@ -49,7 +53,7 @@ final class EventTypes {
         if (type.startsWith(CATALOG)) { // ExternalCatalogEvent: CreateTableEvent, AlterTablePreEvent, ...
             return type.endsWith("Event") && type.indexOf('.', CATALOG.length()) < 0;
         }
-        return type.startsWith(STREAMING_QUERY) && type.endsWith("Event");
+        return type.startsWith(STREAMING_QUERY) && type.endsWith("Event"); // one of a later Spark
     }
 
     private EventTypes() {}

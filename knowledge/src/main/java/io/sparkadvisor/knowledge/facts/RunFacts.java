@@ -10,51 +10,62 @@ import java.util.Optional;
  * {@code platform} follows from the properties, the plans and the cluster: {@link #withCluster}
  * derives it again. {@code nodeTimeline}: the machines' view from system.compute.node_timeline, when it was asked for
  * ({@link #withNodeTimeline}); the event log alone gives none. {@code tableMaintenance}: the tables Databricks may
- * maintain itself (predictive optimization), when read ({@link #withTableMaintenance}).
+ * maintain itself (predictive optimization), when read ({@link #withTableMaintenance}). {@code streaming} holds the
+ * run's Structured Streaming queries (empty for a batch run).
  */
 public record RunFacts(ApplicationFacts application, Coverage coverage, SparkProperties properties,
         List<ExecutorFacts> executors, List<JobFacts> jobs, List<StageFacts> stages, List<TaskFailureFacts> failures,
         SlotAccounting slots, SlotTimeline timeline, List<SqlExecutionFacts> sqlExecutions,
         Optional<ClusterShape> cluster, PlatformFacts platform, Optional<NodeTimelineFacts> nodeTimeline,
-        List<TableMaintenance> tableMaintenance) {
+        List<TableMaintenance> tableMaintenance, List<StreamingQueryFacts> streaming) {
 
     public RunFacts {
         tableMaintenance = List.copyOf(tableMaintenance);
     }
 
-    /** Facts of the event log and the cluster, without the machines' view. */
+    /** Facts of the event log and the cluster of a batch run, without the machines' view. */
     public RunFacts(ApplicationFacts application, Coverage coverage, SparkProperties properties,
             List<ExecutorFacts> executors, List<JobFacts> jobs, List<StageFacts> stages, List<TaskFailureFacts> failures,
             SlotAccounting slots, SlotTimeline timeline, List<SqlExecutionFacts> sqlExecutions,
             Optional<ClusterShape> cluster, PlatformFacts platform) {
         this(application, coverage, properties, executors, jobs, stages, failures, slots, timeline, sqlExecutions, cluster,
-                platform, Optional.empty(), List.of());
+                platform, Optional.empty(), List.of(), List.of());
     }
 
     /** The platform derived from the properties, the plans and the cluster. */
     public RunFacts(ApplicationFacts application, Coverage coverage, SparkProperties properties,
             List<ExecutorFacts> executors, List<JobFacts> jobs, List<StageFacts> stages, List<TaskFailureFacts> failures,
             SlotAccounting slots, SlotTimeline timeline, List<SqlExecutionFacts> sqlExecutions,
+            Optional<ClusterShape> cluster, List<StreamingQueryFacts> streaming) {
+        this(application, coverage, properties, executors, jobs, stages, failures, slots, timeline, sqlExecutions, cluster,
+                Platforms.of(properties, sqlExecutions, cluster, application.id()), Optional.empty(), List.of(), streaming);
+    }
+
+    /** A run without streaming queries, the platform derived. */
+    public RunFacts(ApplicationFacts application, Coverage coverage, SparkProperties properties,
+            List<ExecutorFacts> executors, List<JobFacts> jobs, List<StageFacts> stages, List<TaskFailureFacts> failures,
+            SlotAccounting slots, SlotTimeline timeline, List<SqlExecutionFacts> sqlExecutions,
             Optional<ClusterShape> cluster) {
         this(application, coverage, properties, executors, jobs, stages, failures, slots, timeline, sqlExecutions, cluster,
-                Platforms.of(properties, sqlExecutions, cluster, application.id()));
+                List.of());
     }
 
     public RunFacts withCluster(ClusterShape shape) {
         Optional<ClusterShape> c = Optional.ofNullable(shape);
         return new RunFacts(application, coverage, properties, executors, jobs, stages, failures, slots, timeline,
-                sqlExecutions, c, Platforms.of(properties, sqlExecutions, c, application.id()), nodeTimeline, tableMaintenance);
+                sqlExecutions, c, Platforms.of(properties, sqlExecutions, c, application.id()), nodeTimeline,
+                tableMaintenance, streaming);
     }
 
     public RunFacts withNodeTimeline(NodeTimelineFacts machines) {
         return new RunFacts(application, coverage, properties, executors, jobs, stages, failures, slots, timeline,
-                sqlExecutions, cluster, platform, Optional.of(machines), tableMaintenance);
+                sqlExecutions, cluster, platform, Optional.of(machines), tableMaintenance, streaming);
     }
 
     /** The tables' maintenance as Unity Catalog and predictive optimization report it, for the layout advice. */
     public RunFacts withTableMaintenance(List<TableMaintenance> tables) {
         return new RunFacts(application, coverage, properties, executors, jobs, stages, failures, slots, timeline,
-                sqlExecutions, cluster, platform, nodeTimeline, tables);
+                sqlExecutions, cluster, platform, nodeTimeline, tables, streaming);
     }
 
     public Optional<StageFacts> stage(int stageId) {

@@ -3,14 +3,18 @@ package io.sparkadvisor.rules.advisor;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.knowledge.facts.PlatformFacts;
+import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-/** The analyze JSON contract of DESIGN.md: application, coverage, outcome, notes, findings. */
+/** The analyze JSON contract of DESIGN.md: application, coverage, outcome, notes, findings, and streaming queries. */
 public final class AdviceJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new Jdk8Module())
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private AdviceJson() {}
 
@@ -39,6 +43,11 @@ public final class AdviceJson {
 
     /** With {@code application.platform} ({@code kind, runtime, photon, serverless, accessMode}), each key omitted when unknown. */
     public static String write(Advice advice, PlatformFacts platform) {
+        return write(advice, platform, List.of());
+    }
+
+    /** With the run's streaming queries as {@code streaming} (omitted for a batch run), each without its recent batches but the last. */
+    public static String write(Advice advice, PlatformFacts platform, List<StreamingQueryFacts> streaming) {
         Map<String, Object> app = new LinkedHashMap<>();
         app.put("id", advice.application().id());
         app.put("name", advice.application().name());
@@ -59,11 +68,29 @@ public final class AdviceJson {
         if (!advice.failures().isEmpty()) {
             root.put("ruleFailures", advice.failures());
         }
+        if (!streaming.isEmpty()) {
+            root.put("streaming", streaming.stream().map(AdviceJson::query).toList());
+        }
         try {
             return MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("advice cannot be written as JSON", e);
         }
+    }
+
+    private static Map<String, Object> query(StreamingQueryFacts q) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", q.id());
+        out.put("runId", q.runId());
+        out.put("name", q.name());
+        out.put("running", q.running());
+        out.put("startedMs", q.startedMs());
+        out.put("terminatedMs", q.terminatedMs());
+        q.exception().ifPresent(e -> out.put("exception", e));
+        out.put("totals", q.totals());
+        out.put("series", q.series());
+        q.last().ifPresent(b -> out.put("lastBatch", b));
+        return out;
     }
 
     private static Map<String, Object> platform(PlatformFacts platform) {

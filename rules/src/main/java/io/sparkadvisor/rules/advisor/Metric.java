@@ -68,7 +68,9 @@ public enum Metric {
     /** A stage's task time summed: the slot-hours it held. */
     TASK_MS("taskMs", Unit.DURATION, true, null, (run, s) -> s.sum(TaskMetric.EXECUTOR_RUN_TIME)),
     /** A stage's CPU (task threads and GC) over its wall time times the nodes' cores: how busy its nodes' CPUs were. */
-    NODE_CPU_SHARE("nodeCpuShare", Unit.SHARE, false, null, RunMetrics::nodeCpuShare);
+    NODE_CPU_SHARE("nodeCpuShare", Unit.SHARE, false, null, RunMetrics::nodeCpuShare),
+    /** What arrived over what was processed in the recent micro-batches of the run's streaming query that lags most. */
+    STREAM_RATE_RATIO("streamRateRatio", Unit.RATIO, false, RunMetrics::streamRateRatio, null);
 
     /** How a value reads for people. */
     public enum Unit {

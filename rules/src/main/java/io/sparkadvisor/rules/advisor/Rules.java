@@ -5,6 +5,7 @@ import io.sparkadvisor.rules.dataaccess.deltalayout.DeltaFileLayoutRule;
 import io.sparkadvisor.rules.dataaccess.overread.OverreadRule;
 import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
+import io.sparkadvisor.rules.dataaccess.sourceparallelism.SourceParallelismRule;
 import io.sparkadvisor.rules.execution.aqedisabled.AqeDisabledRule;
 import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
 import io.sparkadvisor.rules.execution.shufflesizing.ShuffleSizingRule;
@@ -12,6 +13,7 @@ import io.sparkadvisor.rules.execution.skew.SkewRule;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
 import io.sparkadvisor.rules.infrastructure.executorpacking.ExecutorPackingRule;
+import io.sparkadvisor.rules.infrastructure.fallingbehind.FallingBehindRule;
 import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
 import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
@@ -60,6 +62,8 @@ public final class Rules {
             ClusterOnWriteRule.RULE,
             BroadcastJoinRule.RULE,
             PhotonFallbackRule.RULE,
+            SourceParallelismRule.RULE,
+            FallingBehindRule.RULE,
             // Serverless runs, from query history: silent on event logs, which have no statements.
             PerformanceModeRule.RULE,
             QueueingRule.RULE,

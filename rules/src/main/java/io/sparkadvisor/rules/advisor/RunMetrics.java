@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.knowledge.facts.ExecutorFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.knowledge.facts.TaskFailureFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.execution.FailureCause;
@@ -21,6 +22,11 @@ public final class RunMetrics {
 
     static double idleSlotShare(RunView run) {
         return (double) run.facts().slots().stageIdleSlotMs() / Math.max(1, run.facts().slots().stageSlotMs());
+    }
+
+    static double streamRateRatio(RunView run) {
+        return run.facts().streaming().stream().mapToDouble(StreamingQueryFacts::recentArrivalRatio).filter(r -> !Double.isNaN(r))
+                .max().orElse(Double.NaN);
     }
 
     static double heapBytes(RunView run) {

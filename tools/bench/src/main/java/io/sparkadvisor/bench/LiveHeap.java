@@ -44,9 +44,11 @@ public final class LiveHeap {
         });
         double seconds = (System.nanoTime() - start) / 1e9;
         System.gc();
-        System.out.printf(Locale.ROOT, "%s: %,d task ends, %,d events%s; %d full collections during the read: live heap at most"
-                        + " %.1f MiB (%.1f MiB before it), %.1f MiB after it with the facts held; %.1f s; load %.1f%n",
-                log.getFileName(), facts.coverage().tasks(), facts.coverage().events(), facts.coverage().truncated() ? ", cut short" : "",
+        long batches = facts.streaming().stream().mapToLong(q -> q.totals().batches()).sum();
+        System.out.printf(Locale.ROOT, "%s: %,d task ends, %,d events, %,d micro-batches%s; %d full collections during the read:"
+                        + " live heap at most %.1f MiB (%.1f MiB before it), %.1f MiB after it with the facts held; %.1f s; load %.1f%n",
+                log.getFileName(), facts.coverage().tasks(), facts.coverage().events(), batches,
+                facts.coverage().truncated() ? ", cut short" : "",
                 collections[0], mib(maxLive[0]), mib(before), mib(afterLastCollection()), seconds,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }

@@ -38,8 +38,43 @@ final class Layouts {
   static ObjectNode databricks(Path source, Path dir, Path corpus, ObjectMapper json)
       throws IOException {
     List<String> lines = readLines(source);
-    long start = appStart(lines, json);
     List<List<String>> parts = split(lines, 3);
+    List<String> names = writeDatabricks(parts, appStart(lines, json), dir);
+    ObjectNode e = entry(json, "layout-databricks", dir, corpus,
+        "Databricks cluster-log delivery layout: healthy.log.gz cut at event boundaries into two"
+            + " rolled gzip files (named by nominal hour) and the live 'eventlog' file; read in"
+            + " time order (rolled files by name, then eventlog) it is exactly healthy's events.",
+        "healthy.log.gz", names, parts);
+    try (BufferedReader r = Main.concatReader(names.stream().map(dir::resolve).toList())) {
+      e.set("expect", json.valueToTree(LogSummary.summarize(r)));
+    }
+    return e;
+  }
+
+  /**
+   * A running streaming application as Databricks log delivery shows it: the first {@code keptShare} of the log's
+   * events (so no QueryTerminatedEvent, no SparkListenerApplicationEnd: the query is still running) cut into two
+   * rolled parts and the live {@code eventlog}, named as {@link #databricks} names them.
+   */
+  static ObjectNode databricksLive(Path source, Path dir, Path corpus, ObjectMapper json, double keptShare,
+                                   long triggerMs) throws IOException {
+    List<String> all = readLines(source);
+    List<String> lines = all.subList(0, (int) (all.size() * keptShare));
+    List<List<String>> parts = split(lines, 3);
+    List<String> names = writeDatabricks(parts, appStart(lines, json), dir);
+    ObjectNode e = entry(json, "stream-live-databricks", dir, corpus,
+        "A running query's log as Databricks cluster-log delivery holds it: the first " + Math.round(keptShare * 100)
+            + "% of " + source.getFileName() + "'s events (" + lines.size() + " of " + all.size() + ": the query"
+            + " has not terminated, the application has not ended) cut at event boundaries into two rolled gzip"
+            + " files (named by nominal hour) and the live 'eventlog'.", source.getFileName().toString(), names, parts);
+    try (BufferedReader r = Main.concatReader(names.stream().map(dir::resolve).toList())) {
+      e.set("streaming", json.valueToTree(StreamingSummary.summarize(r, triggerMs)));
+    }
+    return e;
+  }
+
+  /** Writes the parts as eventlog-<start hour>.gz, eventlog-<next hour>.gz and the live eventlog; their names. */
+  private static List<String> writeDatabricks(List<List<String>> parts, long start, Path dir) throws IOException {
     Main.deleteTree(dir);
     Files.createDirectories(dir);
     String p1 = "eventlog-" + HOUR.format(Instant.ofEpochMilli(start)) + ".gz";
@@ -47,16 +82,7 @@ final class Layouts {
     writeGz(dir.resolve(p1), parts.get(0));
     writeGz(dir.resolve(p2), parts.get(1));
     writePlain(dir.resolve("eventlog"), parts.get(2));
-    ObjectNode e = entry(json, "layout-databricks", dir, corpus,
-        "Databricks cluster-log delivery layout: healthy.log.gz cut at event boundaries into two"
-            + " rolled gzip files (named by nominal hour) and the live 'eventlog' file; read in"
-            + " time order (rolled files by name, then eventlog) it is exactly healthy's events.",
-        List.of(p1, p2, "eventlog"), parts);
-    try (BufferedReader r = Main.concatReader(List.of(dir.resolve(p1), dir.resolve(p2),
-        dir.resolve("eventlog")))) {
-      e.set("expect", json.valueToTree(LogSummary.summarize(r)));
-    }
-    return e;
+    return List.of(p1, p2, "eventlog");
   }
 
   /**
@@ -88,7 +114,7 @@ final class Layouts {
     ObjectNode e = entry(json, "layout-rolling-split", root, corpus,
         "Spark rolling layout with three events files: healthy.log.gz cut at event boundaries"
             + " (Spark itself only rolls past 10 MB); read in index order it is exactly healthy's"
-            + " events.", names, parts);
+            + " events.", "healthy.log.gz", names, parts);
     try (BufferedReader r = Main.concatReader(files)) {
       e.set("expect", json.valueToTree(LogSummary.summarize(r)));
     }
@@ -96,12 +122,12 @@ final class Layouts {
   }
 
   private static ObjectNode entry(ObjectMapper json, String name, Path dir, Path corpus,
-                                  String description, List<String> names,
+                                  String description, String derivedFrom, List<String> names,
                                   List<List<String>> parts) {
     ObjectNode e = json.createObjectNode();
     e.put("name", name);
     e.put("description", description);
-    e.put("derivedFrom", "healthy.log.gz");
+    e.put("derivedFrom", derivedFrom);
     e.put("file", corpus.relativize(dir).toString());
     ArrayNode files = e.putArray("files");
     names.forEach(files::add);

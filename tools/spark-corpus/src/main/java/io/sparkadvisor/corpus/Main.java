@@ -67,6 +67,10 @@ public final class Main {
       "-Dio.netty.tryReflectionSetAccessible=true");
 
   private static final List<String> EXTRA_CONF = new ArrayList<>();
+  /** The live (unfinished, delivered in parts) streaming layout is cut from this scenario's log, keeping this share. */
+  private static final String LIVE_SOURCE = "stream-long";
+  private static final String LIVE_NAME = "stream-live-databricks";
+  private static final double LIVE_SHARE = 0.8;
 
   private Main() {}
 
@@ -136,18 +140,22 @@ public final class Main {
     Path manifestFile = out.resolve("manifest.json");
     ObjectNode manifest = Files.exists(manifestFile)
         ? (ObjectNode) JSON.readTree(manifestFile.toFile()) : JSON.createObjectNode();
-    Map<String, JsonNode> entries = new LinkedHashMap<>();
-    if (manifest.has("scenarios")) {
-      for (JsonNode n : manifest.get("scenarios")) {
-        entries.put(n.get("name").asText(), n);
-      }
-    }
+    Map<String, JsonNode> entries = entries(manifest);
+    Path streamingDir = out.resolve("streaming");
+    Path streamingManifestFile = streamingDir.resolve("manifest.json");
+    ObjectNode streamingManifest = Files.exists(streamingManifestFile)
+        ? (ObjectNode) JSON.readTree(streamingManifestFile.toFile()) : JSON.createObjectNode();
+    Map<String, JsonNode> streamingEntries = entries(streamingManifest);
     boolean healthyRan = false;
     for (Scenario sc : selected) {
       String name = sc.name() + suffix;
       long s0 = System.nanoTime();
       Path logDir = Files.createTempDirectory(work, "eventlog-" + name + "-");
-      runChild(sc, logDir, work, suffix);
+      try (KafkaBroker broker = sc.kafka() == null ? null : KafkaBroker.start(work, sc.kafka().topic(),
+          sc.kafka().partitions(), sc.kafka().recordsPerSecond())) {
+        runChild(sc, logDir, work, suffix, broker == null ? List.of()
+            : List.of("-D" + StreamingJobs.BOOTSTRAP_PROPERTY + "=" + broker.bootstrap()));
+      }
       double secs = (System.nanoTime() - s0) / 1e9;
       ObjectNode entry = describe(sc, name, secs);
       switch (sc.output()) {
@@ -196,9 +204,21 @@ public final class Main {
             entry.set("expect", JSON.valueToTree(LogSummary.summarize(r)));
           }
         }
+        case "streaming" -> {
+          Path target = streamingDir.resolve(name + ".log.gz");
+          gzip(single(logDir), target);
+          entry.put("file", streamingDir.relativize(target).toString());
+          entry.put("format", "Spark JSON-lines event log, gzipped by the generator");
+          try (BufferedReader r = gzReader(target)) {
+            entry.set("expect", JSON.valueToTree(LogSummary.summarize(r)));
+          }
+          try (BufferedReader r = gzReader(target)) {
+            entry.set("streaming", JSON.valueToTree(StreamingSummary.summarize(r, triggerMs(sc))));
+          }
+        }
         default -> throw new IllegalStateException(sc.output());
       }
-      entries.put(name, entry);
+      (sc.output().equals("streaming") ? streamingEntries : entries).put(name, entry);
       deleteTree(logDir);
       System.err.printf("[spark-corpus] %-24s %6.1f s%n", name, secs);
     }
@@ -208,6 +228,25 @@ public final class Main {
           out.resolve("layouts").resolve("databricks"), out, JSON));
       entries.put("layout-rolling-split", Layouts.rollingSplit(healthy,
           out.resolve("layouts").resolve("rolling-split"), out, JSON));
+    }
+    Scenario longRun = Scenarios.ALL.get(LIVE_SOURCE);
+    if (suffix.isEmpty() && selected.contains(longRun)) {
+      streamingEntries.put(LIVE_NAME, Layouts.databricksLive(streamingDir.resolve(LIVE_SOURCE + ".log.gz"),
+          streamingDir.resolve("layouts").resolve("databricks-live"), streamingDir, JSON, LIVE_SHARE,
+          triggerMs(longRun)));
+    }
+    if (!streamingEntries.isEmpty()) {
+      streamingManifest.put("generator", "tools/spark-corpus (io.sparkadvisor.corpus.Main), StreamingScenarios");
+      streamingManifest.put("streamingDefinition", "streaming.* is measured from the StreamingQueryListener events:"
+          + " one QueryProgressEvent per micro-batch; triggerExecutionMs and the rates are quantiles over progress"
+          + " events (median = element (n-1)/2 of the sorted values, p90 = element ceil(0.9n)-1); rates only over"
+          + " batches with input; batchesOverTrigger counts triggerExecution > triggerMs");
+      streamingManifest.set("scenarios", JSON.valueToTree(streamingEntries.values()));
+      JSON.writeValue(streamingManifestFile.toFile(), streamingManifest);
+    }
+    if (selected.stream().allMatch(sc -> sc.output().equals("streaming"))) {
+      System.err.printf("[spark-corpus] done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+      return;
     }
     manifest.put("generator", "tools/spark-corpus (io.sparkadvisor.corpus.Main)");
     manifest.put("regenerate", "mvn -B -Pcorpus -pl tools/spark-corpus clean compile exec:exec"
@@ -221,6 +260,19 @@ public final class Main {
     entries.values().forEach(arr::add);
     JSON.writeValue(manifestFile.toFile(), manifest);
     System.err.printf("[spark-corpus] done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** A manifest's scenario entries by name, in their order. */
+  private static Map<String, JsonNode> entries(ObjectNode manifest) {
+    Map<String, JsonNode> entries = new LinkedHashMap<>();
+    for (JsonNode n : manifest.path("scenarios")) {
+      entries.put(n.get("name").asText(), n);
+    }
+    return entries;
+  }
+
+  private static long triggerMs(Scenario sc) {
+    return ((Number) sc.construction().get("triggerMs")).longValue();
   }
 
   /** Recomputes every manifest entry's "expect" from the files already in the corpus. */
@@ -249,6 +301,39 @@ public final class Main {
       }
     }
     JSON.writeValue(manifestFile.toFile(), manifest);
+    resummarizeStreaming(out.resolve("streaming"));
+  }
+
+  /** The same for corpus/streaming/: "expect" and "streaming" of each log, "streaming" of the live layout. */
+  private static void resummarizeStreaming(Path dir) throws IOException {
+    Path manifestFile = dir.resolve("manifest.json");
+    if (!Files.exists(manifestFile)) {
+      return;
+    }
+    ObjectNode manifest = (ObjectNode) JSON.readTree(manifestFile.toFile());
+    Map<String, JsonNode> entries = entries(manifest);
+    for (JsonNode n : entries.values()) {
+      ObjectNode e = (ObjectNode) n;
+      Path p = dir.resolve(e.get("file").asText());
+      JsonNode scenario = e.has("derivedFrom")
+          ? entries.get(e.get("derivedFrom").asText().replace(".log.gz", "")) : e;
+      long triggerMs = scenario.path("construction").path("triggerMs").asLong();
+      if (Files.isDirectory(p)) {
+        List<Path> parts = new ArrayList<>();
+        e.get("files").forEach(f -> parts.add(p.resolve(f.asText())));
+        try (BufferedReader r = concatReader(parts)) {
+          e.set("streaming", JSON.valueToTree(StreamingSummary.summarize(r, triggerMs)));
+        }
+        continue;
+      }
+      try (BufferedReader r = gzReader(p)) {
+        e.set("expect", JSON.valueToTree(LogSummary.summarize(r)));
+      }
+      try (BufferedReader r = gzReader(p)) {
+        e.set("streaming", JSON.valueToTree(StreamingSummary.summarize(r, triggerMs)));
+      }
+    }
+    JSON.writeValue(manifestFile.toFile(), manifest);
   }
 
   private static ObjectNode describe(Scenario sc, String name, double secs) {
@@ -270,7 +355,7 @@ public final class Main {
 
   private static void bench(Scenario sc, Path target, Path work) throws Exception {
     Path logDir = Files.createTempDirectory(work, "eventlog-" + sc.name() + "-");
-    runChild(sc, logDir, work, "");
+    runChild(sc, logDir, work, "", List.of());
     Files.createDirectories(target.toAbsolutePath().getParent());
     Files.move(single(logDir), target, StandardCopyOption.REPLACE_EXISTING);
     deleteTree(logDir);
@@ -293,11 +378,12 @@ public final class Main {
         target, Files.size(target), lines, tasks);
   }
 
-  private static void runChild(Scenario sc, Path logDir, Path work, String suffix)
+  private static void runChild(Scenario sc, Path logDir, Path work, String suffix, List<String> systemProperties)
       throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + sc.heapMb() + "m");
+    cmd.addAll(systemProperties);
     cmd.addAll(JAVA17_FLAGS);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

@@ -18,11 +18,16 @@ import java.util.Map;
  * @param construction numbers known by construction (rows, files, partitions ...)
  * @param output      how the log is kept: "gz" (gzipped JSON lines), "codec" (Spark's own
  *                    compressed file), "rolling" (Spark's rolling directory), "bench" (plain, path
- *                    given on the command line, not committed)
+ *                    given on the command line, not committed), "streaming" (gzipped under
+ *                    corpus/streaming/, in that folder's manifest)
+ * @param kafka       the Kafka broker and producer the application reads, or null for none
  */
 record Scenario(String name, String job, String master, int heapMb, Map<String, String> conf,
                 String description, List<String> mustFire, Map<String, Object> construction,
-                String output) {
+                String output, KafkaFeed kafka) {
+
+  /** A topic of {@code partitions} partitions fed {@code recordsPerSecond} by a producer in its own JVM. */
+  record KafkaFeed(String topic, int partitions, int recordsPerSecond) {}
 
   static Builder of(String name, String job) {
     return new Builder(name, job);
@@ -38,6 +43,7 @@ record Scenario(String name, String job, String master, int heapMb, Map<String, 
     private List<String> mustFire = List.of();
     private final Map<String, Object> construction = new LinkedHashMap<>();
     private String output = "gz";
+    private KafkaFeed kafka;
 
     Builder(String name, String job) {
       this.name = name;
@@ -51,10 +57,11 @@ record Scenario(String name, String job, String master, int heapMb, Map<String, 
     Builder fires(String... ids) { mustFire = List.of(ids); return this; }
     Builder known(String k, Object v) { construction.put(k, v); return this; }
     Builder output(String o) { output = o; return this; }
+    Builder kafka(KafkaFeed k) { kafka = k; return this; }
 
     Scenario build() {
       return new Scenario(name, job, master, heapMb, new LinkedHashMap<>(conf), description, mustFire,
-          new LinkedHashMap<>(construction), output);
+          new LinkedHashMap<>(construction), output, kafka);
     }
   }
 }

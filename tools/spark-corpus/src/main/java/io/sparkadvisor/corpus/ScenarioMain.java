@@ -50,7 +50,11 @@ public final class ScenarioMain {
     spark.sparkContext().setLogLevel("WARN");
     long t0 = System.nanoTime();
     try {
-      Jobs.run(sc.job(), spark, work);
+      if (sc.output().equals("streaming")) {
+        StreamingJobs.run(sc.job(), spark, work);
+      } else {
+        Jobs.run(sc.job(), spark, work);
+      }
     } finally {
       spark.stop();
     }

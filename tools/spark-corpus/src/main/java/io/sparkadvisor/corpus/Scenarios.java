@@ -307,6 +307,7 @@ final class Scenarios {
         .known("tasks", 1_000_000)
         .output("bench").build());
     CompareScenarios.addTo(list);
+    StreamingScenarios.addTo(list);
     for (Scenario s : list) {
       ALL.put(s.name(), s);
     }

@@ -146,7 +146,8 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
                 machines.measured());
     }
 
-    private static Blocker blocker(Optional<ClusterShape> cluster) {
+    /** What keeps SPARK_WORKER_CORES from working on this cluster (falling-behind steps it too). */
+    public static Blocker blocker(Optional<ClusterShape> cluster) {
         if (cluster.isEmpty()) {
             return Blocker.NONE;
         }
