@@ -79,11 +79,12 @@ class StreamingCorpusTest {
     /** Each scenario built to fall behind did: most batches overran the trigger, and Kafka's backlog grew. */
     @Test
     void theFallingBehindScenariosFellBehind() {
-        for (String scenario : List.of("stream-waits", "stream-kafka-waits", "stream-kafka-2-partitions")) {
+        for (String scenario : List.of("stream-waits", "stream-kafka-waits", "stream-kafka-2-partitions",
+                "stream-kafka-2-partitions-spark4")) {
             JsonNode s = streaming(scenario);
             assertTrue(s.path("batchesOverTrigger").asInt() * 2 > s.path("progressEvents").asInt(), scenario + ": " + s);
         }
-        for (String scenario : List.of("stream-kafka-waits", "stream-kafka-2-partitions")) {
+        for (String scenario : List.of("stream-kafka-waits", "stream-kafka-2-partitions", "stream-kafka-2-partitions-spark4")) {
             JsonNode s = streaming(scenario);
             JsonNode behind = s.path("maxOffsetsBehindLatestFirstLastMax");
             assertTrue(behind.get(1).asLong() > behind.get(0).asLong(), scenario + " offsets behind " + behind);

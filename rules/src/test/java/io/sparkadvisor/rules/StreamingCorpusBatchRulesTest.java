@@ -24,6 +24,7 @@ class StreamingCorpusBatchRulesTest {
             Map.entry("stream-kafka-waits", Set.of()),
             // its micro-batches run 2 tasks (the topic's partitions) on 8 slots
             Map.entry("stream-kafka-2-partitions", Set.of("partition-sizing LOW")),
+            Map.entry("stream-kafka-2-partitions-spark4", Set.of("partition-sizing LOW")),
             Map.entry("stream-state-growth", Set.of()),
             Map.entry("stream-late-rows", Set.of()),
             Map.entry("stream-tiny-batches", Set.of()),
