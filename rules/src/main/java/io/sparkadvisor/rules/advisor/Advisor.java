@@ -44,6 +44,10 @@ public final class Advisor {
         RuleBase.warmUp(); // loads while the caller reads its event log
     }
 
+    public Thresholds thresholds() {
+        return thresholds;
+    }
+
     public Advice advise(RunFacts facts) {
         RunView run = new RunView(facts);
         List<RuleFailure> failures = new ArrayList<>();
