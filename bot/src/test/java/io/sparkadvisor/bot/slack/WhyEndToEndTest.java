@@ -1,0 +1,105 @@
+package io.sparkadvisor.bot.slack;
+
+import static io.sparkadvisor.bot.slack.BotHarness.CHANNEL;
+import static io.sparkadvisor.bot.slack.BotHarness.FIRST_RUN_START;
+import static io.sparkadvisor.bot.slack.BotHarness.USER;
+import static io.sparkadvisor.bot.slack.BotHarness.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "why RUN" end to end: the Bolt app against the fake Slack and the Databricks emulator, whose job 45 (sales-report)
+ * ran four times as usual (the corpus's sales-report log three times, sales-report-again once, each on its own job
+ * cluster) and then on three times the sales (sales-report-3x, run 4505); job 46 ran once.
+ */
+class WhyEndToEndTest extends SharedBotTest {
+    private static final Duration ANSWER = Duration.ofSeconds(120);
+    private static final long HOUR = 3_600_000L;
+
+    @BeforeAll
+    static void start() {
+        bot = new BotHarness();
+        BotHarness.addJob(bot.workspace, 45, "sales-report", "1205-sales", null, 1, 0);
+        List<String> logs = List.of("sales-report", "sales-report-again", "sales-report", "sales-report", "sales-report-3x");
+        for (int i = 0; i < logs.size(); i++) {
+            bot.addRun(45, 4501 + i, "sales-report", "1205-sales-" + (i + 1), Corpus.dir().resolve(logs.get(i) + ".log.gz"),
+                    FIRST_RUN_START + i * HOUR);
+        }
+        BotHarness.addJob(bot.workspace, 46, "sales-report-once", "1205-once", null, 1, 0);
+        bot.addRun(46, 4601, "sales-report-once", "1205-once-1", Corpus.dir().resolve("sales-report-3x.log.gz"), FIRST_RUN_START);
+    }
+
+    @Test
+    void whyOnARunSlowerThanItsHistoryAnswersWithTheCausesAndAWaterfall() {
+        assertTrue(bot.requests.command("why 4505", CHANNEL, USER).body().contains("Looking into"));
+
+        String parentTs = awaitAnswer("4505");
+        String answer = reply(parentTs, "Against run");
+        assertTrue(Pattern.compile("Against run 450[134] \\([^)]+\\), the median of the job's last 4 earlier runs with the same setup")
+                .matcher(answer).find(), answer);
+        assertTrue(answer.contains("*1. More input: "), "the 3x input is named first: " + answer);
+        assertTrue(answer.contains("stage 1 read 600,000 records (was 200,000 records, 3.00x)"), "with its arithmetic: " + answer);
+        String parent = finalParent("4505");
+        assertTrue(parent.contains("Run 4505 of sales-report: +") && parent.contains("mostly More input"), parent);
+
+        assertEquals("run-time-waterfall.png", bot.slack.calls("files.getUploadURLExternal").get(0).param("filename"));
+        FakeSlackApi.Call complete = bot.slack.calls("files.completeUploadExternal").get(0);
+        assertEquals(parentTs, complete.param("thread_ts"));
+        assertTrue(complete.param("files").contains("From the baseline"), complete.param("files"));
+        assertTrue(bot.slack.calls("upload").get(0).bodyBytes() > 5_000, "a PNG was sent to the upload URL");
+    }
+
+    @Test
+    void aBaselineAskedForWinsOverTheHistory() {
+        bot.requests.command("why 4505 vs 4502", CHANNEL, USER);
+
+        String answer = reply(awaitAnswer("4505"), "Against run");
+        assertTrue(answer.contains("Against run 4502 (") && answer.contains("as asked"), answer);
+        assertTrue(answer.contains("*1. More input: "), answer);
+    }
+
+    @Test
+    void aRunWithNoHistorySaysSo() {
+        bot.requests.command("why 4601", CHANNEL, USER);
+
+        String answer = reply(awaitAnswer("4601"), "no earlier run");
+        assertTrue(answer.contains("Run 4601 of sales-report-once has no earlier run of its job with an event log"), answer);
+        assertEquals(List.of(), bot.slack.calls("files.getUploadURLExternal"), "nothing to draw");
+    }
+
+    @Test
+    void anAskAboutARunSlowerThanItsHistoryOffersWhyAndAUsualRunDoesNot() {
+        bot.requests.command("run:4505", CHANNEL, USER);
+        assertTrue(bot.threadReplies(awaitAnswer("run:4505")).stream().anyMatch(r -> r.param("text").contains("ask `/spark-advisor why 4505`")));
+
+        bot.slack.clear();
+        bot.requests.command("run:4504", CHANNEL, USER);
+        List<FakeSlackApi.Call> usual = bot.threadReplies(awaitAnswer("run:4504"));
+        assertTrue(usual.stream().anyMatch(r -> r.param("blocks").contains("Run 4504 of sales-report")), "answered");
+        assertTrue(usual.stream().noneMatch(r -> r.param("text").contains("why 4504")), "a run as fast as usual is not offered why");
+    }
+
+    /** The parent's ts once its ask about {@code asked} is answered. */
+    private static String awaitAnswer(String asked) {
+        await(ANSWER, () -> !finalParent(asked).isEmpty());
+        return bot.parents().stream().filter(c -> c.param("blocks").contains("`" + asked + "`")).findFirst().orElseThrow().tsPosted();
+    }
+
+    private static String finalParent(String asked) {
+        return bot.slack.calls("chat.update").stream().map(c -> c.param("blocks"))
+                .filter(b -> b.contains("`" + asked + "`") && (b.contains("Details in the thread") || b.contains(":warning:")))
+                .findFirst().orElse("");
+    }
+
+    private static String reply(String parentTs, String containing) {
+        return bot.threadReplies(parentTs).stream().map(c -> c.param("blocks")).filter(b -> b.contains(containing)).findFirst()
+                .orElseThrow(() -> new AssertionError("no reply with " + containing + " in " + bot.threadReplies(parentTs)));
+    }
+}
