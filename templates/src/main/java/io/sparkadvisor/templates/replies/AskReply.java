@@ -42,7 +42,8 @@ public enum AskReply implements Reply {
     WHY_OTHER_JOB("runId", "jobId", "baselineId", "baselineJobId"),
     WHY_NO_HISTORY("subject", "command", "runId"),
     WHY_BASELINE("baselineId", "baselineTime", "median", "runs"),
-    WHY_HEADLINE("subject", "delta", "withinNoise", "top"),
+    WHY_HEADLINE("subject", "delta", "top"),
+    WHY_USUAL("subject", "delta"),
     WHY_OFFER("command", "runId");
 
     private final List<String> fills;

@@ -45,7 +45,8 @@ public final class CompareMessages {
 
     /** The one-line outcome: for the parent message, and the digest's line per job. */
     public static String headline(String subject, Comparison c) {
-        return AskReply.WHY_HEADLINE.text("subject", subject, "delta", Format.signedDuration(c.deltaMs()), "withinNoise", c.withinNoise(),
-                "top", c.causes().isEmpty() ? "" : c.causes().get(0).title());
+        String delta = Format.signedDuration(c.deltaMs());
+        return c.withinNoise() ? AskReply.WHY_USUAL.text("subject", subject, "delta", delta)
+                : AskReply.WHY_HEADLINE.text("subject", subject, "delta", delta, "top", c.causes().isEmpty() ? "" : c.causes().get(0).title());
     }
 }
