@@ -1,13 +1,11 @@
 package io.sparkadvisor.bot.compare;
 
-import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_NOISE_WIDTH;
-
 import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.advisor.SameSetup;
-import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A job's usual run time: its latest earlier runs with the setup of the newest of them (a change the asked run brought
@@ -22,14 +20,13 @@ public record HistoryBand(List<ReadRun> runs, NoiseBand band) {
         runs = List.copyOf(runs);
     }
 
-    /** Empty when no earlier run delivered a log. {@code earlier}: newest first. */
-    public static Optional<HistoryBand> of(List<ReadRun> earlier, Thresholds thresholds) {
+    /** Empty when no earlier run delivered a log. {@code earlier}: newest first; {@code usual}: a band over values. */
+    static Optional<HistoryBand> of(List<ReadRun> earlier, Function<List<Double>, NoiseBand> usual) {
         if (earlier.isEmpty()) {
             return Optional.empty();
         }
         List<ReadRun> same = earlier.stream().filter(r -> SameSetup.of(r.facts(), earlier.get(0).facts())).toList();
-        return Optional.of(new HistoryBand(same, NoiseBand.of(same.stream().map(r -> (double) r.durationMs()).toList(),
-                thresholds.get(FOLLOW_UP_NOISE_WIDTH))));
+        return Optional.of(new HistoryBand(same, usual.apply(same.stream().map(r -> (double) r.durationMs()).toList())));
     }
 
     /** The run whose time is the band's median (the faster of the two middles of an even count). */

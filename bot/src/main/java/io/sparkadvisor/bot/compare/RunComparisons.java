@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.compare;
 
 import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_HISTORY_RUNS;
+import static io.sparkadvisor.rules.thresholds.GeneralThresholds.FOLLOW_UP_NOISE_WIDTH;
 
 import io.sparkadvisor.bot.ask.Progress;
 import io.sparkadvisor.bot.ask.RunAnalysis;
@@ -11,6 +12,7 @@ import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.compare.Comparer;
 import io.sparkadvisor.rules.compare.Comparison;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -66,11 +68,16 @@ public final class RunComparisons {
             return false;
         }
         List<ReadRun> earlier = earlierRuns(ref, appStartMs);
-        return HistoryBand.of(earlier, thresholds).map(b -> b.slower(durationMs)).orElse(false);
+        return HistoryBand.of(earlier, this::usual).map(b -> b.slower(durationMs)).orElse(false);
+    }
+
+    /** A figure's usual value and spread over a job's runs, as a run's time is judged ({@code follow-up.noiseWidth}). */
+    public NoiseBand usual(List<Double> values) {
+        return NoiseBand.of(values, thresholds.get(FOLLOW_UP_NOISE_WIDTH));
     }
 
     private Optional<HistoryBand> history(ReadRun run) {
-        return run.ref().jobId() == null ? Optional.empty() : HistoryBand.of(earlierRuns(run.ref(), run.startMs()), thresholds);
+        return run.ref().jobId() == null ? Optional.empty() : HistoryBand.of(earlierRuns(run.ref(), run.startMs()), this::usual);
     }
 
     /** The job's completed runs before {@code beforeMs} other than {@code ref} that delivered a log, newest first. */
