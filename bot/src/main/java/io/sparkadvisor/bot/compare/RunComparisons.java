@@ -10,6 +10,7 @@ import io.sparkadvisor.bot.chart.Charts;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.EventLogUnavailableException;
+import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.NoiseBand;
@@ -24,7 +25,8 @@ import java.util.Optional;
  * "Why did this run take longer?": the run compared ({@link Comparer}) with a baseline run of its job, the one asked
  * for or else the median run of the job's {@link HistoryBand}. A run's facts are those of its first cluster that
  * delivered an event log; earlier runs whose log is gone are left out of the history. Each run read costs a runs/get
- * and, unless the facts cache holds it, its log: at most {@code follow-up.historyRuns} earlier runs are read.
+ * and, unless the facts cache holds it, its log: at most {@code follow-up.historyRuns} earlier runs are read. Whether a
+ * run is slower than usual is judged on the Jobs API's run times alone, cheap enough to ask after every answer.
  */
 public final class RunComparisons {
     private final Workspace workspace;
@@ -60,30 +62,44 @@ public final class RunComparisons {
     }
 
     /**
-     * Whether an asked run took longer than its job's history band allows: where an answer offers "why". False for a
-     * run of no job or one whose job has too few earlier runs with a log to know its spread.
+     * Whether an asked run took longer than its job's latest earlier runs usually do (Jobs run times, from runs/get:
+     * no event log is read): where an answer offers "why". False for a run of no job.
      */
-    public boolean slowerThanUsual(RunRef ref, long appStartMs, long durationMs) {
+    public boolean slowerThanUsual(RunRef ref) {
         if (ref.jobId() == null) {
             return false;
         }
-        List<ReadRun> earlier = earlierRuns(ref, appStartMs);
-        return HistoryBand.of(earlier, this::usual).map(b -> b.slower(durationMs)).orElse(false);
+        RunSummary run = workspace.fetch(ref).run();
+        List<Double> before = workspace.runsBefore(ref.jobId(), run.startMs(), (int) thresholds.get(FOLLOW_UP_HISTORY_RUNS)).stream()
+                .map(r -> (double) wallMs(workspace.fetch(r).run())).toList();
+        return aboveUsual(before, wallMs(run));
     }
 
-    /** A figure's usual value and spread over a job's runs, as a run's time is judged ({@code follow-up.noiseWidth}). */
+    /** A figure's usual value and spread over a job's runs ({@code follow-up.noiseWidth}), as the follow-up's checks judge them. */
     public NoiseBand usual(List<Double> values) {
         return NoiseBand.of(values, thresholds.get(FOLLOW_UP_NOISE_WIDTH));
     }
 
-    private Optional<HistoryBand> history(ReadRun run) {
-        return run.ref().jobId() == null ? Optional.empty() : HistoryBand.of(earlierRuns(run.ref(), run.startMs()), this::usual);
+    /** Beyond the usual spread of {@code usual}, which has three values or more: one or two say nothing of a job's spread. */
+    public boolean aboveUsual(List<Double> usual, double value) {
+        if (usual.isEmpty()) {
+            return false;
+        }
+        NoiseBand band = usual(usual);
+        return !band.guess() && value > band.median() + band.noise();
     }
 
-    /** The job's completed runs before {@code beforeMs} other than {@code ref} that delivered a log, newest first. */
-    private List<ReadRun> earlierRuns(RunRef ref, long beforeMs) {
-        return workspace.runsBefore(ref.jobId(), beforeMs, (int) thresholds.get(FOLLOW_UP_HISTORY_RUNS)).stream()
-                .filter(r -> r.runId() != ref.runId()).flatMap(r -> readIfLogged(r).stream()).toList();
+    private static long wallMs(RunSummary run) {
+        return Math.max(0, run.endMs() - run.startMs());
+    }
+
+    private Optional<HistoryBand> history(ReadRun run) {
+        if (run.ref().jobId() == null) {
+            return Optional.empty();
+        }
+        List<ReadRun> earlier = workspace.runsBefore(run.ref().jobId(), run.startMs(), (int) thresholds.get(FOLLOW_UP_HISTORY_RUNS)).stream()
+                .flatMap(r -> readIfLogged(r).stream()).toList();
+        return HistoryBand.of(earlier);
     }
 
     private Optional<ReadRun> readIfLogged(RunRef ref) {

@@ -245,7 +245,7 @@ final class AskService {
      */
     private void offerWhy(SlackThread thread, AnalysedRun run) {
         try {
-            if (comparisons.slowerThanUsual(run.ref(), run.advice().application().startMs(), run.advice().application().durationMs())) {
+            if (comparisons.slowerThanUsual(run.ref())) {
                 thread.reply(SlackMessages.notice(AskReply.WHY_OFFER.text("command", SlackBot.COMMAND, "runId", run.ref().runId())));
             }
         } catch (RuntimeException e) {

@@ -6,17 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.Corpus;
-import io.sparkadvisor.rules.advisor.NoiseBand;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-/** The default baseline and "slower than usual", on the corpus's real runs. */
+/** The default baseline on the corpus's real runs, and "slower than usual". */
 class HistoryBandTest {
-    private static final RunComparisons COMPARISONS = new RunComparisons(null, Thresholds.defaults());
-    private static final Function<List<Double>, NoiseBand> USUAL = COMPARISONS::usual;
-
     private static ReadRun run(long id, String scenario) {
         return new ReadRun(new RunRef(id, 45L, null), "Run " + id, 0, Corpus.facts(scenario));
     }
@@ -25,33 +20,30 @@ class HistoryBandTest {
     void theBaselineIsTheMedianRunOfTheNewestRunsSetup() {
         ReadRun usual = run(3, "sales-report");
         ReadRun again = run(2, "sales-report-again");
-        ReadRun bigger = run(1, "sales-report-3x");
-        HistoryBand band = HistoryBand.of(List.of(usual, again, bigger), USUAL).orElseThrow();
-        assertEquals(3, band.runs().size(), "the same setup, another input");
-        assertEquals(usual.durationMs() < again.durationMs() ? usual : again, band.medianRun(), "the middle of three by run time");
+        HistoryBand band = HistoryBand.of(List.of(usual, again, run(1, "sales-report-3x"))).orElseThrow();
+        assertEquals(List.of(3L, 2L, 1L), band.runs().stream().map(r -> r.ref().runId()).toList(), "the same setup, another input");
+        long middle = usual.durationMs() < again.durationMs() ? 2 : 3; // the slower of the two, below the 3x run
+        assertEquals(middle, band.medianRun().ref().runId(), "the middle of three by run time");
     }
 
     @Test
     void runsOfAnotherSetupAreLeftOut() {
-        ReadRun fourSlots = run(2, "io-bound-again");
-        HistoryBand band = HistoryBand.of(List.of(run(3, "io-bound-2-slots"), fourSlots), USUAL).orElseThrow();
-        assertEquals(1, band.runs().size(), "local[4] is not local[2]");
-        assertFalse(band.runs().contains(fourSlots));
-    }
-
-    @Test
-    void aRunIsSlowerThanUsualBeyondTheNoiseOfThreeRunsOrMore() {
-        ReadRun usual = run(3, "sales-report");
-        long tripled = run(9, "sales-report-3x").durationMs();
-        HistoryBand three = HistoryBand.of(List.of(usual, run(2, "sales-report"), run(1, "sales-report-again")), USUAL).orElseThrow();
-        assertTrue(three.slower(tripled));
-        assertFalse(three.slower(usual.durationMs()), "the median run is usual");
-        HistoryBand two = HistoryBand.of(List.of(usual, run(2, "sales-report-again")), USUAL).orElseThrow();
-        assertFalse(two.slower(tripled), "two runs say nothing of the job's spread");
+        HistoryBand band = HistoryBand.of(List.of(run(3, "io-bound-2-slots"), run(2, "io-bound-again"))).orElseThrow();
+        assertEquals(List.of(3L), band.runs().stream().map(r -> r.ref().runId()).toList(), "local[4] is not local[2]");
     }
 
     @Test
     void noEarlierRunIsNoBand() {
-        assertTrue(HistoryBand.of(List.of(), USUAL).isEmpty());
+        assertTrue(HistoryBand.of(List.of()).isEmpty());
+    }
+
+    @Test
+    void slowerThanUsualIsBeyondTheNoiseOfThreeRunsOrMore() {
+        RunComparisons comparisons = new RunComparisons(null, Thresholds.defaults());
+        List<Double> usual = List.of(100_000.0, 104_000.0, 98_000.0, 101_000.0);
+        assertTrue(comparisons.aboveUsual(usual, 190_000));
+        assertFalse(comparisons.aboveUsual(usual, 106_000), "within the spread");
+        assertFalse(comparisons.aboveUsual(usual.subList(0, 2), 190_000), "two runs say nothing of the job's spread");
+        assertFalse(comparisons.aboveUsual(List.of(), 190_000));
     }
 }
