@@ -6,7 +6,7 @@ import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.store.AnalysedFindings;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Database;
-import io.sparkadvisor.bot.slack.ScanWiring;
+import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.replies.ScanReply;
@@ -47,7 +47,7 @@ final class ScanCommand implements Callable<Integer> {
         var workspace = WorkspaceChoice.of(workspaceDir, env);
         AdvisorConfig config = AdvisorConfig.load(thresholdOptions.config);
         Database db = Database.existing(env).orElseGet(Database::inMemory).migrate();
-        var scan = ScanWiring.scan(db, workspace, new Advisor(thresholdOptions.thresholds()), config.scan().on(), clock, BotMetrics.none());
+        var scan = FleetScan.of(db, workspace, new Advisor(thresholdOptions.thresholds()), config.scan().on(), clock, BotMetrics.none());
         var digests = new Digests(workspace, config.digest(), new AnalysedFindings(db), new Changes(db), scan);
         var err = spec.commandLine().getErr();
         var digest = digests.prepare(DigestCommand.weekStart(week, clock),

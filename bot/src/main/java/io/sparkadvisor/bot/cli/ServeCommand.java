@@ -15,6 +15,7 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
 import io.sparkadvisor.bot.ops.BotMetrics;
@@ -25,7 +26,7 @@ import io.sparkadvisor.bot.config.SettingsTable;
 import io.sparkadvisor.bot.slack.DigestCommands;
 import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.slack.HotValueDesk;
-import io.sparkadvisor.bot.slack.ScanWiring;
+import io.sparkadvisor.bot.slack.DigestWiring;
 import io.sparkadvisor.bot.slack.SlackBot;
 import io.sparkadvisor.bot.slack.SlackSettings;
 import io.sparkadvisor.bot.store.AnalysedFindings;
@@ -100,10 +101,10 @@ final class ServeCommand implements Callable<Integer> {
         DigestConfig digestConfig = config.digest();
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(thresholdOptions.thresholds());
-        FleetScan fleet = ScanWiring.scan(db, workspace, advisor, config.scan(), Clock.systemUTC(), metrics);
+        FleetScan fleet = FleetScan.of(db, workspace, advisor, config.scan(), Clock.systemUTC(), metrics);
         Digests digests = new Digests(workspace, digestConfig, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        Scheduler scheduler = DigestScheduler.start(db, ScanWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings, metrics),
+        Scheduler scheduler = DigestScheduler.start(db, DigestWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings, metrics),
                 approvals, Clock.systemUTC()));
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(scheduler), digests,
                 digestConfig, Clock.systemUTC(), DigestAdmins.fromEnvironment(env, policy, Clock.systemUTC()), new ScanRequests(db));
@@ -111,7 +112,7 @@ final class ServeCommand implements Callable<Integer> {
         HotValueLookup hotValueLookup = new HotValueLookup(workspace, HotValueLookup.budget(env));
         SlackBot bot = SlackBot.start(settings, new SlackBot.Services(workspace, advisor, approvals,
                 new JobHistory(workspace, changes), digestCommands, analysed, new SlackEvents(db, Clock.systemUTC()),
-                new HotValueDesk(hotValues, hotValueLookup, policy, access, Clock.systemUTC()), access), metrics);
+                new HotValueDesk(new HotValueClicks(hotValues, hotValueLookup, policy, access, Clock.systemUTC())), access), metrics);
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         HotValueRecheck recheck = new HotValueRecheck(hotValues, hotValueLookup);
         Repeating.every(followUps, InterruptedApprovals.EVERY, "settling interrupted approvals", new InterruptedApprovals(

@@ -2,9 +2,6 @@ package io.sparkadvisor.bot.digest;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
-import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
-import com.github.kagkarlsson.scheduler.jdbc.DefaultJdbcCustomization;
-import com.github.kagkarlsson.scheduler.jdbc.JdbcCustomization;
 import com.github.kagkarlsson.scheduler.serializer.Serializer;
 import com.github.kagkarlsson.scheduler.task.Execution;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
@@ -14,6 +11,7 @@ import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
 import com.github.kagkarlsson.scheduler.task.helper.RecurringTaskWithPersistentSchedule;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import io.sparkadvisor.bot.store.Database;
+import io.sparkadvisor.bot.store.SchedulerJdbc;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -69,17 +67,9 @@ public final class DigestScheduler {
      */
     public static Scheduler start(Database db, ScheduledDigests digests) {
         Scheduler scheduler = Scheduler.create(db.dataSource(), task(digests)).serializer(SCHEDULE_TEXT).threads(1)
-                .jdbcCustomization(jdbcFor(db)).pollingInterval(POLLING).registerShutdownHook().build();
+                .jdbcCustomization(SchedulerJdbc.of(db)).pollingInterval(POLLING).registerShutdownHook().build();
         scheduler.start();
         return scheduler;
-    }
-
-    /**
-     * db-scheduler knows PostgreSQL's SQL; for H2 it falls back to plain JDBC with a warning that
-     * it assumes zoned timestamps, which our migration declares, so H2 gets that fallback without it.
-     */
-    private static JdbcCustomization jdbcFor(Database db) {
-        return db.isH2() ? new DefaultJdbcCustomization(false) : new AutodetectJdbcCustomization(db.dataSource());
     }
 
     /** Schedules the channel's next digest, replacing an earlier schedule; returns when it is due. */

@@ -4,6 +4,7 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.scan.JobScan;
+import io.sparkadvisor.bot.scan.OnDemandScans;
 import io.sparkadvisor.bot.scan.Opportunity;
 import io.sparkadvisor.bot.scan.ScanProgress;
 import io.sparkadvisor.bot.store.AnalysedFindings;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * estimated from the runs, with the reason shown), the findings of runs analysed that week, the
  * steps awaiting approval and the verified changes with their runs' costs.
  */
-public final class Digests {
+public final class Digests implements OnDemandScans.Digests {
     private static final Logger LOG = LoggerFactory.getLogger(Digests.class);
     /** Changes verified longer ago than this no longer appear under realised savings. */
     private static final Duration REALISED_FOR = Duration.ofDays(8 * 7);
@@ -65,9 +66,20 @@ public final class Digests {
         this.scan = scan;
     }
 
-    /** The fleet scan's settings, when it is on. */
+    @Override
     public Optional<ScanConfig> scanConfig() {
         return Optional.ofNullable(scan).map(FleetScan::config);
+    }
+
+    @Override
+    public LocalDate weekFor(Instant now) {
+        return DigestSchedule.parse(config.schedule()).weekStartFor(now);
+    }
+
+    @Override
+    public OnDemandScans.Scanned scan(LocalDate week, ScanProgress progress) {
+        PreparedDigest digest = prepare(week, progress);
+        return new OnDemandScans.Scanned(digest.scans(), digest.fixes().size(), digest.report());
     }
 
     public PreparedDigest prepare(LocalDate weekStart) {

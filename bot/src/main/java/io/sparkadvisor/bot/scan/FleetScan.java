@@ -1,73 +1,98 @@
 package io.sparkadvisor.bot.scan;
 
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerBuilder;
+import com.github.kagkarlsson.scheduler.serializer.JacksonSerializer;
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.FailureHandler;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
+import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.ops.BotMetrics;
+import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.ScanLedger;
+import io.sparkadvisor.bot.store.SchedulerJdbc;
+import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.billing.JobCost;
-import io.sparkadvisor.templates.replies.ScanReply;
+import io.sparkadvisor.rules.advisor.Advisor;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Analyses the latest completed run of each of a week's costliest jobs: {@code parallelism} at a
- * time, within the time budget, each job claimed in the {@link ScanLedger} so that of several
- * replicas (or a scan and a restarted one) one analyses it and all read its outcome. A job that
- * fails is an outcome like any other; jobs not reached in time are listed as such.
+ * Analyses the latest completed run of each of a week's costliest jobs as db-scheduler executions: one task
+ * instance per (week, job), scheduled by the first scan of the week to come and run, {@code parallelism} at a
+ * time, by the scheduler of every replica scanning that week. db-scheduler lets one replica pick each, keeps its
+ * heartbeat, and runs it again elsewhere when its replica died ({@link #DEAD_AFTER}). The execution keeps its
+ * outcome in the {@link ScanLedger}, where every scan reads it; a job that fails is an outcome like any other,
+ * and the jobs not done within the time budget are listed as not analysed in time.
  */
 public final class FleetScan {
     private static final Logger LOG = LoggerFactory.getLogger(FleetScan.class);
-    /** How often a scan whose remaining jobs another replica holds looks whether they are done. */
+    static final String TASK = "fleet-scan-job";
+    /** A table of their own (V23), so that the digest's scheduler never meets an execution it cannot run. */
+    public static final String TABLE = "fleet_scan_tasks";
+    private static final Duration HEARTBEAT = Duration.ofSeconds(5);
+    private static final int MISSED_HEARTBEATS = 12;
+    /**
+     * An execution without a heartbeat for this long belongs to a replica that died, and is run again by another;
+     * spark-advisor's own choice: twelve missed heartbeats (a long pause, a database away) before a job may be analysed
+     * twice, while a dead replica's jobs wait a minute, not the budget.
+     */
+    public static final Duration DEAD_AFTER = HEARTBEAT.multipliedBy(MISSED_HEARTBEATS);
+    /** How often a scan whose remaining jobs run elsewhere looks whether they are done. */
     private static final Duration POLL = Duration.ofMillis(250);
-    /**
-     * A claim not renewed for this long was left by a replica that died, and is taken over; spark-advisor's own
-     * choice: a scan renews its claims every quarter of it, so a live replica misses four renewals (a long pause, a
-     * database away) before another analyses its job too, while a dead one's jobs wait a minute, not the budget.
-     */
-    public static final Duration CLAIM_LEASE = Duration.ofMinutes(1);
-    private static final Duration RENEW = CLAIM_LEASE.dividedBy(4);
-    /**
-     * How often a scan waiting on jobs other replicas hold tries their claims again, so that a dead replica's are
-     * taken over once stale; spark-advisor's own choice: a few seconds late on a one-minute lease, a write per job.
-     */
-    private static final Duration RECLAIM = Duration.ofSeconds(5);
+    /** How often a scan's scheduler looks for due jobs besides when one is scheduled or finished: jobs revived or given back. */
+    private static final Duration FETCH = Duration.ofSeconds(1);
+    /** A job whose outcome the ledger did not keep (the database away) is tried again this soon. */
+    private static final Duration RETRY = Duration.ofSeconds(5);
+    /** How long a scan that ends lets its analyses under way finish before interrupting them (they are given back). */
+    private static final Duration LET_FINISH = Duration.ofSeconds(1);
 
+    /** What an execution carries, as JSON: which week's scan and which job. */
+    record Job(String week, JobCost job) {
+        LocalDate weekStart() {
+            return LocalDate.parse(week);
+        }
+    }
+
+    private final Database db;
     private final ScanLedger<JobScan> ledger;
     private final JobAnalyser analyser;
     private final ScanConfig config;
     private final Clock clock;
     private final BotMetrics metrics;
-    private final String holder = UUID.randomUUID().toString();
-    private final Set<ExecutorService> running = ConcurrentHashMap.newKeySet();
-    /** Set by {@link #stop}: an analysis that ends after it is given back, not recorded (it may have failed for the stop). */
+    private final Set<Watch> watching = ConcurrentHashMap.newKeySet();
+    /** Set by {@link #stop}: no job is started or recorded after it; those under way are given back. */
     private volatile boolean stopping;
 
-    public FleetScan(ScanLedger<JobScan> ledger, JobAnalyser analyser, ScanConfig config, Clock clock, BotMetrics metrics) {
+    public FleetScan(Database db, ScanLedger<JobScan> ledger, JobAnalyser analyser, ScanConfig config, Clock clock, BotMetrics metrics) {
+        this.db = db;
         this.ledger = ledger;
         this.analyser = analyser;
         this.config = config;
         this.clock = clock;
         this.metrics = metrics;
+    }
+
+    /** The scan over {@code workspace}'s jobs, its executions and outcomes in {@code db}, its jobs counted in {@code metrics}; null when {@code config} leaves it off. */
+    public static FleetScan of(Database db, Workspace workspace, Advisor advisor, ScanConfig config, Clock clock, BotMetrics metrics) {
+        return config.enabled() ? new FleetScan(db, new ScanLedger<>(db, JobScan.class), new LatestRuns(workspace, advisor), config, clock, metrics)
+                : null;
     }
 
     public ScanConfig config() {
@@ -78,116 +103,127 @@ public final class FleetScan {
     public List<JobScan> scan(LocalDate week, List<JobCost> costliest, ScanProgress progress) {
         long deadline = System.nanoTime() + config.budget().toNanos();
         Set<String> ids = costliest.stream().map(JobCost::jobId).collect(Collectors.toSet());
-        Map<String, JobScan> done = ledger.outcomes(week);
-        done.keySet().retainAll(ids); // jobs of a scan of more jobs than this one
-        AtomicInteger finished = new AtomicInteger(done.size());
-        AtomicInteger unreadable = new AtomicInteger((int) done.values().stream().filter(s -> !s.wasAnalysed()).count());
-        progress.moved(finished.get(), costliest.size(), unreadable.get());
-        ExecutorService pool = Executors.newFixedThreadPool(config.parallelism(), r -> {
-            Thread t = new Thread(r, "fleet-scan");
-            t.setDaemon(true); // a stopping bot is not held by a scan: its claims are given back or go stale
-            return t;
-        });
-        running.add(pool);
-        ScheduledExecutorService renewal = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "fleet-scan-renewal");
-            t.setDaemon(true);
-            return t;
-        });
-        renewal.scheduleWithFixedDelay(() -> renew(week), RENEW.toMillis(), RENEW.toMillis(), TimeUnit.MILLISECONDS);
-        try {
-            List<JobCost> left = costliest.stream().filter(job -> !done.containsKey(job.jobId())).toList();
-            while (!left.isEmpty() && System.nanoTime() < deadline && !stopping && !Thread.currentThread().isInterrupted()) {
-                List<Future<?>> round = left.stream().<Future<?>>map(job -> pool.submit(() -> {
-                    JobScan outcome = System.nanoTime() < deadline ? scanOne(week, job) : null;
-                    if (outcome != null) {
-                        int cannot = outcome.wasAnalysed() ? unreadable.get() : unreadable.incrementAndGet();
-                        progress.moved(finished.incrementAndGet(), costliest.size(), cannot);
-                    }
-                })).toList();
-                awaitUntil(round, deadline);
-                left = awaitOthers(week, left, deadline);
+        Map<String, JobScan> kept = ledger.outcomes(week);
+        kept.keySet().retainAll(ids); // jobs of a scan of more jobs than this one
+        Watch watch = new Watch(week, ids, costliest.size(), kept.values(), progress);
+        List<JobCost> left = costliest.stream().filter(job -> !kept.containsKey(job.jobId())).toList();
+        if (!left.isEmpty() && !stopping) {
+            watching.add(watch);
+            Scheduler scheduler = start();
+            try {
+                Instant now = clock.instant();
+                for (int i = 0; i < left.size(); i++) { // the costliest first: a scan out of time misses the cheapest
+                    scheduler.scheduleIfNotExists(instance(week, left.get(i)), now.minusMillis(left.size() - i));
+                }
+                awaitDone(week, left, deadline);
+            } finally {
+                scheduler.stop();
+                watching.remove(watch);
             }
-        } catch (RejectedExecutionException stopped) {
-            // stop() shut the pool between two rounds: the jobs not done are listed as such
-        } finally {
-            renewal.shutdownNow();
-            pool.shutdownNow();
-            running.remove(pool);
+            if (!stopping) {
+                cancelNotStarted(scheduler, week, left);
+            }
         }
         return outcomes(week, costliest);
     }
 
-    /** Stops scans under way (the bot is stopping): their jobs not done are given back for the next scan. */
+    /** Stops the scans under way (the bot is stopping): their jobs not done are given back to the next scan of the week, on any replica. */
     public void stop() {
         stopping = true;
-        running.forEach(pool -> pool.shutdownNow().forEach(notStarted -> ((Future<?>) notStarted).cancel(false)));
     }
 
-    private void renew(LocalDate week) {
-        try {
-            ledger.renew(week, holder, clock.instant());
-        } catch (RuntimeException e) { // the next renewal tries again; a scheduled task that throws is never run again
-            LOG.warn("fleet scan: claims not renewed", e);
+    /** A scheduler running this replica's share of the scan while it lasts, on the bot's clock (heartbeats and dead executions follow it). */
+    private Scheduler start() {
+        CustomTask<Job> task = Tasks.custom(TASK, Job.class).onFailure(new FailureHandler.OnFailureRetryLater<>(RETRY))
+                .onDeadExecutionRevive().execute((instance, context) -> analyse(instance.getData(), context));
+        SchedulerBuilder builder = new SchedulerBuilder(db.dataSource(), List.of(task)) {
+            { // db-scheduler lets only a builder's subclass set its clock
+                clock = FleetScan.this.clock::instant;
+            }
+        };
+        Scheduler scheduler = builder.tableName(TABLE).serializer(new JacksonSerializer()).jdbcCustomization(SchedulerJdbc.of(db))
+                .threads(config.parallelism()).pollingInterval(FETCH).enableImmediateExecution().heartbeatInterval(HEARTBEAT)
+                .missedHeartbeatsLimit(MISSED_HEARTBEATS).shutdownMaxWait(LET_FINISH).build();
+        scheduler.start();
+        return scheduler;
+    }
+
+    /** An execution's body: analyses the job and keeps its outcome, or gives the job back when the scan is ending. */
+    private CompletionHandler<Job> analyse(Job job, ExecutionContext context) {
+        LocalDate week = job.weekStart();
+        if (ending(context)) {
+            return givenBack();
         }
-    }
-
-    /** Analyses the job if this replica wins its claim; null when it did not (or stopped). */
-    private JobScan scanOne(LocalDate week, JobCost job) {
-        if (!ledger.claim(week, job.jobId(), holder, clock.instant(), CLAIM_LEASE)) {
-            return null;
+        if (ledger.done(week).contains(job.job().jobId())) {
+            return new CompletionHandler.OnCompleteRemove<>(); // revived after its replica kept the outcome
         }
         JobScan outcome;
         try {
-            outcome = analyser.analyse(job);
+            outcome = analyser.analyse(job.job());
         } catch (RuntimeException e) {
-            LOG.warn("fleet scan: job {} failed", job.jobId(), e);
-            outcome = JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.FAILED, e.getClass().getSimpleName()
+            LOG.warn("fleet scan: job {} failed", job.job().jobId(), e);
+            outcome = JobScan.unreadable(job.job().jobId(), job.job().jobName(), 0, JobScan.Unreadable.Kind.FAILED, e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
-        if (stopping) {
-            ledger.release(week, job.jobId(), holder);
-            return null;
+        if (ending(context)) {
+            return givenBack(); // it may have failed for the interrupt
         }
-        ledger.done(week, job.jobId(), holder, outcome);
-        count(outcome);
-        return outcome;
+        if (ledger.record(week, job.job().jobId(), outcome)) {
+            count(outcome);
+            JobScan done = outcome;
+            watching.forEach(w -> w.finished(week, done));
+        }
+        return new CompletionHandler.OnCompleteRemove<>();
     }
 
-    /** Waits for this round's jobs until the deadline. */
-    private static void awaitUntil(List<Future<?>> round, long deadline) {
-        for (Future<?> job : round) {
+    private boolean ending(ExecutionContext context) {
+        return stopping || context.getSchedulerState().isShuttingDown() || Thread.currentThread().isInterrupted();
+    }
+
+    /** Due again at once, for whichever scan of the week runs next. */
+    private CompletionHandler<Job> givenBack() {
+        return (complete, operations) -> operations.reschedule(complete, clock.instant());
+    }
+
+    /** Until every job of {@code left} has its outcome, from this replica or another, or the scan is out of time or stopped. */
+    private void awaitDone(LocalDate week, List<JobCost> left, long deadline) {
+        while (System.nanoTime() < deadline && !stopping) {
+            Set<String> done = ledger.done(week);
+            if (left.stream().allMatch(job -> done.contains(job.jobId()))) {
+                return;
+            }
             try {
-                job.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                Thread.sleep(Math.min(POLL.toMillis(), Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (ExecutionException e) { // the ledger out of reach: the job is tried again next round
-                LOG.warn("fleet scan: a job's claim or outcome not kept", e.getCause());
-            } catch (CancellationException | TimeoutException e) {
-                return; // out of time or stopped: the jobs not done are listed as such
             }
         }
     }
 
     /**
-     * The jobs of {@code left} still not done once those other replicas hold are done or {@link #RECLAIM} has passed:
-     * a claim of a replica that died goes stale meanwhile, and this scan takes it over in its next round.
+     * Out of time: the week's jobs no replica started are cancelled, so that a later scan (of another week) does not spend
+     * its budget on them; a scan of this week schedules them again.
      */
-    private List<JobCost> awaitOthers(LocalDate week, List<JobCost> left, long deadline) {
-        long reclaim = Math.min(deadline, System.nanoTime() + RECLAIM.toNanos());
-        while (true) {
-            Set<String> done = ledger.done(week);
-            List<JobCost> notDone = left.stream().filter(job -> !done.contains(job.jobId())).toList();
-            if (notDone.isEmpty() || System.nanoTime() >= reclaim || stopping || Thread.currentThread().isInterrupted()) {
-                return notDone;
-            }
+    private static void cancelNotStarted(Scheduler scheduler, LocalDate week, List<JobCost> left) {
+        for (JobCost job : left) {
+            TaskInstanceId id = TaskInstanceId.of(TASK, instanceId(week, job.jobId()));
             try {
-                Thread.sleep(POLL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                if (scheduler.getScheduledExecution(id).filter(e -> !e.isPicked()).isPresent()) {
+                    scheduler.cancel(id);
+                }
+            } catch (RuntimeException e) { // done, or picked meanwhile: nothing to cancel
+                LOG.debug("fleet scan: job {} not cancelled: {}", job.jobId(), e.getMessage());
             }
         }
+    }
+
+    private static TaskInstance<Job> instance(LocalDate week, JobCost job) {
+        return new TaskInstance<>(TASK, instanceId(week, job.jobId()), new Job(week.toString(), job));
+    }
+
+    static String instanceId(LocalDate week, String jobId) {
+        return week + "/" + jobId;
     }
 
     private List<JobScan> outcomes(LocalDate week, List<JobCost> costliest) {
@@ -198,8 +234,7 @@ public final class FleetScan {
             if (kept != null) {
                 out.add(kept);
             } else {
-                JobScan late = JobScan.unreadable(job.jobId(), job.jobName(), 0, JobScan.Unreadable.Kind.NOT_IN_TIME,
-                        ScanReply.OUT_OF_TIME.text("minutes", config.budgetMinutes()));
+                JobScan late = JobScan.notInTime(job.jobId(), job.jobName());
                 count(late);
                 out.add(late);
             }
@@ -207,8 +242,36 @@ public final class FleetScan {
         return out;
     }
 
-    /** Counts a job this scan finished or did not reach; jobs read from another's outcome are that one's. */
+    /** Counts a job this replica finished or a scan of it did not reach; jobs read from another's outcome are that one's. */
     private void count(JobScan outcome) {
         metrics.scanned(outcome.wasAnalysed() ? "analysed" : outcome.unreadable().kind().name().toLowerCase(Locale.ROOT));
+    }
+
+    /** One scan's view of its jobs finished on this replica: its progress moves as they finish. */
+    private static final class Watch {
+        private final LocalDate week;
+        private final Set<String> ids;
+        private final int total;
+        private final ScanProgress progress;
+        private int finished;
+        private int unreadable;
+
+        Watch(LocalDate week, Set<String> ids, int total, Collection<JobScan> kept, ScanProgress progress) {
+            this.week = week;
+            this.ids = ids;
+            this.total = total;
+            this.progress = progress;
+            this.finished = kept.size();
+            this.unreadable = (int) kept.stream().filter(s -> !s.wasAnalysed()).count();
+            progress.moved(finished, total, unreadable);
+        }
+
+        synchronized void finished(LocalDate week, JobScan outcome) {
+            if (week.equals(this.week) && ids.contains(outcome.jobId())) {
+                finished++;
+                unreadable += outcome.wasAnalysed() ? 0 : 1;
+                progress.moved(finished, total, unreadable);
+            }
+        }
     }
 }

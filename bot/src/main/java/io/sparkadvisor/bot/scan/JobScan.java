@@ -33,11 +33,16 @@ public record JobScan(String jobId, String jobName, long runId, long runMs, Clus
         return new JobScan(jobId, jobName, runId, 0, ClusterSize.UNKNOWN, null, null, List.of(), new Unreadable(kind, reason));
     }
 
+    /** A job the scan did not reach within its budget: the digest says so, and what to raise. */
+    public static JobScan notInTime(String jobId, String jobName) {
+        return unreadable(jobId, jobName, 0, Unreadable.Kind.NOT_IN_TIME, null);
+    }
+
     public boolean wasAnalysed() {
         return unreadable == null;
     }
 
-    /** Why a job's latest run could not be analysed, in a class (what to fix) and in the workspace's own words. */
+    /** Why a job's latest run could not be analysed, in a class (what to fix) and in the workspace's own words (none when not in time). */
     public record Unreadable(Kind kind, String reason) {
         public enum Kind { NO_LOG_DELIVERY, S3_DESTINATION, DBFS_MOUNT, LOG_MISSING, PERMISSIONS, NO_COMPLETED_RUN, FAILED, NOT_IN_TIME }
     }

@@ -6,12 +6,12 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestSchedule;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
+import io.sparkadvisor.bot.scan.OnDemandScans;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.bot.store.Subscription;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.replies.DigestReply;
-import io.sparkadvisor.templates.replies.ScanReply;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.math.BigDecimal;
@@ -65,14 +65,11 @@ public final class DigestCommands {
         this.digests = digests;
         this.defaultSchedule = config.schedule();
         this.clock = clock;
-        this.scan = new OnDemandScan(digests, defaultSchedule, clock, sharing, scans);
+        this.scan = new OnDemandScan(new OnDemandScans(digests, admins, scans, clock), sharing);
     }
 
     /** {@code scan}: the fleet scan now, in a thread of {@code channel}; what to tell the asker alone when it cannot run. */
     Optional<String> scan(MethodsClient slack, String channel, String user) {
-        if (!admins.includes(new SlackUsers(slack), user)) {
-            return Optional.of(ScanReply.ADMINS_ONLY.text());
-        }
         return this.scan.run(slack, channel, user);
     }
 

@@ -1,83 +1,53 @@
 package io.sparkadvisor.bot.slack;
 
 import com.slack.api.methods.MethodsClient;
-import io.sparkadvisor.bot.config.ScanConfig;
-import io.sparkadvisor.bot.digest.DigestSchedule;
-import io.sparkadvisor.bot.digest.Digests;
-import io.sparkadvisor.bot.digest.PreparedDigest;
-import io.sparkadvisor.bot.scan.JobScan;
+import io.sparkadvisor.bot.scan.OnDemandScans;
+import io.sparkadvisor.bot.scan.OnDemandScans.Start;
 import io.sparkadvisor.bot.scan.ScanProgress;
-import io.sparkadvisor.bot.store.ScanRequests;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.replies.AskReply;
 import io.sparkadvisor.templates.replies.DigestReply;
 import io.sparkadvisor.templates.replies.ErrorReply;
 import io.sparkadvisor.templates.replies.ScanReply;
 import io.sparkadvisor.templates.slack.SlackMessages;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code /spark-advisor scan}: the fleet scan of the week the next digest reports, now, in a thread
- * of the channel: a progress line edited in place as jobs finish, then the digest it makes (Top
- * fixes included). Jobs an earlier scan of that week finished are read, not analysed again; the
- * digest's own threads per fix come with the scheduled digest. Not in a channel shared outside the
- * company ({@link SharedChannels}), and at most {@code scan.perChannelPerDay} times a UTC day per
- * channel, counted in the database so that replicas share the limit.
+ * Slack's side of {@code /spark-advisor scan} ({@link OnDemandScans}): in a thread of the channel, a progress line
+ * edited in place as jobs finish, then the digest the scan makes (Top fixes included); the digest's own threads per
+ * fix come with the scheduled digest.
  */
 final class OnDemandScan {
     private static final Logger LOG = LoggerFactory.getLogger(OnDemandScan.class);
     /** Slack allows about one chat.update a second per channel. */
     private static final Duration EDIT_EVERY = Duration.ofSeconds(1);
     private static final String ASKED = "scan";
-    private static final DateTimeFormatter NEXT = DateTimeFormatter.ofPattern("EEE d MMM HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-    private final Digests digests;
-    private final String defaultSchedule;
-    private final Clock clock;
+    private final OnDemandScans scans;
     private final SharedChannels sharing;
-    private final ScanRequests requests;
 
-    OnDemandScan(Digests digests, String defaultSchedule, Clock clock, SharedChannels sharing, ScanRequests requests) {
+    OnDemandScan(OnDemandScans scans, SharedChannels sharing) {
+        this.scans = scans;
         this.sharing = sharing;
-        this.requests = requests;
-        this.digests = digests;
-        this.defaultSchedule = defaultSchedule;
-        this.clock = clock;
     }
 
-    /** Runs the scan; empty when it ran in a thread, else the reply for the asker alone (the scan is off, or not here, or not now). */
+    /** Runs the scan; empty when it ran in a thread, else the reply for the asker alone (not theirs to start, off, not here, or not now). */
     Optional<String> run(MethodsClient client, String channel, String user) {
-        Optional<ScanConfig> config = digests.scanConfig();
-        if (config.isEmpty()) {
-            return Optional.of(ScanReply.OFF.text());
+        Start start = scans.start(channel, user, new SlackUsers(client), () -> sharing.refusal(client, channel, DigestReply.THIS_CHANNEL.text()));
+        if (start instanceof Start.Refused refused) {
+            return Optional.of(refused.text());
         }
-        Optional<String> refusal = sharing.refusal(client, channel, DigestReply.THIS_CHANNEL.text());
-        if (refusal.isPresent()) {
-            return refusal;
-        }
-        int perDay = config.get().perChannelPerDay();
-        if (!requests.take(channel, user, perDay, clock.instant())) {
-            return Optional.of(ScanReply.TOO_MANY.text("perDay", perDay, "one", perDay == 1,
-                    "next", NEXT.format(ScanRequests.nextDay(clock.instant()))));
-        }
-        LocalDate week = DigestSchedule.parse(defaultSchedule).weekStartFor(clock.instant());
+        Start.Granted granted = (Start.Granted) start;
         SlackThread thread = SlackThread.open(client, channel, SlackMessages.parent(user, ASKED, AskReply.WORKING.text()));
-        ProgressLine progress = ProgressLine.start(thread, ScanReply.STARTED.text("jobs", config.get().jobs(), "week", week));
+        ProgressLine progress = ProgressLine.start(thread, ScanReply.STARTED.text("jobs", granted.config().jobs(), "week", granted.week()));
         try {
-            PreparedDigest digest = digests.prepare(week, throttled(progress));
-            long unreadable = digest.scans().stream().filter(s -> !s.wasAnalysed()).count();
-            String done = ScanReply.FINISHED.text("analysed", digest.scans().stream().filter(JobScan::wasAnalysed).count(),
-                    "unreadable", unreadable, "fixes", digest.fixes().size());
+            OnDemandScans.Scanned scanned = scans.run(granted, throttled(progress));
+            String done = ScanReply.FINISHED.text("analysed", scanned.analysed(), "unreadable", scanned.unreadable(), "fixes", scanned.fixes());
             progress.done(done);
-            DigestMessages.slack(digest.report()).forEach(thread::reply);
+            DigestMessages.slack(scanned.report()).forEach(thread::reply);
             thread.editParent(SlackMessages.parent(user, ASKED, done));
         } catch (RuntimeException e) {
             LOG.warn("fleet scan in {} failed", channel, e);

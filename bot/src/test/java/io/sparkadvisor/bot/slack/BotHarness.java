@@ -18,6 +18,7 @@ import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.DigestSchedulers;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
 import io.sparkadvisor.bot.store.AnalysedFindings;
@@ -155,10 +156,10 @@ final class BotHarness implements AutoCloseable {
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, locks, connected, policy, access, clock);
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
-        FleetScan fleet = ScanWiring.scan(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock, BotMetrics.none());
+        FleetScan fleet = FleetScan.of(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock, BotMetrics.none());
         Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet);
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
-        digestScheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
+        digestScheduler = DigestSchedulers.manual(db, DigestWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
                 approvals, clock), NOW);
         DigestCommands digestCommands = new DigestCommands(subscriptions, new DigestScheduler(digestScheduler), digests,
                 DigestConfig.DEFAULTS, DigestSchedulers.clockOf(digestScheduler), DigestAdmins.fromEnvironment(approvalEnv, policy, clock),
@@ -167,7 +168,7 @@ final class BotHarness implements AutoCloseable {
         HotValueLookup hotValueLookup = new HotValueLookup(connected, HotValueLookup.budget(approvalEnv));
         bot = SlackBot.start(settings, new SlackBot.Services(connected, advisor, approvals,
                 new JobHistory(connected, changes), digestCommands, analysed, new SlackEvents(db, clock),
-                new HotValueDesk(hotValues, hotValueLookup, policy, access, clock), access), metrics);
+                new HotValueDesk(new HotValueClicks(hotValues, hotValueLookup, policy, access, clock)), access), metrics);
         App app = bot.app();
         interrupted = new InterruptedApprovals(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock);
         followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),

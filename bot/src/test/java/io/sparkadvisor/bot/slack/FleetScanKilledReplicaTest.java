@@ -27,12 +27,12 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * A replica process killed (kill -9) in the middle of the week's scan, holding claims on jobs it had not
- * finished: the other replica's digest scans the jobs nobody holds, waits on the dead one's claims, takes them
- * over once they are stale, and so analyses exactly the jobs the dead one left (its finished jobs are not read
- * again) and posts the digest and its fix threads once. The emulator answers slowly while the first replica
- * scans, so that it dies with work in hand; the survivor's clock is moved one claim lease on while it waits,
- * so the claims go stale without the test waiting that long.
+ * A replica process killed (kill -9) in the middle of the week's scan, running jobs it had not finished: the
+ * other replica's digest scans the jobs nobody runs, waits on the dead one's executions, runs them itself once
+ * db-scheduler finds them dead (no heartbeat for {@link FleetScan#DEAD_AFTER}), and so analyses exactly the jobs
+ * the dead one left (its finished jobs are not read again) and posts the digest and its fix threads once. The
+ * emulator answers slowly while the first replica scans, so that it dies with work in hand; the survivor's clock
+ * is moved {@link FleetScan#DEAD_AFTER} on while it waits, so the executions are dead without the test waiting that long.
  */
 class FleetScanKilledReplicaTest {
     @Test
@@ -61,20 +61,20 @@ class FleetScanKilledReplicaTest {
             await(WAIT, () -> bot.workspace.answering() == 0);
             Set<String> doneByTheDead = ScanClaims.outcomes(db, WEEK).keySet();
             Set<String> leftClaimed = ScanClaims.held(db, WEEK);
-            assertFalse(leftClaimed.isEmpty(), "the killed replica held claims on jobs it had not finished");
+            assertFalse(leftClaimed.isEmpty(), "the killed replica was running jobs it had not finished");
             assertTrue(doneByTheDead.size() < JOBS, "and had not finished the scan: " + doneByTheDead);
             List<Long> readByTheDead = IntStream.range(0, JOBS).mapToObj(k -> Fleet.logReads(bot.workspace, k)).toList();
             bot.workspace.latency(Duration.ZERO);
 
             CompletableFuture<Void> digest = CompletableFuture.runAsync(bot.digestScheduler::runAnyDueExecutions);
             await(WAIT, () -> ScanClaims.outcomes(db, WEEK).size() == JOBS - leftClaimed.size());
-            assertEquals(leftClaimed, ScanClaims.held(db, WEEK), "the survivor scanned the other jobs and waits on the dead one's claims");
-            clock.advance(FleetScan.CLAIM_LEASE.plusSeconds(1));
+            assertEquals(leftClaimed, ScanClaims.held(db, WEEK), "the survivor scanned the other jobs and waits on the dead one's executions");
+            clock.advance(FleetScan.DEAD_AFTER.plusSeconds(1));
             digest.get(WAIT.toSeconds(), TimeUnit.SECONDS);
 
             Map<String, String> outcomes = ScanClaims.outcomes(db, WEEK);
             assertEquals(JOBS, outcomes.size(), "every job has its outcome");
-            assertEquals(Set.of(), ScanClaims.held(db, WEEK), "the stale claims were taken over and finished");
+            assertEquals(Set.of(), ScanClaims.held(db, WEEK), "the dead executions were run again and finished");
             List<Long> readBySurvivor = IntStream.range(0, JOBS).mapToObj(k -> Fleet.logReads(bot.workspace, k) - readByTheDead.get(k)).toList();
             assertEquals(IntStream.range(0, JOBS).mapToObj(k -> Fleet.UNREADABLE.containsKey(k)
                     || doneByTheDead.contains(Long.toString(Fleet.jobId(k))) ? 0L : 1L).toList(), readBySurvivor,

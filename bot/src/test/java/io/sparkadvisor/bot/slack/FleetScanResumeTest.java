@@ -69,7 +69,7 @@ class FleetScanResumeTest {
 
     /** A fresh scan, as a restarted bot builds it: new instances, the same database and workspace. */
     private static FleetScan scan(Database db, WorkspaceEmulator emulator, Advisor advisor, MeterRegistry meters) {
-        return new FleetScan(new ScanLedger<>(db, JobScan.class), new LatestRuns(Workspaces.connect(emulator.client(), BotHarness.WAREHOUSE), advisor), SCAN,
+        return new FleetScan(db, new ScanLedger<>(db, JobScan.class), new LatestRuns(Workspaces.connect(emulator.client(), BotHarness.WAREHOUSE), advisor), SCAN,
                 Clock.systemUTC(), new BotMetrics(meters));
     }
 

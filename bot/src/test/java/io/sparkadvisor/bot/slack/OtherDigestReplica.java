@@ -32,7 +32,7 @@ public final class OtherDigestReplica {
         Digests digests = new Digests(workspace, DigestConfig.DEFAULTS, new AnalysedFindings(db), new Changes(db));
         var slack = SlackBot.methods(settings);
         ManualScheduler scheduler = DigestSchedulers.manual(db, new ScheduledDigests(new DigestSubscriptions(db), digests,
-                DigestConfig.DEFAULTS, new DigestPoster(slack), ScanWiring.audience(slack, DigestConfig.DEFAULTS)), Instant.parse(args[3]));
+                DigestConfig.DEFAULTS, new DigestPoster(slack), DigestWiring.audience(slack, DigestConfig.DEFAULTS)), Instant.parse(args[3]));
         System.out.println("ready");
         System.out.flush();
         System.in.read();

@@ -47,10 +47,10 @@ public final class OtherFleetReplica {
         Changes changes = new Changes(db);
         ApprovalDesk approvals = new ApprovalDesk(new Recommendations(db), changes, new JobLocks(db, clock), workspace,
                 ApprovalPolicy.fromEnvironment(Map.of(), clock), new AccessService(workspace.access(), ChannelGroups.NONE, clock), clock);
-        FleetScan scan = ScanWiring.scan(db, workspace, new Advisor(Thresholds.defaults()), FleetScanReplicasOnPostgresTest.SCAN, clock,
+        FleetScan scan = FleetScan.of(db, workspace, new Advisor(Thresholds.defaults()), FleetScanReplicasOnPostgresTest.SCAN, clock,
                 BotMetrics.none());
         Digests digests = new Digests(workspace, DigestConfig.DEFAULTS, new AnalysedFindings(db), changes, scan);
-        ManualScheduler scheduler = DigestSchedulers.manual(db, ScanWiring.digests(db, digests, DigestConfig.DEFAULTS, scan, slack, approvals,
+        ManualScheduler scheduler = DigestSchedulers.manual(db, DigestWiring.digests(db, digests, DigestConfig.DEFAULTS, scan, slack, approvals,
                 clock), Instant.parse(args[3]));
         System.out.println("ready");
         System.out.flush();

@@ -100,6 +100,6 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
         }
     }
 
-    /** A job the scan could not read: {@code what} to fix, and the workspace's own words. */
+    /** A job the scan could not read: {@code what} to fix, and the workspace's own words (null for a job it did not reach in time). */
     public record Unanalysed(String job, String what, String detail) {}
 }

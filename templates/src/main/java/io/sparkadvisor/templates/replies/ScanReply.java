@@ -16,7 +16,6 @@ public enum ScanReply implements Reply {
     NO_COMPLETED_RUN,
     FAILED,
     NOT_IN_TIME,
-    OUT_OF_TIME("minutes"),
     FIX("job", "rule", "title", "perWeek", "arithmetic", "firstStep"),
     RUN_TIME("percent", "costPerRun", "runs", "oneRun"),
     CORE_HOURS("saved", "whole", "percent", "costPerRun", "runs", "oneRun"),

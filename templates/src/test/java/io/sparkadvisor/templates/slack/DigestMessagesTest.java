@@ -8,6 +8,7 @@ import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.digest.DigestReport;
 import io.sparkadvisor.templates.digest.DigestReport.JobLine;
+import io.sparkadvisor.templates.replies.ScanReply;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -89,6 +90,17 @@ class DigestMessagesTest {
                 """), text);
         String shown = BlockKitAssertions.text(BlockKitAssertions.parse(DigestMessages.slack(report(null, JOBS).withTopFixes(fixes)).get(0)));
         assertTrue(shown.contains("Top fixes this week") && shown.contains("$35.00 a week"), shown);
+    }
+
+    @Test
+    void aJobTheScanDidNotReachInTimeIsListedWithWhatToRaiseAndNoDetail() {
+        DigestReport.TopFixes fixes = new DigestReport.TopFixes(2, List.of(), List.of(
+                new DigestReport.Unanalysed("job 7", ScanReply.NOT_IN_TIME.text(), null)), 0);
+        String text = DigestMessages.text(report(null, JOBS).withTopFixes(fixes));
+        assertTrue(text.contains("""
+                Jobs the scan could not read:
+                  - job 7: not analysed in time: raise scan.budgetMinutes or scan.parallelism
+                """), text);
     }
 
     @Test

@@ -1,33 +1,21 @@
 package io.sparkadvisor.bot.slack;
 
-import io.sparkadvisor.bot.scan.LatestRuns;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.config.DigestConfig;
-import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.digest.FixNoise;
-import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.scan.FleetScan;
-import io.sparkadvisor.bot.scan.JobScan;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.FixPosts;
-import io.sparkadvisor.bot.store.ScanLedger;
-import io.sparkadvisor.databricks.Workspace;
-import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.templates.replies.DigestReply;
 import java.time.Clock;
 
-/** The fleet scan put together for {@code serve} (and the tests that run the bot): off unless the config turns it on. */
-public final class ScanWiring {
-    private ScanWiring() {}
-
-    /** The scan over {@code workspace}'s jobs with claims in {@code db}, its jobs counted in {@code metrics}; null when {@code config} leaves it off. */
-    public static FleetScan scan(Database db, Workspace workspace, Advisor advisor, ScanConfig config, Clock clock, BotMetrics metrics) {
-        return config.enabled() ? new FleetScan(new ScanLedger<>(db, JobScan.class), new LatestRuns(workspace, advisor), config, clock, metrics) : null;
-    }
+/** The scheduled digest put together for {@code serve} (and the tests that run the bot), with the fleet scan's fix threads when it is on. */
+public final class DigestWiring {
+    private DigestWiring() {}
 
     /** The scheduled digest; with a scan, each channel gets its top fixes (its own noise controls) with a thread each. */
     public static ScheduledDigests digests(Database db, Digests digests, DigestConfig digestConfig, FleetScan scan, MethodsClient slack,
