@@ -288,7 +288,10 @@ class EveryTemplateRendersTest {
                             List.of(new DigestReport.Unanalysed(HOSTILE, "no log delivery", "Cluster " + HOSTILE + " has no log delivery")), 2));
             DigestReport quiet = new DigestReport(monday, monday.plusDays(7), "EUR", estimateReason, BigDecimal.TEN, BigDecimal.TEN,
                     List.of(), List.of(), List.of(), List.of(), List.of(), new DigestReport.TopFixes(3, List.of(), List.of(), 0));
-            for (DigestReport report : List.of(full, quiet)) {
+            DigestReport costlier = full.withCostlier(List.of(
+                    new DigestReport.Costlier("45", HOSTILE, new BigDecimal("1.01"), new BigDecimal("1.70"), 1, 4505, "More input: " + HOSTILE),
+                    new DigestReport.Costlier("46", null, new BigDecimal("2"), new BigDecimal("3"), 2, 4602, "no earlier run")));
+            for (DigestReport report : List.of(full, costlier, quiet)) {
                 text("digest", DigestMessages.text(report));
                 json("digest", DigestMessages.slack(report));
             }

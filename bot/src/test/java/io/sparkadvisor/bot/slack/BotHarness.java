@@ -11,6 +11,7 @@ import io.sparkadvisor.bot.approvals.DigestAdmins;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
+import io.sparkadvisor.bot.compare.RunComparisons;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.scan.FleetScan;
@@ -157,7 +158,8 @@ final class BotHarness implements AutoCloseable {
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
         FleetScan fleet = FleetScan.of(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock, BotMetrics.none());
-        Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet);
+        Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet).comparing(
+                new RunComparisons(connected, advisor.thresholds()));
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         digestScheduler = DigestSchedulers.manual(db, DigestWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
                 approvals, clock), NOW);

@@ -7,9 +7,16 @@ import static io.sparkadvisor.bot.slack.BotHarness.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.bot.digest.DigestsTest;
+import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.knowledge.Corpus;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * "why RUN" end to end: the Bolt app against the fake Slack and the Databricks emulator, whose job 45 (sales-report)
  * ran four times as usual (the corpus's sales-report log three times, sales-report-again once, each on its own job
  * cluster, 115-125 s by the Jobs API) and then on three times the sales (sales-report-3x, run 4505, 195 s); job 46 ran once.
+ * {@link BotHarness#USER} approves, so may preview the digest.
  */
 class WhyEndToEndTest extends SharedBotTest {
     private static final Duration ANSWER = Duration.ofSeconds(120);
@@ -25,7 +33,7 @@ class WhyEndToEndTest extends SharedBotTest {
 
     @BeforeAll
     static void start() {
-        bot = new BotHarness();
+        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", USER), Clock.systemUTC());
         BotHarness.addJob(bot.workspace, 45, "sales-report", "1205-sales", null, 1, 0);
         List<String> logs = List.of("sales-report", "sales-report-again", "sales-report", "sales-report", "sales-report-3x");
         List<Long> seconds = List.of(115L, 125L, 118L, 120L, 195L); // as the Jobs API gives the runs' times
@@ -85,6 +93,34 @@ class WhyEndToEndTest extends SharedBotTest {
         List<FakeSlackApi.Call> usual = bot.threadReplies(awaitAnswer("run:4504"));
         assertTrue(usual.stream().anyMatch(r -> r.param("blocks").contains("Run 4504 of sales-report")), "answered");
         assertTrue(usual.stream().noneMatch(r -> r.param("text").contains("why 4504")), "a run as fast as usual is not offered why");
+    }
+
+    /**
+     * The week of 18 November 2026 (the preview's at the harness's NOW): job 45 ran once for $1.70 (run 4505), against
+     * $0.98-$1.05 a run in the four weeks before (runs 4501-4504).
+     */
+    @Test
+    void theDigestListsTheJobThatGotCostlierWithItsTopCause() throws Exception {
+        bot.workspace.onStatement("total_previous_cost", StatementScript.succeeds(DigestsTest.WEEKLY, List.of(
+                List.of(List.of("45", "sales-report", "1", "10", "1.70", "1", "1.02", "USD", "1.70", "1.02")))));
+        List<String> starts = List.of("2026-10-28T10:00:00Z", "2026-11-04T10:00:00Z", "2026-11-11T10:00:00Z", "2026-11-15T10:00:00Z",
+                "2026-11-20T10:00:00Z");
+        List<String> costs = List.of("1.00", "1.05", "0.98", "1.02", "1.70");
+        List<List<String>> runs = new ArrayList<>();
+        for (int i = 0; i < starts.size(); i++) {
+            runs.add(List.of("45", Long.toString(4501 + i), Long.toString(Instant.parse(starts.get(i)).toEpochMilli()), costs.get(i)));
+        }
+        bot.workspace.onStatement("GROUP BY job_id, job_run_id", StatementScript.succeeds(List.of("job_id", "job_run_id", "start_ms", "cost"),
+                List.of(runs)));
+        bot.digestScheduler.setTime(BotHarness.NOW);
+
+        bot.requests.command("digest preview", CHANNEL, USER);
+        await(ANSWER, () -> !bot.slack.calls("response_url").isEmpty());
+        String shown = bot.slack.calls("response_url").get(0).param("json");
+
+        assertTrue(shown.contains("*Got slower or costlier this week*"), shown);
+        assertTrue(shown.contains("sales-report (job 45): $1.70 per run, +68.3% on its usual $1.01 (1 run); run 4505: More input: stage 1"
+                + " read more records than in the baseline, +1.1 min against run 450"), shown);
     }
 
     /** The parent's ts once its ask about {@code asked} is answered. */
