@@ -6,6 +6,7 @@ import io.sparkadvisor.bot.compare.RunComparisons;
 import io.sparkadvisor.bot.compare.Why;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.templates.replies.AskReply;
+import io.sparkadvisor.templates.replies.ErrorReply;
 import io.sparkadvisor.templates.slack.CompareMessages;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.util.Optional;
@@ -52,7 +53,7 @@ final class WhyAnswers {
             });
         } catch (SlackCallException e) {
             LOG.warn("cannot post in {}: {}", ask.channel(), e.getMessage());
-            ask.tellAsker().accept(ErrorReplies.of(e).text());
+            ask.tellAsker().accept(ErrorReply.CANNOT_POST.text("reason", e.getMessage()));
         }
     }
 

@@ -74,6 +74,18 @@ class WhyEndToEndTest extends SharedBotTest {
         assertTrue(answer.contains("*1. More input: "), answer);
     }
 
+    /** Its job's viewers were never asked: a run of another job is refused, not read. */
+    @Test
+    void aBaselineOfAnotherJobIsRefused() {
+        bot.requests.command("why 4505 vs 4601", CHANNEL, USER);
+
+        awaitAnswer("4505");
+        String parent = finalParent("4505");
+        assertTrue(parent.contains(":warning:") && parent.contains("Run 4505 is a run of job 45 and run 4601 of job 46: compare a run with"
+                + " a run of its own job."), parent);
+        assertEquals(List.of(), bot.slack.calls("files.getUploadURLExternal"));
+    }
+
     @Test
     void aRunWithNoHistorySaysSo() {
         bot.requests.command("why 4601", CHANNEL, USER);
@@ -123,7 +135,7 @@ class WhyEndToEndTest extends SharedBotTest {
                 + " read more records than in the baseline, +1.1 min against run 450"), shown);
     }
 
-    /** The parent's ts once its ask about {@code asked} is answered. */
+    /** The parent's ts once its ask about {@code asked} is answered (or failed). */
     private static String awaitAnswer(String asked) {
         await(ANSWER, () -> !finalParent(asked).isEmpty());
         return bot.parents().stream().filter(c -> c.param("blocks").contains("`" + asked + "`")).findFirst().orElseThrow().tsPosted();
