@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
     private static final String BOT = "io.sparkadvisor.bot";
     private static final String[] USE_CASES = {BOT + ".ask..", BOT + ".approvals..", BOT + ".followup..", BOT + ".digest..",
-            BOT + ".scan..", BOT + ".hotvalue.."};
+            BOT + ".scan..", BOT + ".hotvalue..", BOT + ".compare.."};
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages(BOT);

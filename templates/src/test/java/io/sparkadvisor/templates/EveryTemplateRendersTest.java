@@ -34,6 +34,10 @@ import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
+import io.sparkadvisor.templates.slack.CompareMessages;
+import io.sparkadvisor.rules.compare.Comparer;
+import io.sparkadvisor.rules.compare.Comparison;
+import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.templates.slack.StepDecision;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -222,6 +226,13 @@ class EveryTemplateRendersTest {
         json("notice", SlackMessages.notice(AskReply.LOOKS_INTO.text("query", HOSTILE)));
         json("progress", SlackMessages.progress(AskReply.RESOLVING.text("query", HOSTILE)));
         json("error", SlackMessages.error("I can't find that run", "No job " + HOSTILE + "."));
+        Comparer comparer = new Comparer(Thresholds.defaults());
+        RunFacts sales = RunFactsReader.read(Corpus.dir().resolve("sales-report.log.gz"));
+        for (String run : List.of("sales-report-3x", "sales-report-smj", "sales-report-again")) {
+            Comparison c = comparer.compare(RunFactsReader.read(Corpus.dir().resolve(run + ".log.gz")), sales);
+            json("why " + run, CompareMessages.why("Run 42 of " + HOSTILE, c, 4201, 3));
+            json("why " + run + " against the run asked for", CompareMessages.why("Run 42 of " + HOSTILE, c, 4201, 0));
+        }
 
         Subject subject = new Subject("skew", 1, 42);
         Step step = skew.recommendation().steps().get(0);
@@ -277,7 +288,10 @@ class EveryTemplateRendersTest {
                             List.of(new DigestReport.Unanalysed(HOSTILE, "no log delivery", "Cluster " + HOSTILE + " has no log delivery")), 2));
             DigestReport quiet = new DigestReport(monday, monday.plusDays(7), "EUR", estimateReason, BigDecimal.TEN, BigDecimal.TEN,
                     List.of(), List.of(), List.of(), List.of(), List.of(), new DigestReport.TopFixes(3, List.of(), List.of(), 0));
-            for (DigestReport report : List.of(full, quiet)) {
+            DigestReport costlier = full.withCostlier(List.of(
+                    new DigestReport.Costlier("45", HOSTILE, new BigDecimal("1.01"), new BigDecimal("1.70"), 1, 4505, "More input: " + HOSTILE),
+                    new DigestReport.Costlier("46", null, new BigDecimal("2"), new BigDecimal("3"), 2, 4602, "no earlier run")));
+            for (DigestReport report : List.of(full, costlier, quiet)) {
                 text("digest", DigestMessages.text(report));
                 json("digest", DigestMessages.slack(report));
             }

@@ -59,12 +59,7 @@ public final class RunAnalysis {
 
     /** Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. */
     public List<AnalysedRun> analyse(RunTelemetry telemetry, Progress progress) {
-        RunRef ref = telemetry.ref();
-        List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
-        if (withLogs.isEmpty()) {
-            throw new EventLogUnavailableException(telemetry.clusters().stream().map(c -> whyNoLog(c.eventLog()))
-                    .findFirst().orElse(AskReply.NO_CLUSTER.text("runId", ref.runId())));
-        }
+        List<ClusterTelemetry> withLogs = withLogs(telemetry);
         List<AnalysedRun> out = new ArrayList<>();
         for (ClusterTelemetry cluster : withLogs) {
             out.add(analyse(telemetry, cluster, withLogs.size() > 1, progress));
@@ -90,6 +85,16 @@ public final class RunAnalysis {
                 ClusterSize.of(facts.cluster()));
     }
 
+    /** The run's clusters that delivered an event log; {@link EventLogUnavailableException} saying why when none did. */
+    public static List<ClusterTelemetry> withLogs(RunTelemetry telemetry) {
+        List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
+        if (withLogs.isEmpty()) {
+            throw new EventLogUnavailableException(telemetry.clusters().stream().map(c -> whyNoLog(c.eventLog()))
+                    .findFirst().orElse(AskReply.NO_CLUSTER.text("runId", telemetry.ref().runId())));
+        }
+        return withLogs;
+    }
+
     /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */
     private static long size(ClusterTelemetry cluster) {
         List<LogPart> parts = cluster.eventLog().parts();
@@ -104,7 +109,7 @@ public final class RunAnalysis {
         return ((EventLog.Unavailable) log).reason();
     }
 
-    private static String subject(RunTelemetry telemetry) {
+    public static String subject(RunTelemetry telemetry) {
         String name = telemetry.run().runName();
         return AskReply.SUBJECT.text("runId", telemetry.ref().runId(), "runName", name == null || name.isBlank() ? "" : name);
     }

@@ -2,7 +2,7 @@ package io.sparkadvisor.bot.ask;
 
 /** The text names no run the resolver can look for; the message says what to type instead. */
 public final class UnclearAskException extends RuntimeException {
-    UnclearAskException(String message) {
+    public UnclearAskException(String message) {
         super(message);
     }
 }

@@ -11,6 +11,8 @@ import io.sparkadvisor.rules.advisor.FindingChart;
 import io.sparkadvisor.rules.advisor.Rule;
 import io.sparkadvisor.rules.advisor.Rules;
 import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.compare.Comparison;
+import io.sparkadvisor.rules.compare.StagePair;
 import io.sparkadvisor.templates.digest.DigestReport;
 import io.sparkadvisor.templates.replies.ChartTitle;
 import java.awt.BasicStroke;
@@ -38,7 +40,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * Pictures for findings people would rather look at than read: how task durations spread in a
  * skewed stage, how many tasks ran against the slots there were, for slot findings, the daily
- * cost of a digest's top jobs, and the top values of a skewed key.
+ * cost of a digest's top jobs, the top values of a skewed key, and where a run's time went against its baseline.
  */
 public final class Charts {
     private static final int WIDTH = 900;
@@ -119,6 +121,30 @@ public final class Charts {
         String title = ChartTitle.TOP_VALUES.text("key", top.key(), "source", source);
         JFreeChart chart = ChartFactory.createBarChart(title, top.key(), "% of rows", data, PlotOrientation.VERTICAL, false, false, false);
         return new Chart("top-values-" + top.key() + ".png", title, png(chart));
+    }
+
+    /**
+     * The run's time from the baseline's: the baseline, each moved stage's delta, the rest of the stages together, the
+     * driver's time outside stages, and the run, the last bar (the sum of the others).
+     */
+    public static Chart waterfall(Comparison c) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        data.addValue(c.baseline().durationMs() / 1000.0, "s", "baseline");
+        long moved = 0;
+        for (StagePair p : c.moved()) {
+            String name = p.run().map(s -> "stage " + s.stageId()).orElseGet(() -> "baseline stage " + p.baseline().orElseThrow().stageId());
+            data.addValue(p.deltaMs() / 1000.0, "s", name);
+            moved += p.deltaMs();
+        }
+        long otherStages = c.deltaMs() - moved - c.outsideDeltaMs();
+        if (otherStages != 0) {
+            data.addValue(otherStages / 1000.0, "s", c.moved().isEmpty() ? "stages" : "other stages");
+        }
+        data.addValue(c.outsideDeltaMs() / 1000.0, "s", "outside stages");
+        data.addValue(c.run().durationMs() / 1000.0, "s", "this run");
+        String title = ChartTitle.WATERFALL.text("baseline", Format.duration(c.baseline().durationMs()), "run", Format.duration(c.run().durationMs()));
+        JFreeChart chart = ChartFactory.createWaterfallChart(title, "", "run time (s)", data, PlotOrientation.VERTICAL, false, false, false);
+        return new Chart("run-time-waterfall.png", title, png(chart));
     }
 
     private static ValueMarker marker(double x, String label, Color color) {

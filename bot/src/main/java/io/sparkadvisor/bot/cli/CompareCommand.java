@@ -1,6 +1,11 @@
 package io.sparkadvisor.bot.cli;
 
+import io.sparkadvisor.bot.ask.Progress;
+import io.sparkadvisor.bot.compare.RunComparisons;
+import io.sparkadvisor.bot.compare.Why;
 import io.sparkadvisor.bot.config.BadInputException;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
@@ -23,11 +28,17 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Compare a run with a baseline run of the same job: the run-time difference by stage and by cause"
                 + " (input, settings, plan, skew, spill, GC, failures, slots, task speed), with the arithmetic.")
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "EVENT_LOG", description = "The run's Spark event log (file or folder).")
-    Path run;
+    @Parameters(index = "0", paramLabel = "EVENT_LOG|RUN", description = "The run's Spark event log (file or folder); with"
+            + " --workspace-dir, a run link or run id.")
+    String run;
 
-    @Parameters(index = "1", paramLabel = "BASELINE_LOG", description = "The baseline run's event log.")
-    Path baseline;
+    @Parameters(index = "1", arity = "0..1", paramLabel = "BASELINE", description = "The baseline run's event log; with --workspace-dir,"
+            + " a run of the same job, by default the median run of the job's latest runs with the same setup.")
+    String baseline;
+
+    @Option(names = "--workspace-dir", paramLabel = "DIR", description = "A file-backed Databricks workspace (databricks-client/WORKSPACE-DIR.md):"
+            + " the runs, their history and their clusters' shapes come from it.")
+    Path workspaceDir;
 
     @Option(names = "--cluster", paramLabel = "FILE", description = "The run's cluster (JSON of clusters/get or a job's new_cluster).")
     Path cluster;
@@ -49,19 +60,50 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (nodeTypes != null && cluster == null && baselineCluster == null) {
-            throw new BadInputException("--node-types needs --cluster or --baseline-cluster: the node catalogue only says"
-                    + " something about a cluster's nodes");
-        }
-        Comparer comparer = new Comparer(thresholdOptions.thresholds());
-        Comparison c = comparer.compare(facts(run, cluster, "--cluster"),
-                facts(baseline, baselineCluster != null ? baselineCluster : cluster, baselineCluster != null ? "--baseline-cluster" : "--cluster"));
+        Comparison c = workspaceDir != null ? fromWorkspace() : fromLogs();
         spec.commandLine().getOut().println(format == AnalyzeCommand.OutputFormat.json ? ComparisonJson.write(c) : ComparisonText.render(c));
         return 0;
     }
 
-    private RunFacts facts(Path log, Path clusterFile, String option) {
-        RunFacts facts = RunFactsReader.read(log);
+    /** The runs of a workspace, the baseline by default from the job's history ({@link RunComparisons}). */
+    private Comparison fromWorkspace() {
+        if (cluster != null || baselineCluster != null || nodeTypes != null) {
+            throw new BadInputException("--cluster, --baseline-cluster and --node-types do not apply with --workspace-dir: a run of"
+                    + " the workspace brings its cluster's shape");
+        }
+        Workspace workspace = WorkspaceChoice.of(workspaceDir, System.getenv());
+        Why why = new RunComparisons(workspace, thresholdOptions.thresholds()).explain(resolve(workspace, run),
+                Optional.ofNullable(baseline).map(b -> resolve(workspace, b)), Progress.NONE);
+        if (why instanceof Why.Explained explained) {
+            return explained.comparison();
+        }
+        throw new BadInputException("run " + why.run().ref().runId() + " has no earlier run of its job with an event log to compare"
+                + " with: pass a baseline run as the second argument");
+    }
+
+    private static RunRef resolve(Workspace workspace, String query) {
+        try {
+            return workspace.resolve(query);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    private Comparison fromLogs() {
+        if (baseline == null) {
+            throw new BadInputException("compare needs the baseline's event log as its second argument (or --workspace-dir, where a"
+                    + " run's baseline comes from its job's history)");
+        }
+        if (nodeTypes != null && cluster == null && baselineCluster == null) {
+            throw new BadInputException("--node-types needs --cluster or --baseline-cluster: the node catalogue only says"
+                    + " something about a cluster's nodes");
+        }
+        return new Comparer(thresholdOptions.thresholds()).compare(facts(run, cluster, "--cluster"),
+                facts(baseline, baselineCluster != null ? baselineCluster : cluster, baselineCluster != null ? "--baseline-cluster" : "--cluster"));
+    }
+
+    private RunFacts facts(String log, Path clusterFile, String option) {
+        RunFacts facts = RunFactsReader.read(Path.of(log));
         return clusterFile == null ? facts : facts.withCluster(ClusterJson.parse(RunInputs.readFile(clusterFile, option),
                 Optional.ofNullable(nodeTypes).map(p -> RunInputs.readFile(p, "--node-types"))));
     }

@@ -9,6 +9,7 @@ import io.sparkadvisor.bot.approvals.ApprovalPolicy;
 import io.sparkadvisor.bot.approvals.DigestAdmins;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.JobHistory;
+import io.sparkadvisor.bot.compare.RunComparisons;
 import io.sparkadvisor.bot.config.AdvisorConfig;
 import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.config.DigestConfig;
@@ -102,7 +103,8 @@ final class ServeCommand implements Callable<Integer> {
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(thresholdOptions.thresholds());
         FleetScan fleet = FleetScan.of(db, workspace, advisor, config.scan(), Clock.systemUTC(), metrics);
-        Digests digests = new Digests(workspace, digestConfig, analysed, changes, fleet);
+        Digests digests = new Digests(workspace, digestConfig, analysed, changes, fleet).comparing(
+                new RunComparisons(workspace, advisor.thresholds()));
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         Scheduler scheduler = DigestScheduler.start(db, DigestWiring.digests(db, digests, digestConfig, fleet, SlackBot.methods(settings, metrics),
                 approvals, Clock.systemUTC()));

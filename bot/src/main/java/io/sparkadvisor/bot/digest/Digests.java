@@ -1,5 +1,6 @@
 package io.sparkadvisor.bot.digest;
 
+import io.sparkadvisor.bot.compare.RunComparisons;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.scan.FleetScan;
@@ -52,6 +53,8 @@ public final class Digests implements OnDemandScans.Digests {
     private final Changes changes;
     /** Null when the fleet scan is off. */
     private final FleetScan scan;
+    /** Null when the digest does not compare runs. */
+    private final CostlierJobs costlier;
 
     public Digests(Workspace workspace, DigestConfig config, AnalysedFindings findings, Changes changes) {
         this(workspace, config, findings, changes, null);
@@ -59,11 +62,22 @@ public final class Digests implements OnDemandScans.Digests {
 
     /** With {@code scan}, the digest lists the week's top fixes, from the scan of its costliest jobs (run, resumed or read). */
     public Digests(Workspace workspace, DigestConfig config, AnalysedFindings findings, Changes changes, FleetScan scan) {
+        this(workspace, config, findings, changes, scan, null);
+    }
+
+    private Digests(Workspace workspace, DigestConfig config, AnalysedFindings findings, Changes changes, FleetScan scan,
+            CostlierJobs costlier) {
         this.workspace = workspace;
         this.config = config;
         this.findings = findings;
         this.changes = changes;
         this.scan = scan;
+        this.costlier = costlier;
+    }
+
+    /** The same digest with "Got slower or costlier this week": the listed jobs whose cost per run rose, each with its top cause. */
+    public Digests comparing(RunComparisons comparisons) {
+        return new Digests(workspace, config, findings, changes, scan, new CostlierJobs(comparisons));
     }
 
     @Override
@@ -105,8 +119,11 @@ public final class Digests implements OnDemandScans.Digests {
                 .filter(v -> v.at().isBefore(to)).toList();
         JobCosts read = costs;
         List<RunCost> runCosts = extra("the cost per run of changed jobs", () -> runCosts(read, verified, weekStart));
+        WeeklyCosts listedJobs = weekly;
+        List<DigestReport.Costlier> costlierJobs = costlier == null ? List.of()
+                : extra("the jobs that got costlier", () -> costlier.of(read, listedJobs.jobs(), weekStart));
         DigestReport report = DigestBuilder.build(weekStart, config.topJobs(), weekly, estimateReason,
-                findings.largest(from, to, config.topJobs()), recentPending(to), verified, runCosts);
+                findings.largest(from, to, config.topJobs()), recentPending(to), verified, runCosts).withCostlier(costlierJobs);
         List<String> top = report.topJobs().stream().map(DigestReport.JobLine::jobId).toList();
         List<DailyCost> daily = extra("the daily cost chart", () -> read.daily(top, weekStart, weekStart.plusDays(7)));
         PreparedDigest digest = new PreparedDigest(report, daily);

@@ -30,9 +30,11 @@ final class AskHandlers {
     private final AskService asks;
     private final GuardedHistory history;
     private final DigestCommands digest;
+    private final WhyAnswers why;
 
-    AskHandlers(ExecutorService pool, AskService asks, GuardedHistory history, DigestCommands digest) {
+    AskHandlers(ExecutorService pool, AskService asks, GuardedHistory history, DigestCommands digest, WhyAnswers why) {
         this.pool = pool;
+        this.why = why;
         this.asks = asks;
         this.history = history;
         this.digest = digest;
@@ -48,6 +50,7 @@ final class AskHandlers {
             case HISTORY -> later((a, r) -> r.send(history.answer(a.text().query(), a.user(), a.client())));
             case DIGEST -> later((a, r) -> r.send(digestAnswer(a)));
             case SCAN -> later((a, r) -> scan(a).ifPresent(r::say));
+            case WHY -> later((a, r) -> why.answer(new Ask(a.channel(), a.user(), a.text().query(), r::say), a.client()));
             case RUN -> (a, r) -> asks.submit(new Ask(a.channel(), a.user(), a.text().query(), r::say), a.client());
         };
     }

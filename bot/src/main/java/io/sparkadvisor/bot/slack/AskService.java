@@ -4,6 +4,7 @@ import io.sparkadvisor.bot.chart.Chart;
 import io.sparkadvisor.bot.ask.InFlight;
 import io.sparkadvisor.bot.ask.AnalysedRun;
 import io.sparkadvisor.bot.ask.RunAnalysis;
+import io.sparkadvisor.bot.compare.RunComparisons;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
 import io.sparkadvisor.bot.approvals.PostedAdvice;
@@ -58,10 +59,12 @@ final class AskService {
     private final InFlight<Long, List<AnalysedRun>> inFlight = new InFlight<>(SHARED_FOR);
     private final Set<Answering> answering = ConcurrentHashMap.newKeySet();
     private final BotMetrics metrics;
+    private final RunComparisons comparisons;
 
     AskService(RunAnalysis analysis, AskAdmission admission, ExecutorService pool, ApprovalDesk approvals, AnalysedFindings analysed,
-            HotValueDesk hotValues, BotMetrics metrics) {
+            HotValueDesk hotValues, RunComparisons comparisons, BotMetrics metrics) {
         this.metrics = metrics;
+        this.comparisons = comparisons;
         this.analysis = analysis;
         this.admission = admission;
         this.hotValues = hotValues;
@@ -212,6 +215,7 @@ final class AskService {
                 }
                 recordFindings(run);
             }
+            offerWhy(thread, runs.get(0));
             long bytes = runs.stream().mapToLong(AnalysedRun::logBytes).sum();
             progress.done(AskReply.DONE.text("seconds", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - started) / 1e9),
                     "logMb", bytes > 0 ? ProgressLine.mb(bytes) : ""));
@@ -235,6 +239,20 @@ final class AskService {
         }
     }
 
+    /**
+     * Under an answer about a run that took longer than its job's usual runs: the command that says why. The answer
+     * stands without it (the history unreadable, say).
+     */
+    private void offerWhy(SlackThread thread, AnalysedRun run) {
+        try {
+            if (comparisons.slowerThanUsual(run.ref())) {
+                thread.reply(SlackMessages.notice(AskReply.WHY_OFFER.text("command", SlackBot.COMMAND, "runId", run.ref().runId())));
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("no usual run time for run {}: {}", run.ref().runId(), e.getMessage());
+        }
+    }
+
     /** For the weekly digest's waste section; the answer stands without it. */
     private void recordFindings(AnalysedRun run) {
         Instant now = Instant.now();
@@ -247,7 +265,7 @@ final class AskService {
     }
 
     /** A chart is a courtesy: without it (say the app lacks files:write) the answer still stands. */
-    private static void upload(SlackThread thread, Chart chart) {
+    static void upload(SlackThread thread, Chart chart) {
         try {
             thread.upload(chart);
         } catch (SlackCallException e) {
@@ -264,14 +282,7 @@ final class AskService {
 
     private void failed(Answering answer, Throwable error) {
         metrics.answered("failed", System.nanoTime() - answer.started());
-        SlackMessage reply = ErrorReplies.of(error);
-        try {
-            answer.progress().failed(reply);
-            answer.thread().editParent(SlackMessages.parent(answer.ask().userId(), answer.ask().query(),
-                    ErrorReply.WARNING.text("reason", reply.text())));
-        } catch (SlackCallException e) {
-            LOG.warn("cannot report a failure in {}: {}", answer.ask().channel(), e.getMessage());
-        }
+        ErrorReplies.showIn(answer.thread(), answer.progress(), answer.ask(), error);
     }
 
     /** Answers for shared analyses go back on the pool, or on the finishing thread when the pool is full: never dropped. */

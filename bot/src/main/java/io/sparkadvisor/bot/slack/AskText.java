@@ -10,10 +10,12 @@ import java.util.regex.Pattern;
  * may be phrased as a question ("why is nightly-etl slow?").
  */
 public record AskText(Kind kind, String query) {
-    public enum Kind { HELP, RUN, HISTORY, DIGEST, SCAN }
+    public enum Kind { HELP, RUN, HISTORY, DIGEST, SCAN, WHY }
 
     /** Read before mentions are dropped: its arguments may name a channel ({@code <#C123|data>}). */
     private static final Pattern DIGEST = Pattern.compile("(?is)^(?:<@[^>]+>\\s*)?digest(?:\\s+(.*))?$");
+    /** "why RUN" and "why RUN vs RUN"; "why is X slow?" stays an ask about X ({@link #QUESTION}). */
+    private static final Pattern WHY = Pattern.compile("(?is)^(?:<@[^>]+>\\s*)?why\\s+(?!(?:is|does|did|was)\\s)(.+)$");
     private static final Pattern HISTORY = Pattern.compile("(?i)^history(?:\\s+(.*))?$");
     private static final Pattern LINK = Pattern.compile("<(https?://[^|>]+)(?:\\|[^>]*)?>");
     private static final Pattern MENTION = Pattern.compile("<[@!#][^>]*>");
@@ -37,6 +39,11 @@ public record AskText(Kind kind, String query) {
         Matcher digest = DIGEST.matcher(raw);
         if (digest.matches()) {
             return new AskText(Kind.DIGEST, digest.group(1) == null ? "" : digest.group(1).trim());
+        }
+        Matcher why = WHY.matcher(raw);
+        if (why.matches()) {
+            return new AskText(Kind.WHY, LINK.matcher(why.group(1)).replaceAll("$1").trim().replaceAll("\\s+", " ")
+                    .replaceAll("^[`*_\"']+|[`*_\"'?]+$", ""));
         }
         Matcher link = LINK.matcher(raw);
         if (link.find()) {

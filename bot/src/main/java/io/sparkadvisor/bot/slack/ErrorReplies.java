@@ -27,6 +27,17 @@ final class ErrorReplies {
 
     private ErrorReplies() {}
 
+    /** Says in the ask's thread what went wrong: on its progress line, and in its parent for those who only see the channel. */
+    static void showIn(SlackThread thread, ProgressLine progress, Ask ask, Throwable error) {
+        SlackMessage reply = of(error);
+        try {
+            progress.failed(reply);
+            thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), ErrorReply.WARNING.text("reason", reply.text())));
+        } catch (SlackCallException e) {
+            LOG.warn("cannot report a failure in {}: {}", ask.channel(), e.getMessage());
+        }
+    }
+
     static SlackMessage of(Throwable error) {
         if (error instanceof EventLogUnavailableException) {
             return SlackMessages.error(ErrorReply.NO_EVENT_LOG.text(), error.getMessage());

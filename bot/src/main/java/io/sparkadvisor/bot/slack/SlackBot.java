@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.slack;
 
 import io.sparkadvisor.bot.ask.RunAnalysis;
+import io.sparkadvisor.bot.compare.RunComparisons;
 import com.google.gson.reflect.TypeToken;
 import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
@@ -86,14 +87,17 @@ public final class SlackBot {
         App app = new App(config(settings, metrics));
         ExecutorService pool = Workers.bounded("spark-advisor-ask", THREADS, QUEUED_ASKS);
         RunAnalysis analysis = new RunAnalysis(services.workspace(), services.advisor());
-        AskService asks = new AskService(analysis, new AskAdmission(analysis, services.access()), pool, services.approvals(),
-                services.analysed(), services.hotValues(), metrics);
+        AskAdmission admission = new AskAdmission(analysis, services.access());
+        RunComparisons comparisons = new RunComparisons(services.workspace(), services.advisor().thresholds());
+        AskService asks = new AskService(analysis, admission, pool, services.approvals(), services.analysed(), services.hotValues(),
+                comparisons, metrics);
         app.use(new OnceOnly(services.events().signedRequests()));
         app.use(new ClickCounter(metrics));
         app.use(new SameTeamOnly(() -> app.client().authTest(r -> r)));
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals(), metrics);
         services.hotValues().register(app);
-        AskHandlers handlers = new AskHandlers(pool, asks, new GuardedHistory(services.history(), services.access()), services.digest());
+        AskHandlers handlers = new AskHandlers(pool, asks, new GuardedHistory(services.history(), services.access()), services.digest(),
+                new WhyAnswers(admission, analysis, comparisons));
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
                 return ctx.ack(); // Slack does not resend commands it got an answer to; a proxy's resend is dropped
@@ -106,7 +110,7 @@ public final class SlackBot {
             if (!handlers.take(new AskHandlers.Asked(payload.getChannelId(), payload.getUserId(), text, ctx.client()), new Reply.ResponseUrl(ctx))) {
                 return ctx.ack(AskReply.BUSY.text());
             }
-            return text.kind() == AskText.Kind.RUN ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.echoed())) : ctx.ack();
+            return text.kind() == AskText.Kind.RUN || text.kind() == AskText.Kind.WHY ? ctx.ack(AskReply.LOOKS_INTO.text("query", text.echoed())) : ctx.ack();
         });
         app.event(AppMentionEvent.class, (payload, ctx) -> {
             var event = payload.getEvent();

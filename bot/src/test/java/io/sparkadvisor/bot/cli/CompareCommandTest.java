@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 /** {@code compare} as a user meets it: the JSON contract of the README, the text report, one-line errors. */
 class CompareCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The recorded workspace of the corpus: job 42 ran once (run 4201). */
+    private static final String WORKSPACE = Corpus.dir().resolve("workspace").toString();
 
     private static String log(String scenario) {
         return Corpus.log(scenario).toString();
@@ -58,7 +60,32 @@ class CompareCommandTest {
     void aBaselineIsRequired() {
         CliTest.Result r = CliTest.run("compare", log("io-bound"));
         assertEquals(2, r.code());
-        assertTrue(r.err().contains("BASELINE_LOG"), r.err());
+        assertTrue(r.err().contains("compare needs the baseline's event log as its second argument"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+
+    @Test
+    void aWorkspaceRunIsComparedWithTheRunAskedFor() throws Exception {
+        CliTest.Result r = CliTest.run("compare", "--workspace-dir", WORKSPACE, "4201", "run:4201", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode root = JSON.readTree(r.out());
+        assertEquals(0, root.path("deltaMs").asLong());
+        assertTrue(root.path("withinNoise").asBoolean());
+    }
+
+    @Test
+    void aWorkspaceRunWithoutHistoryOrBaselineIsOneLineSayingWhatToPass() {
+        CliTest.Result r = CliTest.run("compare", "--workspace-dir", WORKSPACE, "4201");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("run 4201 has no earlier run of its job with an event log to compare with: pass a baseline run"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+
+    @Test
+    void clusterFilesDoNotApplyToWorkspaceRuns() {
+        CliTest.Result r = CliTest.run("compare", "--workspace-dir", WORKSPACE, "4201", "--cluster", "c.json");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("do not apply with --workspace-dir"), r.err());
     }
 
     private static List<String> fieldNames(JsonNode node) {

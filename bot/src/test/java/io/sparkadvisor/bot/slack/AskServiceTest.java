@@ -19,7 +19,7 @@ class AskServiceTest {
     @Test
     void anAskThatFailsUnforeseenTellsTheAskerAndTheNextAskIsTaken() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        AskService asks = new AskService(new RunAnalysis(null, null), null, pool, null, null, null, BotMetrics.none());
+        AskService asks = new AskService(new RunAnalysis(null, null), null, pool, null, null, null, null, BotMetrics.none());
         CompletableFuture<String> first = new CompletableFuture<>();
         CompletableFuture<String> second = new CompletableFuture<>();
         assertTrue(asks.submit(new Ask("C1", "U1", "run:1", first::complete), null));

@@ -11,6 +11,7 @@ import io.sparkadvisor.bot.approvals.DigestAdmins;
 import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.approvals.JobHistory;
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
+import io.sparkadvisor.bot.compare.RunComparisons;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.scan.FleetScan;
@@ -157,7 +158,8 @@ final class BotHarness implements AutoCloseable {
         AnalysedFindings analysed = new AnalysedFindings(db);
         Advisor advisor = new Advisor(Thresholds.defaults());
         FleetScan fleet = FleetScan.of(db, connected, advisor, scan == null ? ScanConfig.DEFAULTS : scan, clock, BotMetrics.none());
-        Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet);
+        Digests digests = new Digests(connected, DigestConfig.DEFAULTS, analysed, changes, fleet).comparing(
+                new RunComparisons(connected, advisor.thresholds()));
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         digestScheduler = DigestSchedulers.manual(db, DigestWiring.digests(db, digests, DigestConfig.DEFAULTS, fleet, SlackBot.methods(settings),
                 approvals, clock), NOW);
@@ -298,9 +300,20 @@ final class BotHarness implements AutoCloseable {
         addRun(jobId, runId, jobName, clusterId, true, eventLog, startMs);
     }
 
+    /** As {@link #addRun(long, long, String, String, Path, long)}, the run taking {@code durationMs} (not 100 s). */
+    void addRun(long jobId, long runId, String jobName, String clusterId, Path eventLog, long startMs, long durationMs) {
+        addRun(jobId, runId, jobName, clusterId, true, eventLog, startMs, durationMs);
+    }
+
     private void addRun(long jobId, long runId, String jobName, String clusterId, boolean succeeded, Path eventLog, long startMs) {
+        addRun(jobId, runId, jobName, clusterId, succeeded, eventLog, startMs, RUN_MS);
+    }
+
+    private void addRun(long jobId, long runId, String jobName, String clusterId, boolean succeeded, Path eventLog, long startMs,
+            long durationMs) {
         workspace.putJson("clusters/" + clusterId + ".json", clusterJson(clusterId, SHAPE, LOG_CONF));
-        String run = runJson(jobId, runId, jobName, clusterId, startMs, newCluster(SHAPE, LOG_CONF));
+        String run = runJson(jobId, runId, jobName, clusterId, startMs, newCluster(SHAPE, LOG_CONF))
+                .replace("\"end_time\":" + (startMs + RUN_MS), "\"end_time\":" + (startMs + durationMs));
         workspace.addRun(jobId, succeeded ? run : run.replace(SUCCEEDED, FAILED), eventLog);
     }
 
@@ -323,9 +336,12 @@ final class BotHarness implements AutoCloseable {
                 + "\"spark_context_id\":777,\"driver\":{\"private_ip\":\"10.0.0.7\"}}";
     }
 
+    /** How long a run the harness declares took. */
+    private static final long RUN_MS = 100_000;
+
     /** A successful run of the job's one task "main" on job cluster "main", 100 s from {@code start}. */
     private static String runJson(long jobId, long run, String jobName, String clusterId, long start, String newCluster) {
-        String times = "\"start_time\":" + start + ",\"end_time\":" + (start + 100_000);
+        String times = "\"start_time\":" + start + ",\"end_time\":" + (start + RUN_MS);
         return "{\"job_id\":" + jobId + ",\"run_id\":" + run + ",\"run_name\":\""
                 + jobName + "\",\"state\":" + SUCCEEDED + "," + times + ",\"job_clusters\":[{\"job_cluster_key\":\"main\","
                 + "\"new_cluster\":" + newCluster + "}],\"tasks\":[{\"task_key\":\"main\",\"run_id\":" + (run * 10 + 1)

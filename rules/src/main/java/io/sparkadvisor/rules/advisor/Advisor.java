@@ -45,6 +45,10 @@ public final class Advisor {
         RuleBase.warmUp(); // loads while the caller reads its event log
     }
 
+    public Thresholds thresholds() {
+        return thresholds;
+    }
+
     public Advice advise(RunFacts facts) {
         return advise(new RunView(facts));
     }

@@ -19,6 +19,11 @@ public final class Format {
         return String.format(Locale.ROOT, "%.1f h", ms / 3_600_000.0);
     }
 
+    /** A difference of durations with its sign: "+8.2 s", "-450 ms". */
+    public static String signedDuration(long ms) {
+        return (ms >= 0 ? "+" : "-") + duration(Math.abs(ms));
+    }
+
     public static String bytes(long bytes) {
         String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
         double v = bytes;

@@ -148,8 +148,7 @@ final class StageAttribution {
     }
 
     static String signed(double ms) {
-        long rounded = Math.round(ms);
-        return (rounded >= 0 ? "+" : "-") + Format.duration(Math.abs(rounded));
+        return Format.signedDuration(Math.round(ms));
     }
 
     static String text(String name, Map<String, Object> values) {

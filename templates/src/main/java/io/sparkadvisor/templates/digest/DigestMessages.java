@@ -44,6 +44,10 @@ public final class DigestMessages {
         scope.put("topJobs", r.topJobs().stream().map(j -> topLine(r, j)).toList());
         scope.put("increases", r.increases().stream()
                 .map(j -> DigestReply.INCREASE.text("job", job(j), "change", money(r, j.change()), "cost", money(r, j.cost()))).toList());
+        scope.put("costlier", r.costlier().stream().map(c -> DigestReply.COSTLIER.text("job", c.name() == null
+                ? DigestReply.UNNAMED_JOB.text("jobId", c.jobId()) : DigestReply.NAMED_JOB.text("name", c.name(), "jobId", c.jobId()),
+                "perRun", money(r, c.perRun()), "percent", percent(c.perRun(), c.usualPerRun()), "usual", money(r, c.usualPerRun()),
+                "runs", c.runs(), "oneRun", c.runs() == 1, "runId", c.runId(), "cause", c.cause())).toList());
         scope.put("waste", r.waste().stream().map(DigestMessages::wasteLine).toList());
         scope.put("pending", r.pending().stream().map(p -> DigestReply.PENDING.text("step", p.step(), "rule", p.rule(), "jobId", p.jobId(),
                 "runId", p.runId(), "proposed", p.proposedAt().atZone(ZoneOffset.UTC).toLocalDate())).toList());
@@ -52,7 +56,7 @@ public final class DigestMessages {
                 "saved", money(r, s.saved()))).toList());
         scope.put("realisedTotal", money(r, r.realised().stream().map(DigestReport.Realised::saved).reduce(BigDecimal.ZERO, BigDecimal::add)));
         topFixes(r, scope);
-        for (String list : List.of("increases", "waste", "pending", "realised")) {
+        for (String list : List.of("increases", "costlier", "waste", "pending", "realised")) {
             scope.put("has" + Character.toUpperCase(list.charAt(0)) + list.substring(1), !((List<?>) scope.get(list)).isEmpty());
         }
         return scope;

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public record DigestReport(LocalDate from, LocalDate to, String currency, String estimateReason, BigDecimal total,
         BigDecimal previousTotal, List<JobLine> topJobs, List<JobLine> increases, List<Waste> waste, List<Pending> pending,
-        List<Realised> realised, TopFixes topFixes) {
+        List<Realised> realised, TopFixes topFixes, List<Costlier> costlier) {
 
     public DigestReport {
         topJobs = List.copyOf(topJobs);
@@ -24,11 +24,25 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
         waste = List.copyOf(waste);
         pending = List.copyOf(pending);
         realised = List.copyOf(realised);
+        costlier = List.copyOf(costlier);
+    }
+
+    /** Without the "got slower or costlier" section. */
+    public DigestReport(LocalDate from, LocalDate to, String currency, String estimateReason, BigDecimal total,
+            BigDecimal previousTotal, List<JobLine> topJobs, List<JobLine> increases, List<Waste> waste, List<Pending> pending,
+            List<Realised> realised, TopFixes topFixes) {
+        this(from, to, currency, estimateReason, total, previousTotal, topJobs, increases, waste, pending, realised, topFixes, List.of());
+    }
+
+    public DigestReport withCostlier(List<Costlier> jobs) {
+        return new DigestReport(from, to, currency, estimateReason, total, previousTotal, topJobs, increases, waste, pending, realised,
+                topFixes, jobs);
     }
 
     /** The same report with the fleet scan's section replaced: a channel's noise controls leave out fixes it saw. */
     public DigestReport withTopFixes(TopFixes fixes) {
-        return new DigestReport(from, to, currency, estimateReason, total, previousTotal, topJobs, increases, waste, pending, realised, fixes);
+        return new DigestReport(from, to, currency, estimateReason, total, previousTotal, topJobs, increases, waste, pending, realised, fixes,
+                costlier);
     }
 
     public boolean estimated() {
@@ -101,5 +115,15 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
     }
 
     /** A job the scan could not read: {@code what} to fix, and the workspace's own words (null for a job it did not reach in time). */
+    /**
+     * A job whose cost per run this week ({@code perRun}, the median of its {@code runs} runs) rose beyond its usual
+     * ({@code usualPerRun}, the median of the weeks before), with {@code cause}: its latest run's top cause in one line.
+     */
+    public record Costlier(String jobId, String name, BigDecimal usualPerRun, BigDecimal perRun, long runs, long runId, String cause) {
+        public BigDecimal rise() {
+            return perRun.subtract(usualPerRun);
+        }
+    }
+
     public record Unanalysed(String job, String what, String detail) {}
 }

@@ -35,7 +35,16 @@ public enum AskReply implements Reply {
     FAILED_STAGE("jobs", "manyJobs", "stageId", "cause", "failedAttempts", "someNotCompleted", "notCompleted", "tasks"),
     FAILED_JOBS("jobs", "manyJobs"),
     HELP_FALLBACK,
-    SAVING("upTo", "amount");
+    SAVING("upTo", "amount"),
+    WHY_READING_HISTORY("runs"),
+    WHY_COMPARING("runId", "baselineId"),
+    WHY_COMPARED("runId"),
+    WHY_OTHER_JOB("runId", "jobId", "baselineId", "baselineJobId"),
+    WHY_NO_HISTORY("subject", "command", "runId"),
+    WHY_BASELINE("baselineId", "baselineTime", "median", "runs"),
+    WHY_HEADLINE("subject", "delta", "top"),
+    WHY_USUAL("subject", "delta"),
+    WHY_OFFER("command", "runId");
 
     private final List<String> fills;
 

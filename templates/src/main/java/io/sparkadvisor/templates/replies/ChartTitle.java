@@ -10,7 +10,8 @@ public enum ChartTitle implements Reply {
     TASK_DURATIONS("stageId", "median", "longest"),
     SLOTS,
     DAILY_COSTS("estimated", "currency"),
-    TOP_VALUES("key", "source");
+    TOP_VALUES("key", "source"),
+    WATERFALL("baseline", "run");
 
     private final List<String> fills;
 

@@ -63,6 +63,19 @@ class DigestMessagesTest {
     }
 
     @Test
+    void jobsThatGotCostlierComeWithTheirUsualCostAndTopCauseBeforeTheWaste() {
+        DigestReport report = report(null, JOBS).withCostlier(List.of(new DigestReport.Costlier("42", "orders-ingest", new BigDecimal("1.01"),
+                new BigDecimal("1.70"), 1, 4505, "More input: stage 1 read more records than in the baseline, +1.1 min against run 4503")));
+        String line = "orders-ingest (job 42): $1.70 per run, +68.3% on its usual $1.01 (1 run); run 4505: More input: stage 1 read more"
+                + " records than in the baseline, +1.1 min against run 4503";
+        String text = DigestMessages.text(report);
+        assertTrue(text.contains("Got slower or costlier this week:\n  - " + line + "\n\nWaste found"), text);
+        String shown = BlockKitAssertions.text(BlockKitAssertions.parse(DigestMessages.slack(report).get(0)));
+        assertTrue(shown.contains("*Got slower or costlier this week*\n• " + line), shown);
+        assertTrue(!DigestMessages.text(report(null, JOBS)).contains("costlier"), "no section without such a job");
+    }
+
+    @Test
     void topFixesShowTheArithmeticOfTheirDollarsAndTheJobsTheScanCouldNotRead() {
         DigestReport.TopFixes fixes = new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew",
                 "One task runs 18x longer", "spark.sql.adaptive.skewJoin.enabled = true", DigestReport.SavingBasis.RUN_TIME, 5_000, 40_000,
