@@ -64,10 +64,63 @@ class StreamingCorpusTest {
     /** The healthy control kept up with room to spare, so the load of the generating machine did not spoil it. */
     @Test
     void theHealthyControlStayedWellWithinItsTrigger() {
-        JsonNode s = Corpus.streamingScenario("stream-healthy").path("streaming");
+        JsonNode s = streaming("stream-healthy");
         assertTrue(s.path("triggerExecutionMs").path("p90").asLong() * 3 < s.path("triggerMs").asLong(),
                 "p90 batch " + s.path("triggerExecutionMs") + " against a trigger of " + s.path("triggerMs"));
         assertTrue(s.path("progressEvents").asInt() >= 10, "batches: " + s.path("progressEvents"));
+    }
+
+    /** Each scenario built to fall behind did: most batches overran the trigger, and Kafka's backlog grew. */
+    @Test
+    void theFallingBehindScenariosFellBehind() {
+        for (String scenario : List.of("stream-waits", "stream-kafka-waits", "stream-kafka-2-partitions")) {
+            JsonNode s = streaming(scenario);
+            assertTrue(s.path("batchesOverTrigger").asInt() * 2 > s.path("progressEvents").asInt(), scenario + ": " + s);
+        }
+        for (String scenario : List.of("stream-kafka-waits", "stream-kafka-2-partitions")) {
+            JsonNode s = streaming(scenario);
+            JsonNode behind = s.path("maxOffsetsBehindLatestFirstLastMax");
+            assertTrue(behind.get(1).asLong() > behind.get(0).asLong(), scenario + " offsets behind " + behind);
+            assertEquals(Corpus.streamingScenario(scenario).path("construction").path("topicPartitions").asInt(),
+                    s.path("kafkaPartitions").asInt(), scenario + " partitions");
+        }
+    }
+
+    @Test
+    void theStateGrewWithNothingRemoved() {
+        JsonNode s = streaming("stream-state-growth");
+        assertTrue(s.path("stateRowsFirstLast").get(1).asLong() > 10 * s.path("stateRowsFirstLast").get(0).asLong() + 1000, s.toString());
+        assertEquals(0, s.path("stateRowsRemoved").asLong());
+        assertEquals(0, s.path("rowsDroppedByWatermark").asLong());
+    }
+
+    @Test
+    void theWatermarkDroppedLateRowsAndTheStateWasTrimmed() {
+        JsonNode s = streaming("stream-late-rows");
+        assertTrue(s.path("rowsDroppedByWatermark").asLong() > 100, s.toString());
+        assertTrue(s.path("stateRowsRemoved").asLong() > 0, s.toString());
+    }
+
+    /** Planning, the offset log and the commit log took most of the tiny batches' time. */
+    @Test
+    void tinyBatchesSpentMostOfTheirTimeOnBookkeeping() {
+        JsonNode d = streaming("stream-tiny-batches").path("durationMsSums");
+        long bookkeeping = d.path("latestOffset").asLong() + d.path("getBatch").asLong() + d.path("queryPlanning").asLong()
+                + d.path("walCommit").asLong() + d.path("commitOffsets").asLong();
+        assertTrue(bookkeeping * 2 > d.path("triggerExecution").asLong(), d.toString());
+    }
+
+    /** The file source found new data rarely: Spark reported the query idle, and its batches filled under a quarter of the run. */
+    @Test
+    void theFileSourceWasMostlyIdle() {
+        JsonNode s = streaming("stream-idle-files");
+        long runMs = Corpus.streamingScenario("stream-idle-files").path("construction").path("runSeconds").asLong() * 1000;
+        assertTrue(s.path("listenerEvents").path("QueryIdleEvent").asLong() > s.path("batchesWithInput").asLong(), s.toString());
+        assertTrue(s.path("durationMsSums").path("triggerExecution").asLong() * 4 < runMs, s.toString());
+    }
+
+    private static JsonNode streaming(String scenario) {
+        return Corpus.streamingScenario(scenario).path("streaming");
     }
 
     private static long listenerEvents(String scenario) {

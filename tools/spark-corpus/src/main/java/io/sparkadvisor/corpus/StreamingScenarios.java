@@ -69,11 +69,13 @@ final class StreamingScenarios {
     list.add(stream("stream-late-rows", LATE_TRIGGER_MS, LATE_RUN_S)
         .describe("Late rows dropped by a watermark: the rate source at " + LATE_ROWS_PER_SECOND + " rows/s, every "
             + LATE_EVERY + "th row's event time " + LATE_BY_S + " s in the past; withWatermark(event_time, "
-            + LATE_WATERMARK_S + " s), counts per " + LATE_WINDOW_S + " s window, output mode append: once the"
-            + " watermark advances the late rows are dropped (numRowsDroppedByWatermark) and closed windows are"
-            + " removed from the state.")
+            + LATE_WATERMARK_S + " s), dropDuplicates(value, event_time), output mode append, 2 state partitions:"
+            + " once the watermark advances the late rows are dropped (numRowsDroppedByWatermark, one per late row)"
+            + " and rows older than the watermark are removed from the state.")
+        .conf("spark.sql.shuffle.partitions", "2")
         .known("rowsPerSecond", LATE_ROWS_PER_SECOND).known("lateShare", 1.0 / LATE_EVERY)
         .known("lateBySeconds", LATE_BY_S).known("watermarkDelaySeconds", LATE_WATERMARK_S)
+        .known("stateShufflePartitions", 2)
         .fires("late-rows").build());
     list.add(stream("stream-tiny-batches", TINY_TRIGGER_MS, TINY_RUN_S)
         .describe("Per-batch overhead: the rate source at " + TINY_ROWS_PER_SECOND + " rows/s on a " + TINY_TRIGGER_MS
