@@ -9,6 +9,7 @@ import io.sparkadvisor.rules.dataaccess.sourceparallelism.SourceParallelismRule;
 import io.sparkadvisor.rules.execution.aqedisabled.AqeDisabledRule;
 import io.sparkadvisor.rules.execution.batchoverhead.BatchOverheadRule;
 import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
+import io.sparkadvisor.rules.execution.laterows.LateRowsRule;
 import io.sparkadvisor.rules.execution.shufflesizing.ShuffleSizingRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
@@ -61,6 +62,7 @@ public final class Rules {
             SourceParallelismRule.RULE,
             FallingBehindRule.RULE,
             StateGrowthRule.RULE,
+            LateRowsRule.RULE,
             BatchOverheadRule.RULE,
             IdleAlwaysOnRule.RULE);
 
