@@ -33,6 +33,11 @@ public record ClusterShape(String clusterId, String sparkVersion, Cloud cloud, S
         return autoscaling() ? autoscaleMax : numWorkers;
     }
 
+    /** The workers' list price an hour at the largest size (DBUs and machine), when the node type's price is known. */
+    public Optional<Double> workersDollarsPerHour() {
+        return NodePrices.of(nodeTypeId).map(p -> p.dollarsPerHour() * Math.max(1, maxWorkers()));
+    }
+
     /** Dedicated (single-user) access passes every environment variable to Spark; standard (shared) access does not. */
     public Optional<Boolean> dedicatedAccess() {
         return switch (accessMode) {

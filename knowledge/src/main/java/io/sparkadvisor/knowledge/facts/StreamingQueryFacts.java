@@ -28,8 +28,20 @@ public record StreamingQueryFacts(String id, String runId, int runs, String name
         return terminatedMs < 0;
     }
 
-    /** Input rows per second over processed rows per second across the recent batches; NaN when nothing was processed. */
-    public double recentRateRatio() {
+    /**
+     * How much more arrived than was processed over the recent batches: where a source reports its offsets behind
+     * latest (Kafka), 1 + the backlog's growth / the rows read (a rate limit such as maxOffsetsPerTrigger keeps the
+     * input and processed rates alike while the backlog grows); otherwise input rows per second over processed rows per
+     * second. NaN when nothing was read or processed.
+     */
+    public double recentArrivalRatio() {
+        List<MicroBatch> reporting = recent.stream().filter(b -> b.offsetsBehindLatest().isPresent()).toList();
+        long rows = recent.stream().mapToLong(MicroBatch::numInputRows).sum();
+        if (reporting.size() >= 2 && rows > 0) {
+            long growth = reporting.get(reporting.size() - 1).offsetsBehindLatest().orElseThrow()
+                    - reporting.get(0).offsetsBehindLatest().orElseThrow();
+            return 1 + (double) growth / rows;
+        }
         double in = recent.stream().mapToDouble(MicroBatch::inputRowsPerSecond).sum();
         double processed = recent.stream().mapToDouble(MicroBatch::processedRowsPerSecond).sum();
         return processed > 0 ? in / processed : Double.NaN;

@@ -69,7 +69,7 @@ public enum Metric {
     TASK_MS("taskMs", Unit.DURATION, true, null, (run, s) -> s.sum(TaskMetric.EXECUTOR_RUN_TIME)),
     /** A stage's CPU (task threads and GC) over its wall time times the nodes' cores: how busy its nodes' CPUs were. */
     NODE_CPU_SHARE("nodeCpuShare", Unit.SHARE, false, null, RunMetrics::nodeCpuShare),
-    /** Input over processed rows per second over the recent micro-batches of the run's streaming query that lags most. */
+    /** What arrived over what was processed in the recent micro-batches of the run's streaming query that lags most. */
     STREAM_RATE_RATIO("streamRateRatio", Unit.RATIO, false, RunMetrics::streamRateRatio, null);
 
     /** How a value reads for people. */

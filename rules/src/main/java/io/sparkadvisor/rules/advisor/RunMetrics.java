@@ -25,7 +25,7 @@ public final class RunMetrics {
     }
 
     static double streamRateRatio(RunView run) {
-        return run.facts().streaming().stream().mapToDouble(StreamingQueryFacts::recentRateRatio).filter(r -> !Double.isNaN(r))
+        return run.facts().streaming().stream().mapToDouble(StreamingQueryFacts::recentArrivalRatio).filter(r -> !Double.isNaN(r))
                 .max().orElse(Double.NaN);
     }
 

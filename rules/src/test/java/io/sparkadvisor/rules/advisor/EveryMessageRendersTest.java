@@ -98,8 +98,20 @@ class EveryMessageRendersTest {
         matcher.find(coalesced, Corpus.facts("too-few-partitions-repartitioned")).note();
         // A stored check naming a metric this version does not measure.
         MetricRef.parse("stage[2].renamedMetric").unknownNote();
-        // No batch corpus log streams: source-parallelism speaks on Spark's own Kafka word count (one partition, four slots).
+        // The streaming rules speak on the streaming corpus and Spark's own Kafka word count, alone and on each cluster;
+        // falling-behind's compute and unbounded-batch causes on the same logs with those causes' thresholds moved.
         advisor.advise(RuleTesting.realLog("apache__spark/sql/core/src/test/resources/spark-events/local-1596020211915"));
+        for (String scenario : Corpus.streamingScenarios()) {
+            RunFacts streaming = Corpus.streamingFacts(scenario);
+            advisor.advise(streaming);
+            for (String cluster : clusterFiles()) {
+                advisor.advise(streaming.withCluster(RuleTesting.withCluster("healthy", cluster).cluster().orElseThrow()));
+            }
+        }
+        new Advisor(Thresholds.withOverrides(Map.of("falling-behind.maxWaitingCpuShare", "0"))).advise(Corpus.streamingFacts("stream-waits"));
+        new Advisor(Thresholds.withOverrides(Map.of("falling-behind.minRowsSpread", "1"))).advise(Corpus.streamingFacts("stream-waits"));
+        new Advisor(Thresholds.withOverrides(Map.of("falling-behind.minRowsSpread", "1", "falling-behind.maxPartitionShare", "0.1")))
+                .advise(Corpus.streamingFacts("stream-kafka-2-partitions"));
         // A runtime past its end of support: the corpus' cluster files run DBR 15.4; a real DBR 10.4 ML log names one.
         advisor.advise(io.sparkadvisor.knowledge.RunFactsReader.read(
                 io.sparkadvisor.knowledge.ExternalLogs.path("spark-rapids-tools/xgboost_eventlog.zstd")));

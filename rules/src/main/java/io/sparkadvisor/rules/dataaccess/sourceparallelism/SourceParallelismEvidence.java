@@ -1,7 +1,6 @@
 package io.sparkadvisor.rules.dataaccess.sourceparallelism;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
-import io.sparkadvisor.knowledge.cluster.NodePrices;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
 import io.sparkadvisor.knowledge.facts.SourceProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
@@ -10,7 +9,6 @@ import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A streaming query's Kafka source with fewer partitions than the run has task slots: Spark reads one task per
@@ -54,15 +52,10 @@ public record SourceParallelismEvidence(String queryId, String queryName, String
         double busyShare = observed > 0 ? Math.min(1, (double) busy / observed) : 0;
         double idleShare = Math.max(0, 1 - (double) s.kafkaPartitions() / slots);
         double idleCoresPerHour = slots * idleShare * busyShare;
-        double dollarsPerHour = workersDollarsPerHour(run.cluster()) * idleShare * busyShare;
+        double dollarsPerHour = run.cluster().flatMap(ClusterShape::workersDollarsPerHour).orElse(0.0) * idleShare * busyShare;
         return new SourceParallelismEvidence(q.id(), q.name(), s.description(), s.kafkaPartitions(), slots,
                 (double) s.kafkaPartitions() / slots, slots, q.totals().batches(), busyShare, idleCoresPerHour,
                 idleCoresPerHour * HOURS_PER_WEEK, dollarsPerHour, dollarsPerHour * HOURS_PER_WEEK, Math.max(0, observed));
-    }
-
-    private static double workersDollarsPerHour(Optional<ClusterShape> cluster) {
-        return cluster.flatMap(c -> NodePrices.of(c.nodeTypeId()).map(p -> p.dollarsPerHour() * Math.max(1, c.maxWorkers())))
-                .orElse(0.0);
     }
 
     @Override

@@ -55,7 +55,10 @@ final class FallingBehindAdvice {
         scope.put("dollarsPerWeek", String.format(Locale.ROOT, "$%.0f", e.dollarsPerWeek()));
         scope.put("gcLimit", Format.percent(t.get(FallingBehindRule.MAX_GC_SHARE_AFTER)));
         Messages m = Messages.of(FallingBehindRule.ID, scope, t);
-        FallingBehindCause cause = (FallingBehindCause) d.kind();
+        return remedy(e, (FallingBehindCause) d.kind(), m, t).atRisk(m.text("risk"));
+    }
+
+    private static Remedy remedy(FallingBehindEvidence e, FallingBehindCause cause, Messages m, Thresholds t) {
         return switch (cause) {
             case SOURCE_PARALLELISM -> Remedy.of(m, "summaryPartitions", List.of(new Step(1,
                     List.of(Change.code(m.text("sourceChange"), m.text("minPartitionsSnippet"))), m.list("sourceChecks"),

@@ -1,7 +1,6 @@
 package io.sparkadvisor.rules.infrastructure.fallingbehind;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
-import io.sparkadvisor.knowledge.cluster.NodePrices;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
 import io.sparkadvisor.knowledge.facts.SourceProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
@@ -24,8 +23,11 @@ import java.util.Optional;
  * @param queryId the streaming query's id
  * @param queryName its name, empty when unnamed
  * @param batches recent batches judged
- * @param behindShare share of them whose input rows per second exceeded the processed rows per second
- * @param rateRatio input rows per second / processed rows per second over them
+ * @param behindShare share of them after which the source was further behind latest than before (Kafka); without
+ *        offsets behind, the share that started as soon as the batch before ended and whose input rows per second
+ *        exceeded the processed rows per second
+ * @param rateRatio what arrived over what was processed: 1 + the backlog's growth / the rows read (Kafka), else input
+ *        rows per second / processed rows per second
  * @param offsetsBehindFirst the most offsets a source was behind latest in the first of them that reports it (-1 none)
  * @param offsetsBehindLast the same in the last of them (-1 none)
  * @param offsetsBehindSlope the least-squares trend of offsets behind latest, per batch (0 when not reported)
@@ -65,9 +67,10 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
     private static FallingBehindEvidence of(RunView run, StreamingQueryFacts q, Thresholds t) {
         List<MicroBatch> recent = q.recent();
         MicroBatch last = recent.get(recent.size() - 1);
-        long behind = recent.stream().filter(b -> b.inputRowsPerSecond() > b.processedRowsPerSecond()).count();
-        double ratio = Double.isNaN(q.recentRateRatio()) ? 0 : q.recentRateRatio();
         List<MicroBatch> reporting = recent.stream().filter(b -> b.offsetsBehindLatest().isPresent()).toList();
+        double behindShare = reporting.size() >= 2 ? grewShare(reporting)
+                : outrunShare(recent, t.get(FallingBehindRule.BACK_TO_BACK_SLACK));
+        double ratio = Double.isNaN(q.recentArrivalRatio()) ? 0 : q.recentArrivalRatio();
         long run1 = recent.stream().mapToLong(b -> b.work().executorRunTimeMs()).sum();
         long cpu = recent.stream().mapToLong(b -> b.work().executorCpuTimeMs()).sum();
         int slots = Math.max(1, run.slots());
@@ -83,9 +86,8 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
         long rowsPerTrigger = Math.round(processed[processed.length / 2] * gaps[gaps.length / 2] / 1000.0);
         int cores = run.workerCores();
         double excess = Math.max(0, ratio - 1);
-        double dollarsPerHour = run.cluster().flatMap(c -> NodePrices.of(c.nodeTypeId())
-                .map(p -> p.dollarsPerHour() * Math.max(1, c.maxWorkers()))).orElse(0.0) * excess;
-        return new FallingBehindEvidence(q.id(), q.name(), recent.size(), (double) behind / recent.size(), ratio,
+        double dollarsPerHour = run.cluster().flatMap(ClusterShape::workersDollarsPerHour).orElse(0.0) * excess;
+        return new FallingBehindEvidence(q.id(), q.name(), recent.size(), behindShare, ratio,
                 reporting.isEmpty() ? -1 : reporting.get(0).offsetsBehindLatest().orElseThrow(),
                 reporting.isEmpty() ? -1 : reporting.get(reporting.size() - 1).offsetsBehindLatest().orElseThrow(),
                 slope(reporting), run1 > 0 ? (double) cpu / run1 : 1, slots, partitions,
@@ -97,6 +99,31 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
                 excess * slots * HOURS_PER_WEEK, dollarsPerHour, dollarsPerHour * HOURS_PER_WEEK,
                 IoBoundEvidence.blocker(run.cluster()), run.cluster(),
                 Math.max(0, last.timestampMs() + last.triggerExecutionMs() - recent.get(0).timestampMs()));
+    }
+
+    /**
+     * The share of batches that started as soon as the one before ended (no idle time between them) and read rows
+     * faster than they processed them. Spark computes the two rates over different intervals, so a query with slack
+     * between its batches can show a higher input rate while it keeps up.
+     */
+    private static double outrunShare(List<MicroBatch> recent, double slack) {
+        int outrun = 0;
+        for (int i = 1; i < recent.size(); i++) {
+            MicroBatch before = recent.get(i - 1);
+            MicroBatch b = recent.get(i);
+            boolean backToBack = b.timestampMs() - before.timestampMs() <= before.triggerExecutionMs() * (1 + slack);
+            outrun += backToBack && b.inputRowsPerSecond() > b.processedRowsPerSecond() ? 1 : 0;
+        }
+        return (double) outrun / (recent.size() - 1);
+    }
+
+    /** The share of batches after which the source was further behind than after the one before. */
+    private static double grewShare(List<MicroBatch> reporting) {
+        int grew = 0;
+        for (int i = 1; i < reporting.size(); i++) {
+            grew += reporting.get(i).offsetsBehindLatest().orElseThrow() > reporting.get(i - 1).offsetsBehindLatest().orElseThrow() ? 1 : 0;
+        }
+        return (double) grew / (reporting.size() - 1);
     }
 
     /** Offsets behind latest by batch id, least squares; 0 with fewer than two batches reporting. */
@@ -115,11 +142,6 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
             den += dx * dx;
         }
         return den > 0 ? num / den : 0;
-    }
-
-    /** Whether the backlog grew, or no source reports one (file and rate sources): the rates alone then tell. */
-    public boolean backlogGrowing() {
-        return offsetsBehindLast < 0 || offsetsBehindSlope > 0 && offsetsBehindLast > offsetsBehindFirst;
     }
 
     public boolean kafka() {

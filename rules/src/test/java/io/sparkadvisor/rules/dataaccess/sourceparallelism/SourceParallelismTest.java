@@ -48,6 +48,26 @@ class SourceParallelismTest {
     }
 
     @Test
+    void aTwoPartitionTopicOnEightSlotsGetsMinPartitionsEight() {
+        RunFacts kafka = Corpus.streamingFacts("stream-kafka-2-partitions"); // a real Kafka 3.4.1 broker, local[8]
+        Finding f = finding(advise(kafka, Map.of()), RULE).orElseThrow();
+        SourceParallelismEvidence e = SourceParallelismEvidence.of(new RunView(kafka), Thresholds.defaults()).get(0);
+        assertEquals("KafkaV2[Subscribe[events]]", e.source());
+        assertEquals(2, e.kafkaPartitions());
+        assertEquals(8, e.slots());
+        assertEquals(23, e.batches());
+        assertEquals(".option(\"minPartitions\", \"8\")", f.recommendation().steps().get(0).changes().get(0).value());
+        assertEquals(6 * e.busyShare(), e.idleCoreHoursPerHour(), 1e-9);
+    }
+
+    @Test
+    void silentOnSourcesThatAreNotKafka() {
+        for (String scenario : List.of("stream-healthy", "stream-waits", "stream-state-growth")) {
+            assertTrue(finding(advise(Corpus.streamingFacts(scenario), Map.of()), RULE).isEmpty(), scenario);
+        }
+    }
+
+    @Test
     void silentWhenThePartitionsFillEnoughSlots() {
         assertTrue(finding(advise(wordCount(), Map.of(RULE + ".maxPartitionShare", "0.2")), RULE).isEmpty());
         assertTrue(finding(advise(wordCount(), Map.of(RULE + ".minBatches", "9")), RULE).isEmpty());

@@ -1,0 +1,46 @@
+package io.sparkadvisor.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.sparkadvisor.knowledge.Corpus;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The rules of the registry (the batch rules and the streaming ones) over the Structured Streaming corpus
+ * (corpus/streaming/), as they stand: every finding on each streaming log, as rule and severity. Recorded, not
+ * endorsed: issue #32 wants every batch rule silent on the healthy control and the batch rules to judge micro-batch
+ * stages across batches; a change in what they say on these logs must update this record on purpose.
+ */
+class StreamingCorpusBatchRulesTest {
+    static final Map<String, Set<String>> FINDINGS = Map.ofEntries(
+            Map.entry("stream-healthy", Set.of()),
+            // falling-behind: tasks that wait (a reliability finding keeps its ladder's medium)
+            Map.entry("stream-waits", Set.of("falling-behind MEDIUM")),
+            Map.entry("stream-kafka-waits", Set.of("falling-behind MEDIUM")),
+            // its micro-batches run 2 tasks (the topic's partitions) on 8 slots; its backlog grows
+            Map.entry("stream-kafka-2-partitions", Set.of("falling-behind MEDIUM", "partition-sizing LOW", "source-parallelism LOW")),
+            Map.entry("stream-state-growth", Set.of()),
+            Map.entry("stream-late-rows", Set.of()),
+            Map.entry("stream-tiny-batches", Set.of()),
+            Map.entry("stream-idle-files", Set.of()),
+            Map.entry("stream-long", Set.of()),
+            Map.entry("stream-live-databricks", Set.of()));
+
+    static List<String> logs() {
+        return Corpus.streamingScenarios();
+    }
+
+    @ParameterizedTest(name = "findings on {0}")
+    @MethodSource("logs")
+    void findingsAreAsRecorded(String scenario) {
+        Set<String> findings = RuleTesting.advise(Corpus.streamingFacts(scenario), Map.of()).findings().stream()
+                .map(f -> f.rule() + " " + f.severity()).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(FINDINGS.get(scenario), findings, "findings on " + scenario);
+    }
+}
