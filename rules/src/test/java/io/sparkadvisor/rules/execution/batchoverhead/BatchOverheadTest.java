@@ -55,9 +55,16 @@ class BatchOverheadTest {
         assertTrue(f.recommendation().summary().contains("Trigger.AvailableNow"), f.recommendation().summary());
     }
 
+    /**
+     * Falling-behind stays silent on tiny batches by default (the query idles between them); counted as behind whenever
+     * its rates differ, it speaks, and then gives way: the longer trigger comes first, and cites it.
+     */
     @Test
     void fallingBehindGivesWayWhenBookkeepingIsWhatOverruns() {
-        Advice advice = advise(tiny(), Map.of());
+        Map<String, String> behind = Map.of("falling-behind.backToBackSlack", "10");
+        Advice alone = advise(tiny(), Map.of("falling-behind.backToBackSlack", "10", RULE + ".minWallShare", "1"));
+        assertTrue(finding(alone, "falling-behind").isPresent(), "falling-behind speaks when batch-overhead does not");
+        Advice advice = advise(tiny(), behind);
         assertTrue(finding(advice, "falling-behind").isEmpty(), "the longer trigger comes first");
         Finding f = finding(advice, RULE).orElseThrow();
         assertEquals(List.of("falling-behind"), ((List<?>) f.evidence().get("supersedes")).stream()
