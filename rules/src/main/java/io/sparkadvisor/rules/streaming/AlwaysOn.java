@@ -36,6 +36,11 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
                 q.totals().durationMs().getOrDefault(MicroBatch.TRIGGER_EXECUTION, 0L));
     }
 
+    /** {@code amount} over {@code ms} milliseconds, as a rate an hour (0 over no time). */
+    public static double perHour(double amount, long ms) {
+        return ms > 0 ? amount * MS_PER_HOUR / ms : 0;
+    }
+
     /** Time batches ran over the time the query was seen (0 when it was seen for no time). */
     public double busyShare() {
         return observedMs > 0 ? Math.min(1, (double) busyMs / observedMs) : 0;

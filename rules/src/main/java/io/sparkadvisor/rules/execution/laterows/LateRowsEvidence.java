@@ -23,8 +23,6 @@ import java.util.List;
 public record LateRowsEvidence(String queryId, String queryName, long batches, long inputRows, long droppedRows,
         double droppedShare, double droppedPerHour, double droppedPerWeek) implements Evidence {
 
-    private static final double MS_PER_HOUR = 3_600_000.0;
-
     public static List<LateRowsEvidence> of(RunView run, Thresholds t) {
         return run.facts().streaming().stream().filter(q -> q.totals().batches() > 0).map(q -> of(run, q)).toList();
     }
@@ -32,8 +30,7 @@ public record LateRowsEvidence(String queryId, String queryName, long batches, l
     private static LateRowsEvidence of(RunView run, StreamingQueryFacts q) {
         long dropped = q.totals().rowsDroppedByWatermark();
         long input = q.totals().inputRows();
-        double hours = AlwaysOn.of(run, q).observedMs() / MS_PER_HOUR;
-        double perHour = hours > 0 ? dropped / hours : 0;
+        double perHour = AlwaysOn.perHour(dropped, AlwaysOn.of(run, q).observedMs());
         return new LateRowsEvidence(q.id(), q.name(), q.totals().batches(), input, dropped,
                 input > 0 ? (double) dropped / input : 0, perHour, perHour * AlwaysOn.HOURS_PER_WEEK);
     }

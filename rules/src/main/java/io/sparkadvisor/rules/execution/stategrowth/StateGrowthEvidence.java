@@ -42,8 +42,6 @@ public record StateGrowthEvidence(String queryId, String queryName, List<String>
         double removedShare, double rowsPerHour, double memoryBytesPerHour, long weekRows, long weekMemoryBytes,
         int stateShufflePartitions, boolean watermark, boolean rocksDb, @Internal boolean databricks) implements Evidence {
 
-    private static final double MS_PER_HOUR = 3_600_000.0;
-
     public static List<StateGrowthEvidence> of(RunView run, Thresholds t) {
         return run.facts().streaming().stream()
                 .filter(q -> q.recent().size() >= 2 && q.recent().stream().anyMatch(b -> !b.stateOperators().isEmpty()))
@@ -61,9 +59,9 @@ public record StateGrowthEvidence(String queryId, String queryName, List<String>
         List<StateOperatorProgress> ops = recent.stream().flatMap(b -> b.stateOperators().stream()).toList();
         long updated = ops.stream().mapToLong(StateOperatorProgress::numRowsUpdated).sum();
         long removed = ops.stream().mapToLong(StateOperatorProgress::numRowsRemoved).sum();
-        double hours = Math.max(1, last.timestampMs() - first.timestampMs()) / MS_PER_HOUR;
-        double rowsPerHour = Math.max(0, last.stateRowsTotal() - first.stateRowsTotal()) / hours;
-        double bytesPerHour = Math.max(0, last.stateMemoryBytes() - first.stateMemoryBytes()) / hours;
+        long spanMs = last.timestampMs() - first.timestampMs();
+        double rowsPerHour = AlwaysOn.perHour(Math.max(0, last.stateRowsTotal() - first.stateRowsTotal()), spanMs);
+        double bytesPerHour = AlwaysOn.perHour(Math.max(0, last.stateMemoryBytes() - first.stateMemoryBytes()), spanMs);
         boolean rocksDb = ops.stream().anyMatch(o -> o.customMetrics().keySet().stream().anyMatch(k -> k.startsWith("rocksdb")))
                 || run.sparkSetting(Checkpoint.PROVIDER_KEY).filter(p -> p.contains("RocksDB")).isPresent();
         return new StateGrowthEvidence(q.id(), q.name(),
