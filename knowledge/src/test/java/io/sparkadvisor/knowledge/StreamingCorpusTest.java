@@ -57,27 +57,34 @@ class StreamingCorpusTest {
         assertEquals(List.of(Coverage.APPLICATION_END), facts.coverage().missing(), "a running application");
         assertEquals(0, live.path("streaming").path("listenerEvents").path("QueryTerminatedEvent").asInt(),
                 "the query is still running");
-        assertTrue(live.path("streaming").path("progressEvents").asInt() >= 100,
+        assertTrue(live.path("streaming").path("progressEvents").asInt() >= 50,
                 "a live window needs many batches: " + live.path("streaming").path("progressEvents"));
     }
 
-    /** The healthy control kept up with room to spare, so the load of the generating machine did not spoil it. */
+    /**
+     * The healthy control kept up with room to spare, so the load of the generating machine did not spoil it: the median
+     * batch within a quarter of the trigger, the 90th percentile within half, none over it but the first (JIT).
+     */
     @Test
     void theHealthyControlStayedWellWithinItsTrigger() {
         JsonNode s = streaming("stream-healthy");
-        assertTrue(s.path("triggerExecutionMs").path("p90").asLong() * 3 < s.path("triggerMs").asLong(),
-                "p90 batch " + s.path("triggerExecutionMs") + " against a trigger of " + s.path("triggerMs"));
+        long trigger = s.path("triggerMs").asLong();
+        JsonNode batch = s.path("triggerExecutionMs");
+        assertTrue(batch.path("median").asLong() * 4 < trigger, "batches " + batch + " against a trigger of " + trigger);
+        assertTrue(batch.path("p90").asLong() * 2 < trigger, "batches " + batch + " against a trigger of " + trigger);
+        assertTrue(s.path("batchesOverTrigger").asInt() <= 1, "batches over the trigger: " + s.path("batchesOverTrigger"));
         assertTrue(s.path("progressEvents").asInt() >= 10, "batches: " + s.path("progressEvents"));
     }
 
     /** Each scenario built to fall behind did: most batches overran the trigger, and Kafka's backlog grew. */
     @Test
     void theFallingBehindScenariosFellBehind() {
-        for (String scenario : List.of("stream-waits", "stream-kafka-waits", "stream-kafka-2-partitions")) {
+        for (String scenario : List.of("stream-waits", "stream-kafka-waits", "stream-kafka-2-partitions",
+                "stream-kafka-2-partitions-spark4")) {
             JsonNode s = streaming(scenario);
             assertTrue(s.path("batchesOverTrigger").asInt() * 2 > s.path("progressEvents").asInt(), scenario + ": " + s);
         }
-        for (String scenario : List.of("stream-kafka-waits", "stream-kafka-2-partitions")) {
+        for (String scenario : List.of("stream-kafka-waits", "stream-kafka-2-partitions", "stream-kafka-2-partitions-spark4")) {
             JsonNode s = streaming(scenario);
             JsonNode behind = s.path("maxOffsetsBehindLatestFirstLastMax");
             assertTrue(behind.get(1).asLong() > behind.get(0).asLong(), scenario + " offsets behind " + behind);

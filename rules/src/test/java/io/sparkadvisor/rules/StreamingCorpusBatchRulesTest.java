@@ -25,6 +25,8 @@ class StreamingCorpusBatchRulesTest {
             Map.entry("stream-kafka-waits", Set.of("falling-behind MEDIUM")),
             // its micro-batches run 2 tasks (the topic's partitions) on 8 slots; its backlog grows
             Map.entry("stream-kafka-2-partitions", Set.of("falling-behind MEDIUM", "partition-sizing LOW", "source-parallelism LOW")),
+            Map.entry("stream-kafka-2-partitions-spark4", Set.of("falling-behind MEDIUM", "partition-sizing LOW",
+                    "source-parallelism LOW")),
             // state-growth, late-rows: reliability findings keep their ladder's severity
             Map.entry("stream-state-growth", Set.of("state-growth HIGH")),
             Map.entry("stream-late-rows", Set.of("late-rows HIGH")),

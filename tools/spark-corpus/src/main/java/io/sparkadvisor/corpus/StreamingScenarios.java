@@ -3,6 +3,7 @@ package io.sparkadvisor.corpus;
 import static io.sparkadvisor.corpus.StreamingJobs.*;
 
 import java.util.List;
+import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
  * The Structured Streaming scenarios (corpus/streaming/): one query each, run for a fixed wall time on a
@@ -12,6 +13,9 @@ import java.util.List;
  */
 final class StreamingScenarios {
   private StreamingScenarios() {}
+
+  /** The broker's version: Kafka's client library on this classpath, the broker's own (the pom pins both). */
+  private static final String BROKER = AppInfoParser.getVersion();
 
   static void addTo(List<Scenario> list) {
     list.add(stream("stream-healthy", HEALTHY_TRIGGER_MS, HEALTHY_RUN_S)
@@ -32,7 +36,7 @@ final class StreamingScenarios {
         .fires("falling-behind").build());
     list.add(stream("stream-kafka-waits", "stream-kafka", KAFKA_TRIGGER_MS, KAFKA_RUN_S)
         .kafka(new Scenario.KafkaFeed(KAFKA_TOPIC, KAFKA_WAITS_PARTITIONS, KAFKA_RECORDS_PER_SECOND))
-        .describe("Falling behind because tasks wait, with a bounded batch: a real Kafka 3.4.1 broker (KRaft, its own"
+        .describe("Falling behind because tasks wait, with a bounded batch: a real Kafka " + BROKER + " broker (KRaft, its own"
             + " JVM on 127.0.0.1) with topic '" + KAFKA_TOPIC + "' of " + KAFKA_WAITS_PARTITIONS + " partitions fed "
             + KAFKA_RECORDS_PER_SECOND + " records/s by a KafkaProducer in another JVM; the query reads it"
             + " (startingOffsets earliest, maxOffsetsPerTrigger " + KAFKA_MAX_OFFSETS_PER_TRIGGER + ") on local[2]"
@@ -43,12 +47,12 @@ final class StreamingScenarios {
         .known("producerRecordsPerSecond", KAFKA_RECORDS_PER_SECOND)
         .known("maxOffsetsPerTrigger", KAFKA_MAX_OFFSETS_PER_TRIGGER).known("sleepMsPerRow", KAFKA_SLEEP_MS_PER_ROW)
         .known("capacityRowsPerSecond", 2 * 1000 / KAFKA_SLEEP_MS_PER_ROW)
-        .known("brokerVersion", "3.4.1")
+        .known("brokerVersion", BROKER)
         .fires("falling-behind").build());
     list.add(stream("stream-kafka-2-partitions", "stream-kafka", KAFKA_TRIGGER_MS, KAFKA_RUN_S)
         .master("local[8]")
         .kafka(new Scenario.KafkaFeed(KAFKA_TOPIC, KAFKA_PARTITIONS, KAFKA_RECORDS_PER_SECOND))
-        .describe("Source parallelism: a real Kafka 3.4.1 broker (KRaft, its own JVM on 127.0.0.1) with topic '"
+        .describe("Source parallelism: a real Kafka " + BROKER + " broker (KRaft, its own JVM on 127.0.0.1) with topic '"
             + KAFKA_TOPIC + "' of " + KAFKA_PARTITIONS + " partitions fed " + KAFKA_RECORDS_PER_SECOND + " records/s"
             + " by a KafkaProducer in another JVM; the query reads it (startingOffsets earliest, maxOffsetsPerTrigger "
             + KAFKA_MAX_OFFSETS_PER_TRIGGER + ") on local[8] and waits " + KAFKA_SLEEP_MS_PER_ROW + " ms per record:"
@@ -58,7 +62,7 @@ final class StreamingScenarios {
         .known("producerRecordsPerSecond", KAFKA_RECORDS_PER_SECOND)
         .known("maxOffsetsPerTrigger", KAFKA_MAX_OFFSETS_PER_TRIGGER).known("sleepMsPerRow", KAFKA_SLEEP_MS_PER_ROW)
         .known("capacityRowsPerSecond", KAFKA_PARTITIONS * 1000 / KAFKA_SLEEP_MS_PER_ROW)
-        .known("brokerVersion", "3.4.1")
+        .known("brokerVersion", BROKER)
         .fires("source-parallelism", "falling-behind").build());
     list.add(stream("stream-state-growth", STATE_TRIGGER_MS, STATE_RUN_S)
         .describe("State growth: the rate source at " + STATE_ROWS_PER_SECOND + " rows/s counted per value (every"
