@@ -29,8 +29,8 @@ public final class BatchOverheadRule {
             "bookkeeping time / time the query ran",
             "...and at least this share of the always-on cluster's time: a query with room to spare between batches pays"
                     + " its bookkeeping out of idle time.",
-            OURS + "the healthy control spends half of each 10 s batch on bookkeeping yet a fifth of its time; tiny batches"
-                    + " on a 200 ms trigger spend over half (corpus/streaming)");
+            OURS + "the healthy control spends half of each batch on its 15 s trigger on bookkeeping yet a tenth of its"
+                    + " time; tiny batches on a 200 ms trigger spend over half (corpus/streaming)");
     public static final Threshold HIGH_WALL_SHARE = new Threshold(ID + ".highWallShare", 0.6, 0, 1,
             "bookkeeping time / time the query ran", "High from this share: most of the cluster's time is bookkeeping.",
             OURS + "most of an always-on cluster spent on no data");

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * batch-overhead on real Structured Streaming logs (corpus/streaming): about seven rows per batch on a 200 ms trigger,
- * against the healthy control, whose 10 s batches spend half their time on bookkeeping too but leave the cluster idle
- * most of the time.
+ * against the healthy control, whose batches on a 15 s trigger spend half their time on bookkeeping too but leave the
+ * cluster idle most of the time.
  */
 class BatchOverheadTest {
     private static final String RULE = BatchOverheadRule.ID;
@@ -75,10 +75,10 @@ class BatchOverheadTest {
     void silentOnTheHealthyControlWhoseBatchesLeaveTheClusterIdle() {
         RunFacts healthy = Corpus.streamingFacts("stream-healthy");
         BatchOverheadEvidence e = BatchOverheadEvidence.of(new RunView(healthy), Thresholds.defaults()).get(0);
-        assertTrue(e.bookkeepingShare() > 0.3, "half of each batch is bookkeeping there too: " + e.bookkeepingShare());
-        assertTrue(e.wallShare() < 0.3, "but a fifth of the cluster's time: " + e.wallShare());
+        assertTrue(e.bookkeepingShare() > 0.5, "half of each batch is bookkeeping there too: " + e.bookkeepingShare());
+        assertTrue(e.wallShare() < 0.2, "but a small share of the cluster's time: " + e.wallShare());
         assertTrue(finding(advise(healthy, Map.of()), RULE).isEmpty());
-        assertTrue(finding(advise(healthy, Map.of(RULE + ".minWallShare", "0.2")), RULE).isPresent(),
-                "the wall share is what keeps it silent");
+        assertTrue(finding(advise(healthy, Map.of(RULE + ".minWallShare", String.valueOf(e.wallShare() * 0.9))), RULE)
+                .isPresent(), "the wall share is what keeps it silent");
     }
 }
