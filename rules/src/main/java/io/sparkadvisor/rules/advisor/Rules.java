@@ -7,13 +7,17 @@ import io.sparkadvisor.rules.dataaccess.partitionsizing.PartitionSizingRule;
 import io.sparkadvisor.rules.dataaccess.smallfiles.SmallFilesRule;
 import io.sparkadvisor.rules.dataaccess.sourceparallelism.SourceParallelismRule;
 import io.sparkadvisor.rules.execution.aqedisabled.AqeDisabledRule;
+import io.sparkadvisor.rules.execution.batchoverhead.BatchOverheadRule;
 import io.sparkadvisor.rules.execution.gcpressure.GcPressureRule;
+import io.sparkadvisor.rules.execution.laterows.LateRowsRule;
 import io.sparkadvisor.rules.execution.shufflesizing.ShuffleSizingRule;
 import io.sparkadvisor.rules.execution.skew.SkewRule;
 import io.sparkadvisor.rules.execution.spill.SpillRule;
+import io.sparkadvisor.rules.execution.stategrowth.StateGrowthRule;
 import io.sparkadvisor.rules.execution.taskfailures.TaskFailuresRule;
 import io.sparkadvisor.rules.infrastructure.executorpacking.ExecutorPackingRule;
 import io.sparkadvisor.rules.infrastructure.fallingbehind.FallingBehindRule;
+import io.sparkadvisor.rules.infrastructure.idlealwayson.IdleAlwaysOnRule;
 import io.sparkadvisor.rules.infrastructure.idleslots.IdleSlotsRule;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundRule;
 import io.sparkadvisor.rules.infrastructure.memory.MemoryRule;
@@ -64,6 +68,10 @@ public final class Rules {
             PhotonFallbackRule.RULE,
             SourceParallelismRule.RULE,
             FallingBehindRule.RULE,
+            StateGrowthRule.RULE,
+            LateRowsRule.RULE,
+            BatchOverheadRule.RULE,
+            IdleAlwaysOnRule.RULE,
             // Serverless runs, from query history: silent on event logs, which have no statements.
             PerformanceModeRule.RULE,
             QueueingRule.RULE,

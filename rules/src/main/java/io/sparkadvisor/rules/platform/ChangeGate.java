@@ -8,6 +8,7 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.streaming.Checkpoint;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
 import java.util.List;
@@ -56,6 +57,10 @@ public final class ChangeGate {
     }
 
     static Change check(Change c, RunView run) {
+        Optional<String> pinned = checkpointPinned(c, run);
+        if (pinned.isPresent()) {
+            return c.refused(pinned.get());
+        }
         if (!c.applicable()) {
             return c;
         }
@@ -91,6 +96,17 @@ public final class ChangeGate {
                     : c.key().endsWith("node_type_id") ? nodeType(c, run) : Optional.empty();
             default -> executorShape(c, run);
         };
+    }
+
+    /**
+     * A stateful streaming query's checkpoint sets spark.sql.shuffle.partitions back on every restart, so neither the
+     * setting nor code that sets it takes effect there: the change, whatever its form, says so instead.
+     */
+    private static Optional<String> checkpointPinned(Change c, RunView run) {
+        boolean shufflePartitions = (c.key() + " " + c.value()).contains(Checkpoint.SHUFFLE_PARTITIONS_KEY);
+        return (shufflePartitions ? Checkpoint.pinnedShufflePartitions(run.facts()) : Optional.<Integer>empty())
+                .flatMap(partitions -> reason("checkpointPinned", c, Map.of("partitions", partitions,
+                        "setting", Checkpoint.SHUFFLE_PARTITIONS_KEY)));
     }
 
     /**

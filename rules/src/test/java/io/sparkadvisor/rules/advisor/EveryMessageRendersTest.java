@@ -55,6 +55,21 @@ class EveryMessageRendersTest {
                 advisor.advise(RuleTesting.withCluster(scenario, cluster));
             }
         }
+        // The streaming rules speak on the Structured Streaming corpus (corpus/streaming), alone and on each cluster;
+        // state-growth's RocksDB step once a smaller state counts as large.
+        for (String scenario : Corpus.streamingScenarios()) {
+            if (Corpus.streamingScenario(scenario).has("expect")) {
+                RunFacts streaming = Corpus.streamingFacts(scenario);
+                advisor.advise(streaming);
+                for (String cluster : clusterFiles()) {
+                    advisor.advise(streaming.withCluster(io.sparkadvisor.knowledge.cluster.ClusterJson.parse(
+                            Files.readString(Corpus.dir().resolve("clusters").resolve(cluster)),
+                            java.util.Optional.of(Files.readString(Corpus.dir().resolve("clusters/node-types.json"))))));
+                }
+            }
+        }
+        new Advisor(Thresholds.withOverrides(Map.of("state-growth.rocksDbRows", "50000")))
+                .advise(Corpus.streamingFacts("stream-state-growth"));
         // No real JVM log shows a task's CPU above its run time (the task thread's CPU is all Spark measures):
         // task-cpus speaks on hand-made evidence, as in its own test.
         RuleFiring.fire(Map.of(), TaskCpusEvidence.of(3, 16, 960_000, 100_000, 40_000, 0.6, 4, 1));

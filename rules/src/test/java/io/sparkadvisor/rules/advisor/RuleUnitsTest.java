@@ -47,7 +47,8 @@ class RuleUnitsTest {
     /** Rules whose steps are code or table changes only: a person applies them and judges the next run. */
     private static final Set<String> MANUAL_ONLY = Set.of("broad-listing", "cardinality-explosion", "cluster-on-write",
             "delta-file-layout", "overread", "small-files", "serverless-queueing", "serverless-file-pruning",
-            "serverless-repeated-scans", "serverless-spill", "serverless-photon", "serverless-row-explosion", "source-parallelism");
+            "serverless-repeated-scans", "serverless-spill", "serverless-photon", "serverless-row-explosion", "source-parallelism",
+            "state-growth", "late-rows", "batch-overhead", "idle-always-on");
     private static final Pattern PASS = Pattern.compile("\\bP\\b");
     private static final Pattern FAIL = Pattern.compile("\\bF\\b");
 

@@ -1,0 +1,79 @@
+package io.sparkadvisor.rules.streaming;
+
+import io.sparkadvisor.knowledge.cluster.ClusterShape;
+import io.sparkadvisor.knowledge.cluster.NodePrices;
+import io.sparkadvisor.knowledge.facts.MicroBatch;
+import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
+import io.sparkadvisor.rules.advisor.Format;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.advisor.Savings;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The cluster under an always-on streaming query, priced by the hour: a continuous job never ends, so what a streaming
+ * rule saves is a share of this cluster per hour and per week, not per run. The share of a saving on the run is the
+ * same share of the time the log saw the query.
+ *
+ * @param slots task slots of the run
+ * @param workers the cluster's workers (its maximum when it autoscales); 0 when the cluster is unknown
+ * @param dollarsPerHour the workers' list price an hour; 0 when the cluster or its node's price is unknown
+ * @param observedMs from the query's first batch start to its last batch's end
+ * @param busyMs the batches' trigger execution time summed over the run
+ */
+public record AlwaysOn(int slots, int workers, double dollarsPerHour, long observedMs, long busyMs) {
+    public static final int HOURS_PER_WEEK = 168;
+    private static final double MS_PER_HOUR = 3_600_000.0;
+
+    public static AlwaysOn of(RunView run, StreamingQueryFacts q) {
+        int workers = run.cluster().map(c -> Math.max(1, c.maxWorkers())).orElse(0);
+        double dollars = run.cluster().map(ClusterShape::nodeTypeId).flatMap(NodePrices::of)
+                .map(p -> p.dollarsPerHour() * workers).orElse(0.0);
+        long observed = q.first().flatMap(f -> q.last().map(l -> l.timestampMs() + l.triggerExecutionMs() - f.timestampMs()))
+                .orElse(0L);
+        return new AlwaysOn(run.slots(), workers, dollars, Math.max(0, observed),
+                q.totals().durationMs().getOrDefault(MicroBatch.TRIGGER_EXECUTION, 0L));
+    }
+
+    /** {@code amount} over {@code ms} milliseconds, as a rate an hour (0 over no time). */
+    public static double perHour(double amount, long ms) {
+        return ms > 0 ? amount * MS_PER_HOUR / ms : 0;
+    }
+
+    /** Time batches ran over the time the query was seen (0 when it was seen for no time). */
+    public double busyShare() {
+        return observedMs > 0 ? Math.min(1, (double) busyMs / observedMs) : 0;
+    }
+
+    /** Core-hours an hour of {@code share} of the cluster's time. */
+    public double coreHoursPerHour(double share) {
+        return slots * share;
+    }
+
+    /** Node-hours an hour of {@code share} of the cluster's time (0 when the cluster is unknown). */
+    public double nodeHoursPerHour(double share) {
+        return workers * share;
+    }
+
+    public double dollarsPerHour(double share) {
+        return dollarsPerHour * share;
+    }
+
+    /** {@code share} of the cluster over the time the log saw the query: the saving on this run. */
+    public Savings savingsOnRun(double share) {
+        double hours = observedMs / MS_PER_HOUR;
+        return new Savings(0, Format.round(coreHoursPerHour(share) * hours), Format.round(nodeHoursPerHour(share) * hours),
+                Format.round(dollarsPerHour(share) * hours), false, List.of());
+    }
+
+    /** The figures of {@code share} of the cluster for a message: core-hours, node-hours and list dollars an hour and a week. */
+    public Map<String, Object> words(double share) {
+        return Map.of("coreHoursPerHour", Format.decimals(coreHoursPerHour(share), 2),
+                "coreHoursPerWeek", Format.decimals(coreHoursPerHour(share) * HOURS_PER_WEEK, 1),
+                "nodeHoursPerWeek", Format.decimals(nodeHoursPerHour(share) * HOURS_PER_WEEK, 1),
+                "priced", dollarsPerHour > 0,
+                "dollarsPerHour", String.format(Locale.ROOT, "$%.2f", dollarsPerHour(share)),
+                "dollarsPerWeek", String.format(Locale.ROOT, "$%.0f", dollarsPerHour(share) * HOURS_PER_WEEK));
+    }
+}
