@@ -16,7 +16,8 @@ import java.util.Optional;
  * failed a job its cause (the failure's first line, {@link FailureText}), the jobs it failed, the task attempts that
  * failed and the tasks that never completed. Jobs that failed with no failed stage of theirs (cancelled, or stopped
  * with the application) are listed apart. A stage attempt that failed and was then rerun to success failed no job: it
- * is the task-failures rule's business, not the outcome's.
+ * is the task-failures rule's business, not the outcome's. A streaming query's stop cancels its running batch's job: that
+ * job did not fail the run.
  *
  * @param status {@code succeeded} (every job that ended succeeded), {@code failed} (a job failed) or {@code unknown} (no
  *     job ended in the log)
@@ -54,7 +55,8 @@ public record Outcome(String status, List<StageFailure> failures, List<Integer> 
 
     public static Outcome of(RunFacts facts) {
         List<JobFacts> ended = facts.jobs().stream().filter(j -> !j.result().equals("UNKNOWN")).toList();
-        List<JobFacts> failedJobs = ended.stream().filter(j -> j.result().toLowerCase(Locale.ROOT).contains("fail")).toList();
+        List<JobFacts> failedJobs = ended.stream().filter(j -> j.result().toLowerCase(Locale.ROOT).contains("fail"))
+                .filter(j -> !cancelledByAStoppedQuery(facts, j)).toList();
         if (failedJobs.isEmpty()) {
             return new Outcome(ended.isEmpty() ? UNKNOWN : SUCCEEDED, List.of(), List.of());
         }
@@ -68,6 +70,17 @@ public record Outcome(String status, List<StageFailure> failures, List<Integer> 
                 .thenComparingInt(e -> e.getValue().stageId()));
         explained.forEach(e -> byStage.merge(e.getValue().stageId(), failure(e.getValue(), e.getKey().jobId()), Outcome::withJobsOf));
         return new Outcome(FAILED, List.copyOf(byStage.values()), unexplained);
+    }
+
+    /**
+     * A micro-batch job cut short when its streaming query was stopped: Spark runs a query's batches in the job group
+     * named by its run id and cancels it on stop ("cancelled part of cancelled job group <runId>" in 3.x, "cancelled
+     * Query ... runId = <runId> was stopped" in 4.x), so the job "fails" though the query ended without error.
+     */
+    private static boolean cancelledByAStoppedQuery(RunFacts facts, JobFacts job) {
+        return lastFailedStage(facts, job).map(StageFacts::failureReason).filter(reason -> facts.streaming().stream()
+                .anyMatch(q -> q.exception().isEmpty() && reason.contains(q.runId()) && reason.contains("cancelled")))
+                .isPresent();
     }
 
     /** The job's failed stage attempt that ended last: the one that failed the job. */

@@ -80,6 +80,21 @@ class OutcomeTest {
         assertTrue(o.failures().isEmpty() && o.jobsWithoutFailedStage().isEmpty());
     }
 
+    static List<String> streamingScenarios() {
+        return Corpus.streamingScenarios();
+    }
+
+    /** The generator stops each query at the end: the batch it cut short was cancelled with the query's job group, not failed. */
+    @ParameterizedTest
+    @MethodSource("streamingScenarios")
+    void aStreamingQueryStoppedWithoutErrorFailedNoJob(String scenario) {
+        RunFacts facts = Corpus.streamingFacts(scenario);
+        assertTrue(facts.streaming().stream().allMatch(q -> q.exception().isEmpty()), scenario);
+        Outcome o = Outcome.of(facts);
+        assertFalse(o.failed(), scenario + ": " + o);
+        assertTrue(o.failures().isEmpty(), scenario + ": " + o);
+    }
+
     private static Outcome outcome(String external) {
         RunFacts facts = RunFactsReader.read(ExternalLogs.path(external));
         return Outcome.of(facts);
