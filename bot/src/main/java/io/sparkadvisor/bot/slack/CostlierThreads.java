@@ -6,7 +6,6 @@ import io.sparkadvisor.bot.digest.PreparedDigest;
 import io.sparkadvisor.bot.store.FixPosts;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.digest.DigestReport;
-import io.sparkadvisor.templates.slack.CompareMessages;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -15,11 +14,12 @@ import java.time.LocalDate;
  * A thread per job of the digest's "Got slower or costlier this week" whose latest run was compared: a line in the
  * digest's channel (the job, its cost per run now and as usual), and in its thread the comparison and the waterfall
  * as {@code why} answers them, from the comparison the digest's line was drawn from. Claimed in {@link FixPosts} under
- * {@link #CLAIM} once its line is out, so a retry of the digest never posts it again that week.
+ * {@link #CLAIM} (with the week's dollars above the usual cost per run) once its line is out, so a retry of the digest
+ * never posts it again that week; a thread cut short by a failure stays as far as it got.
  */
 final class CostlierThreads {
     /** The claim's rule id: no rule has it, so the fix threads' noise controls never see it. */
-    static final String CLAIM = "got-costlier";
+    private static final String CLAIM = "got-costlier";
 
     private final MethodsClient client;
     private final FixPosts posts;
@@ -42,8 +42,7 @@ final class CostlierThreads {
             SlackThread thread = SlackThread.open(client, channel, DigestMessages.costlierParent(report, job));
             // Out in the channel: a failure in the thread below must not bring a second line with the retry.
             posts.posted(channel, report.from(), job.jobId(), CLAIM, thread.parentTs(), null);
-            CompareMessages.why(why.run().subject(), why.comparison(), why.baseline().ref().runId(), why.bandRuns()).forEach(thread::reply);
-            AskService.upload(thread, why.waterfall());
+            WhyAnswers.comparison(thread, why);
         }
     }
 }
