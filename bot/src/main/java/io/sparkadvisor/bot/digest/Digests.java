@@ -29,6 +29,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -120,13 +121,14 @@ public final class Digests implements OnDemandScans.Digests {
         JobCosts read = costs;
         List<RunCost> runCosts = extra("the cost per run of changed jobs", () -> runCosts(read, verified, weekStart));
         WeeklyCosts listedJobs = weekly;
-        List<DigestReport.Costlier> costlierJobs = costlier == null ? List.of()
+        List<CostlierJobs.Found> costlierJobs = costlier == null ? List.of()
                 : extra("the jobs that got costlier", () -> costlier.of(read, listedJobs.jobs(), weekStart));
-        DigestReport report = DigestBuilder.build(weekStart, config.topJobs(), weekly, estimateReason,
-                findings.largest(from, to, config.topJobs()), recentPending(to), verified, runCosts).withCostlier(costlierJobs);
+        DigestReport report = DigestBuilder.build(weekStart, config.topJobs(), weekly, estimateReason, findings.largest(from, to,
+                config.topJobs()), recentPending(to), verified, runCosts).withCostlier(costlierJobs.stream().map(CostlierJobs.Found::line).toList());
         List<String> top = report.topJobs().stream().map(DigestReport.JobLine::jobId).toList();
         List<DailyCost> daily = extra("the daily cost chart", () -> read.daily(top, weekStart, weekStart.plusDays(7)));
-        PreparedDigest digest = new PreparedDigest(report, daily);
+        PreparedDigest digest = new PreparedDigest(report, daily, costlierJobs.stream().filter(f -> f.comparison().isPresent())
+                .collect(Collectors.toMap(f -> f.line().jobId(), f -> f.comparison().get())));
         return scan == null ? digest : scanned(digest, weekStart, weekly, progress);
     }
 
@@ -157,7 +159,7 @@ public final class Digests implements OnDemandScans.Digests {
                 .limit(scan.config().jobs()).toList();
         List<JobScan> scans = scan.scan(weekStart, costliest, progress);
         List<Opportunity> ranked = Opportunity.rank(scans, costliest);
-        return new PreparedDigest(digest.report(), digest.dailyCosts(), scans, ranked, List.of())
+        return new PreparedDigest(digest.report(), digest.dailyCosts(), scans, ranked, List.of(), digest.comparisons())
                 .keeping(ranked.stream().limit(scan.config().topFixes()).toList(), 0);
     }
 

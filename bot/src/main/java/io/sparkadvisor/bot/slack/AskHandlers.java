@@ -1,6 +1,7 @@
 package io.sparkadvisor.bot.slack;
 
 import com.slack.api.methods.MethodsClient;
+import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.templates.slack.SlackMessage;
 import io.sparkadvisor.templates.slack.SlackMessages;
 import java.util.List;
@@ -31,9 +32,11 @@ final class AskHandlers {
     private final GuardedHistory history;
     private final DigestCommands digest;
     private final WhyAnswers why;
+    private final BotMetrics metrics;
 
-    AskHandlers(ExecutorService pool, AskService asks, GuardedHistory history, DigestCommands digest, WhyAnswers why) {
+    AskHandlers(ExecutorService pool, AskService asks, GuardedHistory history, DigestCommands digest, WhyAnswers why, BotMetrics metrics) {
         this.pool = pool;
+        this.metrics = metrics;
         this.why = why;
         this.asks = asks;
         this.history = history;
@@ -50,7 +53,7 @@ final class AskHandlers {
             case HISTORY -> later((a, r) -> r.send(history.answer(a.text().query(), a.user(), a.client())));
             case DIGEST -> later((a, r) -> r.send(digestAnswer(a)));
             case SCAN -> later((a, r) -> scan(a).ifPresent(r::say));
-            case WHY -> later((a, r) -> why.answer(new Ask(a.channel(), a.user(), a.text().query(), r::say), a.client()));
+            case WHY -> counted(later((a, r) -> why.answer(new Ask(a.channel(), a.user(), a.text().query(), r::say), a.client())));
             case RUN -> (a, r) -> asks.submit(new Ask(a.channel(), a.user(), a.text().query(), r::say), a.client());
         };
     }
@@ -64,6 +67,15 @@ final class AskHandlers {
             } catch (RejectedExecutionException full) {
                 return false;
             }
+        };
+    }
+
+    /** An ask about a run answered here, counted as {@link AskService} counts the others: queued, or turned away by a full queue. */
+    private Handler counted(Handler handler) {
+        return (asked, reply) -> {
+            boolean taken = handler.take(asked, reply);
+            metrics.asked(taken);
+            return taken;
         };
     }
 

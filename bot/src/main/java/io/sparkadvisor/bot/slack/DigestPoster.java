@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Posts a digest in a channel: its first message in the channel, the rest and the chart in that
- * message's thread, then a thread per top fix of the fleet scan; a retry goes on where it stopped.
+ * message's thread, then a thread per top fix of the fleet scan and one per job that got costlier; a retry goes on where
+ * it stopped.
  */
 public final class DigestPoster implements ScheduledDigests.Channel {
     private static final Logger LOG = LoggerFactory.getLogger(DigestPoster.class);
@@ -22,14 +23,17 @@ public final class DigestPoster implements ScheduledDigests.Channel {
     private final MethodsClient client;
     /** Null when the fleet scan is off. */
     private final FixThreads fixes;
+    /** Null when the costlier jobs get no thread. */
+    private final CostlierThreads costlier;
 
     public DigestPoster(MethodsClient client) {
-        this(client, null);
+        this(client, null, null);
     }
 
-    public DigestPoster(MethodsClient client, FixThreads fixes) {
+    DigestPoster(MethodsClient client, FixThreads fixes, CostlierThreads costlier) {
         this.client = client;
         this.fixes = fixes;
+        this.costlier = costlier;
     }
 
     @Override
@@ -53,6 +57,9 @@ public final class DigestPoster implements ScheduledDigests.Channel {
         }
         if (fixes != null) {
             fixes.post(channel, digest);
+        }
+        if (costlier != null) {
+            costlier.post(channel, digest);
         }
     }
 }

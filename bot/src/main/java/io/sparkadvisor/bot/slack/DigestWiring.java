@@ -13,7 +13,10 @@ import io.sparkadvisor.bot.store.FixPosts;
 import io.sparkadvisor.templates.replies.DigestReply;
 import java.time.Clock;
 
-/** The scheduled digest put together for {@code serve} (and the tests that run the bot), with the fleet scan's fix threads when it is on. */
+/**
+ * The scheduled digest put together for {@code serve} (and the tests that run the bot), with a thread per job that got
+ * costlier, and the fleet scan's fix threads when it is on.
+ */
 public final class DigestWiring {
     private DigestWiring() {}
 
@@ -22,12 +25,13 @@ public final class DigestWiring {
             ApprovalDesk approvals, Clock clock) {
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         ScheduledDigests.Audience audience = audience(slack, digestConfig);
-        if (scan == null) {
-            return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack), audience);
-        }
         FixPosts posts = new FixPosts(db);
-        return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack, new FixThreads(slack, posts, approvals, clock)),
-                audience, new FixNoise(posts, scan.config(), clock));
+        CostlierThreads costlier = new CostlierThreads(slack, posts, clock);
+        if (scan == null) {
+            return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack, null, costlier), audience);
+        }
+        return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack, new FixThreads(slack, posts, approvals, clock),
+                costlier), audience, new FixNoise(posts, scan.config(), clock));
     }
 
     /** The channels a scheduled digest may go to: Slack asked before each post, as at subscribe. */

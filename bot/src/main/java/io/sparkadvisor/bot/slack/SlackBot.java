@@ -97,7 +97,7 @@ public final class SlackBot {
         ApprovalButtons buttons = ApprovalButtons.register(app, services.approvals(), metrics);
         services.hotValues().register(app);
         AskHandlers handlers = new AskHandlers(pool, asks, new GuardedHistory(services.history(), services.access()), services.digest(),
-                new WhyAnswers(admission, analysis, comparisons));
+                new WhyAnswers(admission, analysis, comparisons), metrics);
         app.command(COMMAND, (req, ctx) -> {
             if (req.getHeaders().getFirstValue(RETRY_HEADER) != null) {
                 return ctx.ack(); // Slack does not resend commands it got an answer to; a proxy's resend is dropped

@@ -60,8 +60,7 @@ final class WhyAnswers {
     private static void post(SlackThread thread, ProgressLine progress, Ask ask, Why why) {
         String headline;
         if (why instanceof Why.Explained e) {
-            CompareMessages.why(e.run().subject(), e.comparison(), e.baseline().ref().runId(), e.bandRuns()).forEach(thread::reply);
-            AskService.upload(thread, e.waterfall());
+            comparison(thread, e);
             headline = CompareMessages.headline(e.run().subject(), e.comparison());
         } else {
             headline = AskReply.WHY_NO_HISTORY.text("subject", why.run().subject(), "command", SlackBot.COMMAND, "runId", why.run().ref().runId());
@@ -69,5 +68,11 @@ final class WhyAnswers {
         }
         progress.done(AskReply.WHY_COMPARED.text("runId", why.run().ref().runId()));
         thread.editParent(SlackMessages.parent(ask.userId(), ask.query(), AskReply.ANSWERED.text("headlines", headline)));
+    }
+
+    /** The comparison's causes with their arithmetic, then its waterfall: in an asker's thread, or a costlier job's of the digest. */
+    static void comparison(SlackThread thread, Why.Explained e) {
+        CompareMessages.why(e.run().subject(), e.comparison(), e.baseline().ref().runId(), e.bandRuns()).forEach(thread::reply);
+        AskService.upload(thread, e.waterfall());
     }
 }

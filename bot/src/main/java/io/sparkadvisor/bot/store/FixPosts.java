@@ -6,7 +6,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Optional;
 
-/** The fixes the digest posted per channel, and what became of their steps: the memory behind its noise controls. */
+/**
+ * The fixes the digest posted per channel, and what became of their steps: the memory behind its noise controls. Its
+ * threads per costlier job are claimed here too, under a rule id no rule has.
+ */
 public final class FixPosts {
     private final Database db;
 

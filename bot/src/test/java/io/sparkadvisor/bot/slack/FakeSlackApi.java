@@ -41,6 +41,8 @@ final class FakeSlackApi implements AutoCloseable {
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final AtomicLong nextTs = new AtomicLong(1);
     private final Map<String, AtomicInteger> rateLimited = new ConcurrentHashMap<>();
+    /** Per method, text whose next call is refused once (a failure mid-post): {@link #refuseOnce}. */
+    private final Map<String, String> refused = new ConcurrentHashMap<>();
     /** Shared channels, by the conversations.info flag that says how: is_ext_shared, is_org_shared. */
     private final Map<String, String> sharedAs = new ConcurrentHashMap<>();
     private volatile String socketModeUrl;
@@ -108,6 +110,11 @@ final class FakeSlackApi implements AutoCloseable {
         rateLimited.put(method, new AtomicInteger(times));
     }
 
+    /** The next call of {@code method} with a parameter containing {@code text} answers {@code ok:false}, as a failure in Slack; recorded as "refused". */
+    void refuseOnce(String method, String text) {
+        refused.put(method, text);
+    }
+
     /** conversations.info says {@code flag} (is_ext_shared: Slack Connect; is_org_shared: across a Grid org) of {@code channel}. */
     void share(String channel, String flag) {
         sharedAs.put(channel, flag);
@@ -140,6 +147,12 @@ final class FakeSlackApi implements AutoCloseable {
             ex.sendResponseHeaders(429, bytes.length);
             ex.getResponseBody().write(bytes);
             ex.close();
+            return;
+        }
+        String refusedText = refused.get(method);
+        if (refusedText != null && params.values().stream().anyMatch(v -> v.contains(refusedText)) && refused.remove(method, refusedText)) {
+            calls.add(new Call("refused", params, body.length, ""));
+            reply(ex, "application/json", "{\"ok\":false,\"error\":\"fatal_error\"}");
             return;
         }
         String ts = "1700000000." + String.format("%06d", nextTs.getAndIncrement());

@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.bot.digest.DigestsTest;
+import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.knowledge.Corpus;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +49,9 @@ class WhyEndToEndTest extends SharedBotTest {
 
     @Test
     void whyOnARunSlowerThanItsHistoryAnswersWithTheCausesAndAWaterfall() {
+        double asked = whyAsks();
         assertTrue(bot.requests.command("why 4505", CHANNEL, USER).body().contains("Looking into"));
+        assertEquals(asked + 1, whyAsks(), "counted as an ask");
 
         String parentTs = awaitAnswer("4505");
         String answer = reply(parentTs, "Against run");
@@ -113,17 +117,7 @@ class WhyEndToEndTest extends SharedBotTest {
      */
     @Test
     void theDigestListsTheJobThatGotCostlierWithItsTopCause() throws Exception {
-        bot.workspace.onStatement("total_previous_cost", StatementScript.succeeds(DigestsTest.WEEKLY, List.of(
-                List.of(List.of("45", "sales-report", "1", "10", "1.70", "1", "1.02", "USD", "1.70", "1.02")))));
-        List<String> starts = List.of("2026-10-28T10:00:00Z", "2026-11-04T10:00:00Z", "2026-11-11T10:00:00Z", "2026-11-15T10:00:00Z",
-                "2026-11-20T10:00:00Z");
-        List<String> costs = List.of("1.00", "1.05", "0.98", "1.02", "1.70");
-        List<List<String>> runs = new ArrayList<>();
-        for (int i = 0; i < starts.size(); i++) {
-            runs.add(List.of("45", Long.toString(4501 + i), Long.toString(Instant.parse(starts.get(i)).toEpochMilli()), costs.get(i)));
-        }
-        bot.workspace.onStatement("GROUP BY job_id, job_run_id", StatementScript.succeeds(List.of("job_id", "job_run_id", "start_ms", "cost"),
-                List.of(runs)));
+        job45Costs("2026-10-28T10:00:00Z", "2026-11-04T10:00:00Z", "2026-11-11T10:00:00Z", "2026-11-15T10:00:00Z", "2026-11-20T10:00:00Z");
         bot.digestScheduler.setTime(BotHarness.NOW);
 
         bot.requests.command("digest preview", CHANNEL, USER);
@@ -133,6 +127,71 @@ class WhyEndToEndTest extends SharedBotTest {
         assertTrue(shown.contains("*Got slower or costlier this week*"), shown);
         assertTrue(shown.contains("sales-report (job 45): $1.70 per run, +68.3% on its usual $1.01 (1 run); run 4505: More input: stage 1"
                 + " read more records than in the baseline, +1.1 min against run 450"), shown);
+    }
+
+    /**
+     * The digest of Monday 30 November 2026 (the week of 23 November, run 4505 that week at $1.70 against $0.98-$1.05 before)
+     * gives job 45 a line in the channel, and in its thread the comparison `why 4505` answers with and the waterfall. The next
+     * week's first try fails in that thread once its line is out; the retry finishes the digest without a second line.
+     */
+    @Test
+    void aJobThatGotCostlierGetsAThreadWithTheComparisonOnceAWeek() {
+        job45Costs("2026-11-04T10:00:00Z", "2026-11-11T10:00:00Z", "2026-11-18T10:00:00Z", "2026-11-22T10:00:00Z", "2026-11-25T10:00:00Z");
+        bot.digestScheduler.setTime(BotHarness.NOW);
+        bot.requests.command("digest subscribe mon 09:00 UTC", CHANNEL, USER);
+        await(ANSWER, () -> !bot.slack.calls("response_url").isEmpty());
+
+        bot.digestScheduler.setTime(Instant.parse("2026-11-30T09:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+
+        List<FakeSlackApi.Call> lines = costlierLines();
+        assertEquals(1, lines.size(), "one thread for the one costlier job: " + bot.parents());
+        String line = lines.get(0).param("text");
+        assertTrue(line.contains("sales-report (job 45) got costlier this week: $1.70 per run against its usual $1.01. Run 4505"), line);
+        String answer = reply(lines.get(0).tsPosted(), "Against run");
+        assertTrue(Pattern.compile("Against run 450[134] \\([^)]+\\), the median of the job's last 4 earlier runs with the same setup")
+                .matcher(answer).find(), answer);
+        assertTrue(answer.contains("*1. More input: ") && answer.contains("stage 1 read 600,000 records (was 200,000 records, 3.00x)"), answer);
+        FakeSlackApi.Call waterfall = bot.slack.calls("files.completeUploadExternal").stream()
+                .filter(c -> c.param("thread_ts").equals(lines.get(0).tsPosted())).findFirst().orElseThrow();
+        assertTrue(waterfall.param("files").contains("From the baseline"), waterfall.param("files"));
+        assertTrue(bot.slack.calls("files.getUploadURLExternal").stream().anyMatch(c -> c.param("filename").equals("run-time-waterfall.png")));
+
+        bot.slack.clear();
+        job45Costs("2026-11-04T10:00:00Z", "2026-11-11T10:00:00Z", "2026-11-18T10:00:00Z", "2026-11-22T10:00:00Z", "2026-12-02T10:00:00Z");
+        bot.slack.refuseOnce("chat.postMessage", "Against run");
+        bot.digestScheduler.setTime(Instant.parse("2026-12-07T09:00:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertEquals(1, bot.slack.calls("refused").size(), "the first try failed in the job's thread");
+        LocalDate week = LocalDate.parse("2026-11-30");
+        assertTrue(new DigestSubscriptions(bot.db).unfinished(CHANNEL, week).isPresent(), "the digest is left to its retry");
+
+        bot.digestScheduler.setTime(Instant.parse("2026-12-07T09:20:00Z"));
+        bot.digestScheduler.runAnyDueExecutions();
+        assertTrue(new DigestSubscriptions(bot.db).unfinished(CHANNEL, week).isEmpty(), "the retry finished the digest");
+        assertEquals(1, costlierLines().size(), "the job's line once in the week: " + bot.parents());
+    }
+
+    /** Job 45's runs 4501-4505 started at {@code starts}, for $1.00, $1.05, $0.98, $1.02 and then $1.70; $1.70 in the digest's week. */
+    private static void job45Costs(String... starts) {
+        bot.workspace.onStatement("total_previous_cost", StatementScript.succeeds(DigestsTest.WEEKLY, List.of(
+                List.of(List.of("45", "sales-report", "1", "10", "1.70", "1", "1.02", "USD", "1.70", "1.02")))));
+        List<String> costs = List.of("1.00", "1.05", "0.98", "1.02", "1.70");
+        List<List<String>> runs = new ArrayList<>();
+        for (int i = 0; i < starts.length; i++) {
+            runs.add(List.of("45", Long.toString(4501 + i), Long.toString(Instant.parse(starts[i]).toEpochMilli()), costs.get(i)));
+        }
+        bot.workspace.onStatement("GROUP BY job_id, job_run_id", StatementScript.succeeds(List.of("job_id", "job_run_id", "start_ms", "cost"),
+                List.of(runs)));
+    }
+
+    private static List<FakeSlackApi.Call> costlierLines() {
+        return bot.parents().stream().filter(c -> c.param("channel").equals(CHANNEL) && c.param("text").contains("got costlier this week"))
+                .toList();
+    }
+
+    private static double whyAsks() {
+        return bot.metrics.registry().counter("spark.advisor.asks", "queued", "true").count();
     }
 
     /** The parent's ts once its ask about {@code asked} is answered (or failed). */

@@ -6,6 +6,7 @@ import io.sparkadvisor.templates.replies.DigestReply;
 import io.sparkadvisor.templates.replies.ScanReply;
 import io.sparkadvisor.templates.slack.SlackLimits;
 import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.SlackMessages;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -44,9 +45,7 @@ public final class DigestMessages {
         scope.put("topJobs", r.topJobs().stream().map(j -> topLine(r, j)).toList());
         scope.put("increases", r.increases().stream()
                 .map(j -> DigestReply.INCREASE.text("job", job(j), "change", money(r, j.change()), "cost", money(r, j.cost()))).toList());
-        scope.put("costlier", r.costlier().stream().map(c -> DigestReply.COSTLIER.text("job", c.name() == null
-                ? DigestReply.UNNAMED_JOB.text("jobId", c.jobId()) : DigestReply.NAMED_JOB.text("name", c.name(), "jobId", c.jobId()),
-                "perRun", money(r, c.perRun()), "percent", percent(c.perRun(), c.usualPerRun()), "usual", money(r, c.usualPerRun()),
+        scope.put("costlier", r.costlier().stream().map(c -> DigestReply.COSTLIER.text("job", job(c), "perRun", money(r, c.perRun()), "percent", percent(c.perRun(), c.usualPerRun()), "usual", money(r, c.usualPerRun()),
                 "runs", c.runs(), "oneRun", c.runs() == 1, "runId", c.runId(), "cause", c.cause())).toList());
         scope.put("waste", r.waste().stream().map(DigestMessages::wasteLine).toList());
         scope.put("pending", r.pending().stream().map(p -> DigestReply.PENDING.text("step", p.step(), "rule", p.rule(), "jobId", p.jobId(),
@@ -60,6 +59,12 @@ public final class DigestMessages {
             scope.put("has" + Character.toUpperCase(list.charAt(0)) + list.substring(1), !((List<?>) scope.get(list)).isEmpty());
         }
         return scope;
+    }
+
+    /** The line in the channel under which a costlier job's comparison goes: the job, its cost per run now and as usual. */
+    public static SlackMessage costlierParent(DigestReport r, DigestReport.Costlier c) {
+        return SlackMessages.notice(DigestReply.COSTLIER_PARENT.text("job", job(c), "perRun", money(r, c.perRun()),
+                "usual", money(r, c.usualPerRun()), "runId", c.runId()));
     }
 
     /** The fleet scan's section, when the scan ran: each fix with the arithmetic of its dollars a week. */
@@ -129,8 +134,15 @@ public final class DigestMessages {
     }
 
     private static String job(DigestReport.JobLine j) {
-        return j.name() == null ? DigestReply.UNNAMED_JOB.text("jobId", j.jobId())
-                : DigestReply.NAMED_JOB.text("name", j.name(), "jobId", j.jobId());
+        return job(j.name(), j.jobId());
+    }
+
+    private static String job(DigestReport.Costlier c) {
+        return job(c.name(), c.jobId());
+    }
+
+    private static String job(String name, String jobId) {
+        return name == null ? DigestReply.UNNAMED_JOB.text("jobId", jobId) : DigestReply.NAMED_JOB.text("name", name, "jobId", jobId);
     }
 
     /** The size of the change, without its sign: "23.5%". */

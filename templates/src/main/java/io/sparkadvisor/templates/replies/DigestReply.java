@@ -42,6 +42,7 @@ public enum DigestReply implements Reply {
     COSTLIER_USUAL_TIME("baselineId"),
     COSTLIER_NO_HISTORY,
     COSTLIER_NOT_COMPARED("reason"),
+    COSTLIER_PARENT("job", "perRun", "usual", "runId"),
     WASTE("rule", "job", "runId", "title", "saving"),
     PENDING("step", "rule", "jobId", "runId", "proposed"),
     REALISED("step", "rule", "job", "before", "after", "runs", "oneRun", "saved"),

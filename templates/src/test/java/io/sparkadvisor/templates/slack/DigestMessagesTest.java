@@ -75,6 +75,18 @@ class DigestMessagesTest {
         assertTrue(!DigestMessages.text(report(null, JOBS)).contains("costlier"), "no section without such a job");
     }
 
+    /** The line in the channel that a costlier job's comparison goes under: its cost per run now and as usual, a name inert. */
+    @Test
+    void aCostlierJobsThreadOpensWithItsCostPerRunNowAndAsUsual() {
+        DigestReport report = report(null, JOBS);
+        SlackMessage parent = DigestMessages.costlierParent(report, new DigestReport.Costlier("42", "<!channel> orders", new BigDecimal("1.01"),
+                new BigDecimal("1.70"), 1, 4505, "More input"));
+        String shown = BlockKitAssertions.text(BlockKitAssertions.parse(parent));
+        assertTrue(shown.contains("(job 42) got costlier this week: $1.70 per run against its usual $1.01. Run 4505 compared with the job's"
+                + " usual run is in the thread."), shown);
+        assertTrue(!parent.blocksJson().contains("<!channel>") && !parent.text().contains("<!channel>"), parent.blocksJson());
+    }
+
     @Test
     void topFixesShowTheArithmeticOfTheirDollarsAndTheJobsTheScanCouldNotRead() {
         DigestReport.TopFixes fixes = new DigestReport.TopFixes(20, List.of(new DigestReport.Fix("orders-ingest (job 42)", 4201, "skew",
