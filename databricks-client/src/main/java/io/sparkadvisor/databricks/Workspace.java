@@ -15,6 +15,7 @@ import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
@@ -64,6 +65,13 @@ public interface Workspace {
     default SettingsSnapshot restore(long jobId, StepDelta step) {
         return restore(jobId, step, BeforeSend.NOTHING);
     }
+
+    /**
+     * A run on serverless compute ({@link io.sparkadvisor.databricks.fetch.RunSummary#serverless()}), which has no event
+     * log: its statements from {@code system.query.history} and its cost from {@code system.billing.usage}, on the
+     * advisor's SQL warehouse. Fails with a {@link WorkspaceException} naming the grant or the setting when they cannot be read.
+     */
+    ServerlessRun serverless(RunTelemetry run);
 
     /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */
     QueryResult query(BillingQuery query);

@@ -57,9 +57,15 @@ public final class RunAnalysis {
         return analyse(workspace.fetch(ref), progress);
     }
 
-    /** Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. */
+    /**
+     * Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. A serverless run has none:
+     * its statements from the query history stand in for it.
+     */
     public List<AnalysedRun> analyse(RunTelemetry telemetry, Progress progress) {
         RunRef ref = telemetry.ref();
+        if (telemetry.run().serverless()) {
+            return List.of(serverless(telemetry, progress));
+        }
         List<ClusterTelemetry> withLogs = telemetry.clusters().stream().filter(c -> c.eventLog() instanceof EventLog.Delivered).toList();
         if (withLogs.isEmpty()) {
             throw new EventLogUnavailableException(telemetry.clusters().stream().map(c -> whyNoLog(c.eventLog()))
@@ -88,6 +94,14 @@ public final class RunAnalysis {
         return new AnalysedRun(telemetry.ref(), target, severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts),
                 Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target), telemetry.jobSettingsJson(),
                 ClusterSize.of(facts.cluster()));
+    }
+
+    private AnalysedRun serverless(RunTelemetry telemetry, Progress progress) {
+        progress.step(AskReply.READING_STATEMENTS.text("runId", telemetry.ref().runId()));
+        Advice advice = advisor.advise(workspace.serverless(telemetry));
+        // No cluster to change and no slot timeline to draw: the findings carry the statements and the dollars.
+        return new AnalysedRun(telemetry.ref(), null, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
+                ClusterSize.UNKNOWN);
     }
 
     /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */
