@@ -30,6 +30,10 @@ import io.sparkadvisor.databricks.resolve.WorkspaceIdentity;
 import io.sparkadvisor.databricks.workspace.FileWorkspaceSource;
 import io.sparkadvisor.databricks.workspace.RecordedQueries;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
+import io.sparkadvisor.knowledge.facts.TableMaintenance;
+import io.sparkadvisor.databricks.catalog.TableMaintenanceReader;
+import io.sparkadvisor.databricks.compute.NodeTimelineReader;
 import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.serverless.QueryHistoryApi;
@@ -51,6 +55,8 @@ import java.util.function.Supplier;
 public final class Workspaces {
     private static final Duration BILLING_TIMEOUT = Duration.ofMinutes(5);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A system table read during an ask: the answer waits for it, so it gets far less time than a digest's billing query. */
+    private static final Duration SYSTEM_TABLE_TIMEOUT = Duration.ofSeconds(60);
 
     private Workspaces() {
     }
@@ -197,6 +203,16 @@ public final class Workspaces {
             } catch (IOException e) {
                 throw new UncheckedIOException(e); // written by this module from the SDK's own object
             }
+        }
+
+        @Override
+        public Optional<NodeTimelineFacts> nodeTimeline(String clusterId, long startMs, long endMs) {
+            return warehouse.map(w -> new NodeTimelineReader(w, SYSTEM_TABLE_TIMEOUT).read(clusterId, startMs, endMs));
+        }
+
+        @Override
+        public Optional<TableMaintenance> tableMaintenance(String fullName) {
+            return warehouse.flatMap(w -> new TableMaintenanceReader(source, w, SYSTEM_TABLE_TIMEOUT).read(fullName));
         }
 
         @Override

@@ -25,7 +25,8 @@ import java.util.Map;
 
 /**
  * From what a person typed to advice: resolve the run, fetch its clusters, stream each cluster's
- * event log into facts (with the cluster's real shape; kept facts when the log was read before) and run the rules. A run whose tasks used
+ * event log into facts (with the cluster's real shape; kept facts when the log was read before), add what the system
+ * tables tell of its machines and tables ({@link SystemTableFacts}) and run the rules. A run whose tasks used
  * several clusters ran several Spark applications: each gets its own advice.
  */
 public final class RunAnalysis {
@@ -81,7 +82,8 @@ public final class RunAnalysis {
     private AnalysedRun analyse(RunTelemetry telemetry, ClusterTelemetry cluster, boolean severalClusters, Progress progress) {
         long total = size(cluster);
         progress.downloaded(0, total);
-        RunFacts facts = workspace.facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total));
+        RunFacts facts = SystemTableFacts.added(workspace, workspace.facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total)),
+                cluster.clusterId());
         progress.step(AskReply.ANALYSING.text("tasks", String.format(Locale.ROOT, "%,d", facts.coverage().tasks())));
         String subject = severalClusters ? AskReply.SUBJECT_OF_CLUSTER.text("subject", subject(telemetry), "clusterId", cluster.clusterId(),
                 "taskKeys", String.join(", ", cluster.taskKeys())) : subject(telemetry);
