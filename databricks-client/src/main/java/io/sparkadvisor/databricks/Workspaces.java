@@ -37,6 +37,7 @@ import io.sparkadvisor.databricks.compute.NodeTimelineReader;
 import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.serverless.QueryHistoryApi;
+import io.sparkadvisor.databricks.serverless.QueryHistoryUnavailableException;
 import io.sparkadvisor.databricks.serverless.ServerlessRunReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -193,8 +194,14 @@ public final class Workspaces {
             long jobId = summary.jobId() == null ? 0 : summary.jobId();
             ObjectNode job = JSON.createObjectNode().put("job_id", jobId);
             job.set("settings", settingsOf(run.jobSettingsJson()));
-            return new ServerlessRunReader(billing, id().orElse(null), queryHistory)
-                    .read(jobId, summary.runId(), summary.startMs(), summary.endMs(), job);
+            try {
+                return new ServerlessRunReader(billing, id().orElse(null), queryHistory)
+                        .read(jobId, summary.runId(), summary.startMs(), summary.endMs(), job);
+            } catch (BillingUnavailableException noWarehouse) {
+                throw new QueryHistoryUnavailableException("Run " + summary.runId() + " ran on serverless compute, which keeps no"
+                        + " Spark event log: its statements are read from system.query.history on a SQL warehouse, and there is"
+                        + " none to ask. Set DATABRICKS_WAREHOUSE_ID to a warehouse the advisor may use.", noWarehouse);
+            }
         }
 
         private static JsonNode settingsOf(String json) {
