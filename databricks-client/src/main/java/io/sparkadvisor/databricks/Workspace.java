@@ -14,7 +14,10 @@ import io.sparkadvisor.databricks.billing.SqlWarehouse;
 import io.sparkadvisor.databricks.fetch.ClusterTelemetry;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
+import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.TableMaintenance;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
@@ -64,6 +67,25 @@ public interface Workspace {
     default SettingsSnapshot restore(long jobId, StepDelta step) {
         return restore(jobId, step, BeforeSend.NOTHING);
     }
+
+    /**
+     * A run on serverless compute ({@link io.sparkadvisor.databricks.fetch.RunSummary#serverless()}), which has no event
+     * log: its statements from {@code system.query.history} and its cost from {@code system.billing.usage}, on the
+     * advisor's SQL warehouse. Fails with a {@link WorkspaceException} naming the grant or the setting when they cannot be read.
+     */
+    ServerlessRun serverless(RunTelemetry run);
+
+    /**
+     * The machines' view of cluster {@code clusterId} over {@code [startMs, endMs]} from {@code system.compute.node_timeline}
+     * on the advisor's SQL warehouse: rows, or why there are none (not yet, a missing grant); empty when no warehouse is configured.
+     */
+    Optional<NodeTimelineFacts> nodeTimeline(String clusterId, long startMs, long endMs);
+
+    /**
+     * Whether predictive optimization maintains Unity Catalog table {@code fullName}, and when it last ran OPTIMIZE on it
+     * (its history read on the advisor's SQL warehouse); empty when Unity Catalog knows no such table or no warehouse is configured.
+     */
+    Optional<TableMaintenance> tableMaintenance(String fullName);
 
     /** Fails with {@link io.sparkadvisor.databricks.billing.BillingUnavailableException} when the billing tables cannot be read. */
     QueryResult query(BillingQuery query);

@@ -30,6 +30,20 @@ import io.sparkadvisor.databricks.resolve.WorkspaceIdentity;
 import io.sparkadvisor.databricks.workspace.FileWorkspaceSource;
 import io.sparkadvisor.databricks.workspace.RecordedQueries;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
+import io.sparkadvisor.knowledge.facts.TableMaintenance;
+import io.sparkadvisor.databricks.catalog.TableMaintenanceReader;
+import io.sparkadvisor.databricks.compute.NodeTimelineReader;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
+import io.sparkadvisor.databricks.fetch.RunSummary;
+import io.sparkadvisor.databricks.serverless.QueryHistoryApi;
+import io.sparkadvisor.databricks.serverless.QueryHistoryUnavailableException;
+import io.sparkadvisor.databricks.serverless.ServerlessRunReader;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,6 +55,9 @@ import java.util.function.Supplier;
 /** The two kinds of workspace: a live one through the SDK, and a folder of recorded answers. */
 public final class Workspaces {
     private static final Duration BILLING_TIMEOUT = Duration.ofMinutes(5);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** A system table read during an ask: the answer waits for it, so it gets far less time than a digest's billing query. */
+    private static final Duration SYSTEM_TABLE_TIMEOUT = Duration.ofSeconds(60);
 
     private Workspaces() {
     }
@@ -66,7 +83,8 @@ public final class Workspaces {
         // The host names the workspace in the cache: two workspaces may have runs of the same id.
         LogFacts facts = new LogFacts(cache, "host " + client.config().getHost());
         Supplier<Optional<String>> id = () -> configured.or(() -> identity.flatMap(WorkspaceIdentity::id).map(String::valueOf));
-        return new Composed(source, billing, warehouse.map(SqlWarehouse.class::cast), id, identity, facts, new SdkAccess(client));
+        return new Composed(source, billing, warehouse.map(SqlWarehouse.class::cast), id, identity, facts, new SdkAccess(client),
+                Optional.of(new QueryHistoryApi(client)));
     }
 
     /** The folder layout is described in databricks-client/WORKSPACE-DIR.md. */
@@ -79,7 +97,7 @@ public final class Workspaces {
         // Recorded answers stand for whichever workspace they were recorded in: any link is taken.
         LogFacts facts = new LogFacts(cache, "folder " + folder.toAbsolutePath().normalize());
         return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional::empty,
-                Optional.empty(), facts, new FileAccess(folder));
+                Optional.empty(), facts, new FileAccess(folder), Optional.empty());
     }
 
     private static final class Composed implements Workspace {
@@ -92,10 +110,12 @@ public final class Workspaces {
         private final Supplier<Optional<String>> id;
         private final LogFacts facts;
         private final Access access;
+        private final Optional<QueryHistoryApi> queryHistory;
 
         Composed(WorkspaceSource source, QueryRunner billing, Optional<SqlWarehouse> warehouse, Supplier<Optional<String>> id,
-                Optional<WorkspaceIdentity> identity, LogFacts facts, Access access) {
+                Optional<WorkspaceIdentity> identity, LogFacts facts, Access access, Optional<QueryHistoryApi> queryHistory) {
             this.access = access;
+            this.queryHistory = queryHistory;
             this.warehouse = warehouse;
             RunReads runs = new RunReads(source);
             this.resolver = new RunResolver(source, runs, identity);
@@ -166,6 +186,40 @@ public final class Workspaces {
         @Override
         public SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend) {
             return editor.restore(jobId, step, beforeSend);
+        }
+
+        @Override
+        public ServerlessRun serverless(RunTelemetry run) {
+            RunSummary summary = run.run();
+            long jobId = summary.jobId() == null ? 0 : summary.jobId();
+            ObjectNode job = JSON.createObjectNode().put("job_id", jobId);
+            job.set("settings", settingsOf(run.jobSettingsJson()));
+            try {
+                return new ServerlessRunReader(billing, id().orElse(null), queryHistory)
+                        .read(jobId, summary.runId(), summary.startMs(), summary.endMs(), job);
+            } catch (BillingUnavailableException noWarehouse) {
+                throw new QueryHistoryUnavailableException("Run " + summary.runId() + " ran on serverless compute, which keeps no"
+                        + " Spark event log: its statements are read from system.query.history on a SQL warehouse, and there is"
+                        + " none to ask. Set DATABRICKS_WAREHOUSE_ID to a warehouse the advisor may use.", noWarehouse);
+            }
+        }
+
+        private static JsonNode settingsOf(String json) {
+            try {
+                return json == null ? JSON.createObjectNode() : JSON.readTree(json);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // written by this module from the SDK's own object
+            }
+        }
+
+        @Override
+        public Optional<NodeTimelineFacts> nodeTimeline(String clusterId, long startMs, long endMs) {
+            return warehouse.map(w -> new NodeTimelineReader(w, SYSTEM_TABLE_TIMEOUT).read(clusterId, startMs, endMs));
+        }
+
+        @Override
+        public Optional<TableMaintenance> tableMaintenance(String fullName) {
+            return warehouse.flatMap(w -> new TableMaintenanceReader(source, w, SYSTEM_TABLE_TIMEOUT).read(fullName));
         }
 
         @Override

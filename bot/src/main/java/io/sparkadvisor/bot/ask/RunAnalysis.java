@@ -25,7 +25,8 @@ import java.util.Map;
 
 /**
  * From what a person typed to advice: resolve the run, fetch its clusters, stream each cluster's
- * event log into facts (with the cluster's real shape; kept facts when the log was read before) and run the rules. A run whose tasks used
+ * event log into facts (with the cluster's real shape; kept facts when the log was read before), add what the system
+ * tables tell of its machines and tables ({@link SystemTableFacts}) and run the rules. A run whose tasks used
  * several clusters ran several Spark applications: each gets its own advice.
  */
 public final class RunAnalysis {
@@ -57,8 +58,14 @@ public final class RunAnalysis {
         return analyse(workspace.fetch(ref), progress);
     }
 
-    /** Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. */
+    /**
+     * Throws {@link EventLogUnavailableException} when no cluster of the run delivered a log. A serverless run has none:
+     * its statements from the query history stand in for it.
+     */
     public List<AnalysedRun> analyse(RunTelemetry telemetry, Progress progress) {
+        if (telemetry.run().serverless()) {
+            return List.of(serverless(telemetry, progress));
+        }
         List<ClusterTelemetry> withLogs = withLogs(telemetry);
         List<AnalysedRun> out = new ArrayList<>();
         for (ClusterTelemetry cluster : withLogs) {
@@ -70,7 +77,8 @@ public final class RunAnalysis {
     private AnalysedRun analyse(RunTelemetry telemetry, ClusterTelemetry cluster, boolean severalClusters, Progress progress) {
         long total = size(cluster);
         progress.downloaded(0, total);
-        RunFacts facts = workspace.facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total));
+        RunFacts facts = SystemTableFacts.added(workspace, workspace.facts(telemetry, cluster, bytes -> progress.downloaded(bytes, total)),
+                cluster.clusterId());
         progress.step(AskReply.ANALYSING.text("tasks", String.format(Locale.ROOT, "%,d", facts.coverage().tasks())));
         String subject = severalClusters ? AskReply.SUBJECT_OF_CLUSTER.text("subject", subject(telemetry), "clusterId", cluster.clusterId(),
                 "taskKeys", String.join(", ", cluster.taskKeys())) : subject(telemetry);
@@ -93,6 +101,14 @@ public final class RunAnalysis {
                     .findFirst().orElse(AskReply.NO_CLUSTER.text("runId", telemetry.ref().runId())));
         }
         return withLogs;
+    }
+
+    private AnalysedRun serverless(RunTelemetry telemetry, Progress progress) {
+        progress.step(AskReply.READING_STATEMENTS.text("runId", telemetry.ref().runId()));
+        Advice advice = advisor.advise(workspace.serverless(telemetry));
+        // No cluster to change and no slot timeline to draw: the findings carry the statements and the dollars.
+        return new AnalysedRun(telemetry.ref(), null, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
+                ClusterSize.UNKNOWN);
     }
 
     /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */

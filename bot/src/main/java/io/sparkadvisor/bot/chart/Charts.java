@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.chart;
 
 import io.sparkadvisor.bot.hotvalue.TopValues;
 import io.sparkadvisor.databricks.billing.DailyCost;
+import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SlotTimeline;
 import io.sparkadvisor.knowledge.facts.StageFacts;
@@ -25,6 +26,8 @@ import java.util.Optional;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -61,7 +64,9 @@ public final class Charts {
         return switch (kind) {
             case TASK_DURATIONS -> finding.stageIds().stream().map(facts::stage).flatMap(Optional::stream)
                     .filter(s -> !s.durationSample().isEmpty()).findFirst().map(Charts::taskDurations);
-            case SLOTS -> facts.timeline().runningTasks().isEmpty() ? Optional.empty() : Optional.of(slots(facts.timeline()));
+            case SLOTS -> facts.timeline().runningTasks().isEmpty() ? Optional.empty()
+                    : Optional.of(facts.nodeTimeline().flatMap(m -> m.use().map(use -> slotsAndMachines(facts.timeline(), m, use)))
+                            .orElseGet(() -> slots(facts.timeline())));
             case NONE -> Optional.empty();
         };
     }
@@ -83,6 +88,39 @@ public final class Charts {
     }
 
     public static Chart slots(SlotTimeline timeline) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        slotSeries(timeline).forEach(data::addSeries);
+        String title = ChartTitle.SLOTS.text();
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "minutes since the application started", "count",
+                data, PlotOrientation.VERTICAL, true, false, false);
+        chart.getXYPlot().setRenderer(new XYStepRenderer());
+        return new Chart("running-tasks-vs-slots.png", title, png(chart));
+    }
+
+    /**
+     * The slots chart above the machines' own minutes (system.compute.node_timeline) on the same time axis: their CPU
+     * busy and waiting on I/O, and the nodes up. Low CPU under full slots is what io-bound-slots argues from.
+     */
+    public static Chart slotsAndMachines(SlotTimeline timeline, NodeTimelineFacts machines, NodeTimelineFacts.MachineUse use) {
+        XYSeries busy = new XYSeries("CPU busy %");
+        XYSeries wait = new XYSeries("CPU iowait %");
+        XYSeries nodes = new XYSeries("nodes");
+        for (NodeTimelineFacts.NodeMinute m : machines.minutes()) {
+            double minute = (m.startMs() - timeline.startMs()) / 60_000.0;
+            busy.add(minute, m.cpuBusyPercent());
+            wait.add(minute, m.cpuWaitPercent());
+            nodes.add(minute, m.workers());
+        }
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(new NumberAxis("minutes since the application started"));
+        plot.add(subplot("tasks", new XYStepRenderer(), slotSeries(timeline).toArray(XYSeries[]::new)), 2);
+        plot.add(subplot("% of CPU", new XYStepRenderer(), busy, wait), 2);
+        plot.add(subplot("nodes", new XYStepRenderer(), nodes), 1);
+        String title = ChartTitle.SLOTS_AND_MACHINES.text("cpu", Math.round(use.cpuBusy().median()), "nodes", use.peakWorkers());
+        return new Chart("running-tasks-vs-slots-and-machines.png", title, png(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true)));
+    }
+
+    /** Running tasks and slots per sample, in minutes since the application started. */
+    private static List<XYSeries> slotSeries(SlotTimeline timeline) {
         XYSeries running = new XYSeries("running tasks");
         XYSeries slots = new XYSeries("slots");
         for (int i = 0; i < timeline.runningTasks().size(); i++) {
@@ -90,14 +128,15 @@ public final class Charts {
             running.add(minute, timeline.runningTasks().get(i));
             slots.add(minute, timeline.slots().get(i));
         }
+        return List.of(running, slots);
+    }
+
+    private static XYPlot subplot(String axis, XYStepRenderer renderer, XYSeries... series) {
         XYSeriesCollection data = new XYSeriesCollection();
-        data.addSeries(running);
-        data.addSeries(slots);
-        String title = ChartTitle.SLOTS.text();
-        JFreeChart chart = ChartFactory.createXYLineChart(title, "minutes since the application started", "count",
-                data, PlotOrientation.VERTICAL, true, false, false);
-        chart.getXYPlot().setRenderer(new XYStepRenderer());
-        return new Chart("running-tasks-vs-slots.png", title, png(chart));
+        for (XYSeries s : series) {
+            data.addSeries(s);
+        }
+        return new XYPlot(data, null, new NumberAxis(axis), renderer);
     }
 
     /** Daily cost of the digest's top jobs, one line per job. */

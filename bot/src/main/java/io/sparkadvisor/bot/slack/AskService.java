@@ -199,7 +199,8 @@ final class AskService {
                 List<PostedAdvice.Posted> posted = new ArrayList<>();
                 boolean approvable = run.drift().isEmpty();
                 for (Finding f : run.advice().findings()) {
-                    String id = approvable ? run.postedId(f.rule(), thread.parentTs()) : null;
+                    // No job cluster to change (a serverless run, an all-purpose cluster): no Approve that could only answer "unknown".
+                    String id = approvable && run.target() != null ? run.postedId(f.rule(), thread.parentTs()) : null;
                     String hotValue = hotValues.offer(f, run.postedId(f.rule(), thread.parentTs()), run, thread.channel(), thread.parentTs(),
                             ask.userId());
                     List<String> ts = SlackMessages.finding(f, id, hotValue).stream().map(thread::reply).toList();

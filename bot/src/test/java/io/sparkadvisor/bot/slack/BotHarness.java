@@ -36,6 +36,7 @@ import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
+import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.databricks.fetch.FactsCache;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import io.sparkadvisor.knowledge.Corpus;
@@ -146,6 +147,8 @@ final class BotHarness implements AutoCloseable {
         addJob(workspace, 42, "skewed-join", "1203-skew", "skew.log.gz", SKEW_FIRST_RUN, SKEW_LAST_RUN);
         addJob(workspace, 43, "io-bound-scan", "1203-io", "io-bound.log.gz", 4301, 4301);
         addJob(workspace, 44, "resized-join", "1203-resized", "skew.log.gz", 4401, 4410);
+        // node_timeline fills days after a run: the emulator's runs have no machine rows unless a test gives them.
+        workspace.onStatement("system.compute.node_timeline", StatementScript.nodeTimeline(List.of()));
         int port = freePort();
         SlackSettings settings = socket != null ? socketModeSettings(slack) : SlackSettings.fromEnvironment(Map.of(
                 "SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_SIGNING_SECRET", SECRET, "PORT", Integer.toString(port), "SLACK_API_URL", slack.baseUrl()));

@@ -80,10 +80,23 @@ final class Fleet {
     }
 
     static void add(WorkspaceEmulator emulator, int size) {
+        add(emulator, size, List.of());
+    }
+
+    /**
+     * The fleet plus a job of the test's own in the billing rows: {@code other} holds its job_id, job_name, runs, dbus,
+     * cost, previous_runs, previous_cost and currency (empty for none).
+     */
+    static void add(WorkspaceEmulator emulator, int size, List<String> other) {
         List<List<String>> rows = new ArrayList<>();
-        BigDecimal total = BigDecimal.ZERO;
+        BigDecimal total = other.isEmpty() ? BigDecimal.ZERO : new BigDecimal(other.get(4));
         for (int k = 0; k < size; k++) {
             total = total.add(cost(k));
+        }
+        if (!other.isEmpty()) {
+            List<String> row = new ArrayList<>(other);
+            row.addAll(List.of(total.toPlainString(), "30.00"));
+            rows.add(row);
         }
         for (int k = 0; k < size; k++) {
             long run = jobId(k) * 100;

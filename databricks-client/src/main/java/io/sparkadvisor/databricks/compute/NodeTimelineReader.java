@@ -52,6 +52,9 @@ public final class NodeTimelineReader {
                         + " (Unity Catalog, system tables) for this metastore";
                 default -> TABLE + " could not be read (" + e.getMessage() + ")";
             });
+        } catch (WorkspaceException e) {
+            // The warehouse refused the statement or did not answer: the run is still judged from its log.
+            return NodeTimelineFacts.unreadable(TABLE + " could not be read (" + e.getMessage() + ")");
         }
     }
 

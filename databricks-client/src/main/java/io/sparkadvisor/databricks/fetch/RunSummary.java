@@ -11,10 +11,13 @@ import java.util.Set;
  * What the rest of the product needs of a Jobs run, free of SDK types: identity, outcome, the
  * setup/execution/cleanup split of its time, and its tasks. Durations are milliseconds (0 when the
  * API gave none); times epoch milliseconds.
+ *
+ * @param serverless every task ran on serverless compute: none names a cluster (no new_cluster, job_cluster_key,
+ *                   existing_cluster_id or cluster instance), so the run has no event log and no cluster to read
  */
 public record RunSummary(long runId, Long jobId, String runName, String lifeCycleState, String resultState,
         long startMs, long endMs, long setupMs, long executionMs, long cleanupMs, String runPageUrl,
-        List<String> jobClusterKeys, List<Task> tasks) {
+        List<String> jobClusterKeys, List<Task> tasks, boolean serverless) {
 
     /** One task of the run and the part of its time spent before, in and after execution. */
     public record Task(String taskKey, long runId, String clusterId, String resultState, long setupMs, long executionMs,
@@ -56,7 +59,14 @@ public record RunSummary(long runId, Long jobId, String runName, String lifeCycl
                 run.getState() == null || run.getState().getLifeCycleState() == null ? "" : run.getState().getLifeCycleState().toString(),
                 run.getState() == null || run.getState().getResultState() == null ? "" : run.getState().getResultState().toString(),
                 orZero(run.getStartTime()), orZero(run.getEndTime()), orZero(run.getSetupDuration()),
-                orZero(run.getExecutionDuration()), orZero(run.getCleanupDuration()), run.getRunPageUrl(), clusterKeys, tasks);
+                orZero(run.getExecutionDuration()), orZero(run.getCleanupDuration()), run.getRunPageUrl(), clusterKeys, tasks,
+                serverless(run));
+    }
+
+    private static boolean serverless(Run run) {
+        return run.getTasks() != null && !run.getTasks().isEmpty() && run.getClusterInstance() == null && run.getClusterSpec() == null
+                && run.getTasks().stream().allMatch(t -> t.getNewCluster() == null && t.getJobClusterKey() == null
+                        && t.getExistingClusterId() == null && t.getClusterInstance() == null);
     }
 
     private static Task task(RunTask t) {

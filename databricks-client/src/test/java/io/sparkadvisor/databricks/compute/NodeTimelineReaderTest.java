@@ -95,4 +95,12 @@ class NodeTimelineReaderTest {
         assertTrue(read().reason().startsWith("system.compute.node_timeline is not there: an account admin enables the system"
                 + " schema compute"), read().reason());
     }
+
+    /** The warehouse refuses the statement itself (here: the emulator knows no such statement, a 400): a note, not a failed analysis. */
+    @Test
+    void aStatementTheWarehouseRefusesIsANoteNotAFailure() {
+        NodeTimelineFacts facts = read();
+        assertEquals(Availability.UNREADABLE, facts.availability());
+        assertTrue(facts.reason().startsWith("system.compute.node_timeline could not be read ("), facts.reason());
+    }
 }

@@ -23,6 +23,7 @@ public enum AskReply implements Reply {
     DOWNLOADING_SO_FAR("mb"),
     DOWNLOADING("mb", "totalMb", "percent"),
     ANALYSING("tasks"),
+    READING_STATEMENTS("runId"),
     DONE("seconds", "logMb"),
     SUBJECT("runId", "runName"),
     SUBJECT_OF_CLUSTER("subject", "clusterId", "taskKeys"),

@@ -9,6 +9,7 @@ import java.util.List;
 public enum ChartTitle implements Reply {
     TASK_DURATIONS("stageId", "median", "longest"),
     SLOTS,
+    SLOTS_AND_MACHINES("cpu", "nodes"),
     DAILY_COSTS("estimated", "currency"),
     TOP_VALUES("key", "source"),
     WATERFALL("baseline", "run");
