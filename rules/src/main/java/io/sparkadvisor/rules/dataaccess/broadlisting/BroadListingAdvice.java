@@ -7,6 +7,7 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +20,8 @@ import java.util.Map;
  * table whose partitions the catalog knows, so pruning happens without listing the whole root.
  * A Delta table's files come from its transaction log, not from listing folders: reading a partition
  * folder or a Parquet table over it would bypass the log, so its remedy is Delta's own (compact the
- * files the snapshot tracks, through the table).
+ * files the snapshot tracks, through the table). On a Delta table predictive optimization maintains, Databricks runs that
+ * OPTIMIZE itself: the step left is the writers' auto compaction, and the summary says when OPTIMIZE last ran.
  */
 final class BroadListingAdvice {
     private BroadListingAdvice() {}
@@ -41,10 +43,16 @@ final class BroadListingAdvice {
         scope.put("share", Format.percent(e.discoveryShare()));
         scope.put("paths", String.join(", ", paths));
         scope.put("quotedPaths", String.join("\", \"", paths));
+        scope.put("lastOptimize", PredictiveOptimization.lastOptimize(e.lastOptimizeMs()));
         Messages m = Messages.of(BroadListingRule.ID, scope, t);
 
         // The driver lists while the executors wait: every slot is idle for the discovery time.
         Savings savings = Savings.slotTime(e.discoveryMs(), e.slots());
+        if (e.deltaTable() && e.predictiveOptimization()) {
+            return Remedy.of(m, "summaryDeltaPredictive", List.of(), List.of(new Step(1,
+                    List.of(Change.table(m.text("autoCompactChange"), m.text("autoCompactSnippet"))), m.list("predictiveChecks"),
+                    m.text("rollbackWriter"))), savings);
+        }
         if (e.deltaTable()) {
             return Remedy.of(m, "summaryDelta", m.list("deltaPreconditions"), List.of(new Step(1,
                     List.of(Change.table(m.text("deltaChange"), m.text("deltaSnippet"))), m.list("tableChecks"), m.text("rollback"))),

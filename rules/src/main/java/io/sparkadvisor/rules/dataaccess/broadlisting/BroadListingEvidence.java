@@ -7,6 +7,7 @@ import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.dataaccess.ScanRead;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
@@ -37,6 +38,9 @@ import java.util.regex.Pattern;
  * @param scanWallMs wall time of the stages that ran the scan
  * @param discoveryShare discoveryMs / (discoveryMs + scanWallMs): the share of finding plus reading the input that went to finding it
  * @param exactPaths the partition directories the filter pins, one per root ({@code <root>/date=2024-02-10/hour=7}); empty when it pins no value
+ * @param predictiveOptimization Databricks' predictive optimization maintains the Delta table (matched by its name or
+ *     root): it compacts the files the snapshot tracks itself, so the advice has no OPTIMIZE step
+ * @param lastOptimizeMs when predictive optimization last finished an OPTIMIZE on it (epoch ms), 0 when none or not read
  * @param stageIds the stages that ran the scan
  * @param locations the scan's root locations
  * @param hasPartitionFilters whether the scan has partition filters
@@ -45,7 +49,8 @@ import java.util.regex.Pattern;
  */
 public record BroadListingEvidence(String location, String format, String tableFormat, String partitionFilters, long partitionsRead,
         long filesRead, long metadataTimeMs, long planningMs, long listingMs, long discoveryMs, long scanWallMs,
-        double discoveryShare, List<String> exactPaths, @Internal List<Integer> stageIds, @Internal List<String> locations,
+        double discoveryShare, List<String> exactPaths, boolean predictiveOptimization, long lastOptimizeMs,
+        @Internal List<Integer> stageIds, @Internal List<String> locations,
         @Internal boolean hasPartitionFilters, @Internal int slots, @Internal long appDurationMs) implements Evidence {
 
     /** An equality on a column in Spark's plan text: {@code (date#3 = 2024-02-10)}. */
@@ -55,14 +60,20 @@ public record BroadListingEvidence(String location, String format, String tableF
         return ScanRead.all(run).stream().map(r -> of(r.stageIds(), r.scan().locations(), r.scan().format(),
                 r.scan().tableFormat(), r.scan().partitionFilters(), r.scan().hasPartitionFilters(), r.scan().partitionsRead(), r.scan().filesRead(),
                 r.scan().metadataTimeMs(), planningMs(run, r.sql()), listingMs(run, r.sql()), r.stageWallMs(), run.slots(),
-                run.appDurationMs())).toList();
+                run.appDurationMs(), maintenance(run, r.scan()))).toList();
+    }
+
+    /** Only a Delta table's compaction is an OPTIMIZE that predictive optimization may run instead. */
+    private static PredictiveOptimization maintenance(RunView run, ScanFacts scan) {
+        return delta(scan.tableFormat())
+                ? PredictiveOptimization.of(run, scan.table(), List.of(deltaRoot(scan.locations(), ""))) : PredictiveOptimization.NONE;
     }
 
     /** The evidence of one scan from its measured times; the sums, the share and the exact paths are computed here. */
     static BroadListingEvidence of(List<Integer> stageIds, List<String> locations, String format, String tableFormat,
             String partitionFilters,
             boolean hasPartitionFilters, long partitionsRead, long filesRead, long metadataTimeMs, long planningMs,
-            long listingMs, long scanWallMs, int slots, long appDurationMs) {
+            long listingMs, long scanWallMs, int slots, long appDurationMs, PredictiveOptimization maintenance) {
         long discovery = metadataTimeMs + planningMs + listingMs;
         // A read already at the pinned directories (Databricks logs name the pruned partition as the location) lists
         // nothing its filters could skip: like a scan without partition filters, only its own metadata time counts.
@@ -71,7 +82,8 @@ public record BroadListingEvidence(String location, String format, String tableF
                 partitionFilters, partitionsRead, filesRead,
                 metadataTimeMs, planningMs, listingMs, discovery, scanWallMs,
                 (double) discovery / Math.max(1, discovery + scanWallMs),
-                pinnedAlready ? List.of() : exactPaths(partitionFilters, locations), stageIds, locations,
+                pinnedAlready ? List.of() : exactPaths(partitionFilters, locations), maintenance.maintained(),
+                maintenance.lastOptimizeMs(), stageIds, locations,
                 hasPartitionFilters && !pinnedAlready, slots, appDurationMs);
     }
 
@@ -94,11 +106,19 @@ public record BroadListingEvidence(String location, String format, String tableF
 
     /** A Delta table's data or its transaction log: its files come from the log, so every remedy goes through Delta. */
     public boolean deltaTable() {
+        return delta(tableFormat);
+    }
+
+    private static boolean delta(String tableFormat) {
         return ScanFacts.DELTA.equals(tableFormat) || ScanFacts.DELTA_LOG.equals(tableFormat);
     }
 
     /** The Delta table's root: the first location, without the {@code /_delta_log/...} of a snapshot read. */
     public String deltaRoot() {
+        return deltaRoot(locations, location);
+    }
+
+    private static String deltaRoot(List<String> locations, String location) {
         String first = locations.isEmpty() ? location : locations.get(0);
         int log = first.indexOf("/_delta_log");
         return (log >= 0 ? first.substring(0, log) : first).replaceAll("/+$", "");

@@ -7,8 +7,8 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.thresholds.Thresholds;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +46,7 @@ final class DeltaFileLayoutAdvice {
         scope.put("tasksIfCompacted", e.tasksIfCompacted());
         scope.put("scanTask", Format.duration(e.scanTaskMs()));
         scope.put("saved", Format.duration(e.savedWallMs()));
-        scope.put("lastOptimize", e.lastOptimizeMs() > 0 ? Instant.ofEpochMilli(e.lastOptimizeMs()).toString() : "");
+        scope.put("lastOptimize", PredictiveOptimization.lastOptimize(e.lastOptimizeMs()));
         Messages m = Messages.of(DeltaFileLayoutRule.ID, scope, t);
 
         List<Step> steps = new ArrayList<>();

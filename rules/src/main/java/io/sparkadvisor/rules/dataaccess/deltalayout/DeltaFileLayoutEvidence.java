@@ -1,7 +1,6 @@
 package io.sparkadvisor.rules.dataaccess.deltalayout;
 
 import io.sparkadvisor.knowledge.facts.PlatformFacts;
-import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import io.sparkadvisor.knowledge.derive.DeltaSnapshots;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Exact;
@@ -9,6 +8,7 @@ import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.Compaction;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.dataaccess.ScanRead;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
@@ -71,12 +71,11 @@ public record DeltaFileLayoutEvidence(String table, String location, String tabl
         Compaction c = Compaction.of(splits, scan.bytesRead(), r.tasks(), r.taskMs(), target);
         long tableFiles = DeltaSnapshots.tableFiles(run.facts().sqlExecutions(), r.sql(), scan).orElse(0);
         double kept = tableFiles > 0 ? (double) scan.filesRead() / tableFiles : 0;
-        Optional<TableMaintenance> maintained = TableMaintenance.of(run.facts().tableMaintenance(), scan.table(), scan.locations())
-                .filter(TableMaintenance::optimizedByDatabricks);
+        PredictiveOptimization maintained = PredictiveOptimization.of(run, scan.table(), scan.locations());
         return new DeltaFileLayoutEvidence(scan.table(), String.join(", ", scan.locations()), scan.tableFormat(),
                 scan.filesRead(), scan.bytesRead(), scan.bytesRead() / scan.filesRead(), scan.dataFilterColumns(), tableFiles,
                 kept, target, c.compactedFiles(), r.tasks(), c.tasksIfCompacted(), r.taskMs(), r.stageWallMs(), liquid,
-                maintained.isPresent(), maintained.flatMap(TableMaintenance::lastOptimizeMs).orElse(0L), r.stageIds(), c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
+                maintained.maintained(), maintained.lastOptimizeMs(), r.stageIds(), c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
     }
 
     /** Serverless, or Databricks at {@code minRuntime} or later (a version such as 15.2: major, then one digit of minor). */

@@ -8,7 +8,9 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +19,8 @@ import java.util.Map;
 /**
  * The small-files recommendation: compact the input once (OPTIMIZE for Delta, a rewrite into
  * {@code ceil(bytes / target)} files otherwise), then make the writer produce files of the target
- * size (auto-compaction for Delta, a repartition before the write otherwise).
+ * size (auto-compaction for Delta, a repartition before the write otherwise). On a Delta table predictive optimization
+ * maintains, Databricks runs that OPTIMIZE itself: only the writer step is left, and the summary says when it last ran.
  */
 final class SmallFilesAdvice {
     private SmallFilesAdvice() {}
@@ -40,15 +43,19 @@ final class SmallFilesAdvice {
         scope.put("scanTask", Format.duration(e.scanTaskMs()));
         scope.put("location", e.location());
         scope.put("format", e.format().toLowerCase(Locale.ROOT).trim());
+        scope.put("lastOptimize", PredictiveOptimization.lastOptimize(e.lastOptimizeMs()));
         Messages m = Messages.of(SmallFilesRule.ID, scope, t);
 
         Change compact = delta ? Change.table(m.text("optimizeChange"), m.text("optimize"))
                 : Change.code(m.text("rewriteChange"), m.text("rewrite"));
         Change writeFewer = delta ? Change.table(m.text("autoCompactChange"), m.text("autoCompact"))
                 : Change.code(m.text("writeFewerChange"), m.text("writeFewer"));
-        List<Step> steps = List.of(new Step(1, List.of(compact), m.list("checksCompact"), m.text("rollbackCompact")),
-                new Step(2, List.of(writeFewer), m.list("checksWriter"), m.text("rollbackWriter")));
+        List<Step> steps = new ArrayList<>();
+        if (!e.predictiveOptimization()) {
+            steps.add(new Step(1, List.of(compact), m.list("checksCompact"), m.text("rollbackCompact")));
+        }
+        steps.add(new Step(steps.size() + 1, List.of(writeFewer), m.list("checksWriter"), m.text("rollbackWriter")));
 
-        return Remedy.of(m, "summary", steps, Savings.of(e.savedTaskMs() / Math.max(1, e.slots()), (double) e.savedTaskMs()));
+        return Remedy.of(m, e.predictiveOptimization() ? "summaryPredictive" : "summary", steps, Savings.of(e.savedTaskMs() / Math.max(1, e.slots()), (double) e.savedTaskMs()));
     }
 }

@@ -6,6 +6,7 @@ import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.Compaction;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.dataaccess.ScanRead;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
@@ -32,6 +33,9 @@ import java.util.List;
  * @param tasksIfCompacted tasks Spark would create for the compacted files
  * @param scanTaskMs task time of the scan's stages
  * @param scanWallMs wall time of the scan's stages
+ * @param predictiveOptimization Databricks' predictive optimization maintains the Delta table (matched by its name or
+ *     location): it runs OPTIMIZE itself, so the advice has no compaction step
+ * @param lastOptimizeMs when predictive optimization last finished an OPTIMIZE on it (epoch ms), 0 when none or not read
  * @param stageIds the stages that ran the scan
  * @param slots task slots of the run
  * @param splits Spark's split settings of the run
@@ -41,7 +45,7 @@ import java.util.List;
 public record SmallFilesEvidence(String location, String format, String tableFormat, long files, long bytesRead,
         long avgFileBytes, long maxPartitionBytes, long openCostInBytes, long splitBytes, long filesPerTask, long tasksCreated,
         long tasksObserved, long compactedFiles, long tasksIfCompacted, long scanTaskMs, long scanWallMs,
-        @Internal List<Integer> stageIds, @Internal int slots, @Internal FileSplits splits, @Internal long savedTaskMs,
+        boolean predictiveOptimization, long lastOptimizeMs, @Internal List<Integer> stageIds, @Internal int slots, @Internal FileSplits splits, @Internal long savedTaskMs,
         @Internal long appDurationMs) implements Evidence {
 
     public static List<SmallFilesEvidence> of(RunView run, Thresholds t) {
@@ -52,20 +56,30 @@ public record SmallFilesEvidence(String location, String format, String tableFor
                 .filter(r -> r.scan().filesRead() > 0 && !ScanFacts.DELTA_LOG.equals(r.scan().tableFormat()))
                 .map(r -> of(r.stageIds(), String.join(", ", r.scan().locations()), r.scan().format(), r.scan().tableFormat(),
                         r.scan().filesRead(), r.scan().bytesRead(), r.tasks(), r.taskMs(), r.stageWallMs(), run.slots(), splits,
-                        run.appDurationMs(), target))
+                        run.appDurationMs(), target, maintenance(run, r)))
                 .toList();
     }
 
-    /** The evidence of one scan, its packing arithmetic computed for compaction into files of {@code targetFileBytes}. */
+    /** Only a Delta table's compaction is an OPTIMIZE that predictive optimization may run instead. */
+    private static PredictiveOptimization maintenance(RunView run, ScanRead r) {
+        return ScanFacts.DELTA.equals(r.scan().tableFormat())
+                ? PredictiveOptimization.of(run, r.scan().table(), r.scan().locations()) : PredictiveOptimization.NONE;
+    }
+
+    /**
+     * The evidence of one scan, its packing arithmetic computed for compaction into files of {@code targetFileBytes};
+     * {@code maintenance} says whether predictive optimization compacts its table.
+     */
     static SmallFilesEvidence of(List<Integer> stageIds, String location, String format, String tableFormat, long files,
             long bytesRead, long tasksObserved, long scanTaskMs, long scanWallMs, int slots, FileSplits splits,
-            long appDurationMs, long targetFileBytes) {
+            long appDurationMs, long targetFileBytes, PredictiveOptimization maintenance) {
         long avg = bytesRead / Math.max(1, files);
         long split = splits.splitBytes(files, bytesRead);
         Compaction c = Compaction.of(splits, bytesRead, tasksObserved, scanTaskMs, targetFileBytes);
         return new SmallFilesEvidence(location, format, tableFormat, files, bytesRead, avg, splits.maxPartitionBytes(),
                 splits.openCostBytes(), split, splits.filesPerTask(avg, split), splits.tasks(files, bytesRead), tasksObserved,
-                c.compactedFiles(), c.tasksIfCompacted(), scanTaskMs, scanWallMs, stageIds, slots, splits, c.savedTaskMs(),
+                c.compactedFiles(), c.tasksIfCompacted(), scanTaskMs, scanWallMs, maintenance.maintained(),
+                maintenance.lastOptimizeMs(), stageIds, slots, splits, c.savedTaskMs(),
                 appDurationMs);
     }
 

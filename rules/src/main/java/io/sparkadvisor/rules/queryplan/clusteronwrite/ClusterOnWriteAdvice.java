@@ -7,8 +7,8 @@ import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.thresholds.Thresholds;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +41,7 @@ final class ClusterOnWriteAdvice {
         scope.put("partitions", e.numPartitions());
         scope.put("range", range);
         scope.put("scheme", e.partitioning());
-        scope.put("lastOptimize", e.lastOptimizeMs() > 0 ? Instant.ofEpochMilli(e.lastOptimizeMs()).toString() : "");
+        scope.put("lastOptimize", PredictiveOptimization.lastOptimize(e.lastOptimizeMs()));
         Messages m = Messages.of(ClusterOnWriteRule.ID, scope, t);
 
         List<Change> changes = new ArrayList<>(List.of(Change.code(m.text("rawWriteChange"), m.text("rawWriteSnippet")),

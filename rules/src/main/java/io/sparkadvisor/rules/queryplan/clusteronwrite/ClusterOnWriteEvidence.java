@@ -3,12 +3,12 @@ package io.sparkadvisor.rules.queryplan.clusteronwrite;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.PlanNode;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
-import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.knowledge.facts.WriteFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.queryplan.PlanStages;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.ArrayList;
@@ -96,8 +96,7 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         stages.addAll(write.stageIds());
         long fetchWait = run.finalStages().stream().filter(s -> write.stageIds().contains(s.stageId()))
                 .mapToLong(s -> s.sum(TaskMetric.SHUFFLE_FETCH_WAIT_TIME)).sum();
-        Optional<TableMaintenance> maintained = TableMaintenance.of(run.facts().tableMaintenance(), "", List.of(write.location()))
-                .filter(TableMaintenance::optimizedByDatabricks);
+        PredictiveOptimization maintained = PredictiveOptimization.of(run, "", List.of(write.location()));
         return of(write.command(), write.location(), exchange.partitioning(), exchange.keys(),
                 exchange.numPartitions(), x.metric("shuffle bytes written").orElse(exchange.dataSizeBytes()),
                 x.metric("shuffle write time").orElse(0L), sort.metric("sort time").orElse(0L),
@@ -106,11 +105,11 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
                 run.appDurationMs()).maintainedBy(maintained);
     }
 
-    /** The same evidence on a table predictive optimization maintains (when {@code maintained} is present). */
-    ClusterOnWriteEvidence maintainedBy(Optional<TableMaintenance> maintained) {
+    /** The same evidence with what predictive optimization does on the written table. */
+    ClusterOnWriteEvidence maintainedBy(PredictiveOptimization maintained) {
         return new ClusterOnWriteEvidence(writeCommand, location, partitioning, clusteringColumns, numPartitions, shuffleBytes,
                 shuffleWriteTimeMs, sortTimeMs, samplingTaskMs, fetchWaitMs, attributedTaskMs, stagesWallMs, rowsWritten,
-                bytesWritten, maintained.isPresent(), maintained.flatMap(TableMaintenance::lastOptimizeMs).orElse(0L), stageIds,
+                bytesWritten, maintained.maintained(), maintained.lastOptimizeMs(), stageIds,
                 slots, appDurationMs);
     }
 

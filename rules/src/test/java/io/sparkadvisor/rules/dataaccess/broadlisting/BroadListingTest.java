@@ -14,6 +14,7 @@ import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.thresholds.Thresholds;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class BroadListingTest {
 
     private static BroadListingEvidence evidence(String partitionFilters, String root) {
         return BroadListingEvidence.of(List.of(), List.of(root), "Parquet", "", partitionFilters, true, 1, 1, 0, 0, 0, 0, 2,
-                1);
+                1, PredictiveOptimization.NONE);
     }
 
     /** A Databricks log names the pruned partition as the scan's location: its slow listing is not a broad one. */

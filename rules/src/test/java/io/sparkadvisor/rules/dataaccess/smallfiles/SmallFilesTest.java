@@ -11,6 +11,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.dataaccess.FileSplits;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
@@ -64,7 +65,7 @@ class SmallFilesTest {
     void compactionArithmetic() {
         long mb = FileSplits.MB;
         var e = SmallFilesEvidence.of(List.of(1), "s3://b/t", "Parquet", "parquet", 10_000, 10_000L * 12 * 1024, 313,
-                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000, 128 * mb);
+                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000, 128 * mb, PredictiveOptimization.NONE);
         assertEquals(32, e.filesPerTask());
         assertEquals(313, e.tasksCreated());
         // 117 MB in 128 MB files: one file, which Spark splits over the 8 slots (minPartitionNum)
@@ -94,7 +95,7 @@ class SmallFilesTest {
     void onADeltaTableEveryStepGoesThroughDelta() {
         long mb = FileSplits.MB;
         var e = SmallFilesEvidence.of(List.of(1), "s3://b/t", "Parquet", "delta", 10_000, 10_000L * 12 * 1024, 313,
-                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000, 128 * mb);
+                60_000, 30_000, 8, new FileSplits(128 * mb, 4 * mb, 8), 100_000, 128 * mb, PredictiveOptimization.NONE);
         var steps = SmallFilesAdvice.remedy(e, null, Thresholds.defaults()).recommendation().steps();
         assertEquals(List.of("table", "table"), steps.stream().map(s -> s.changes().get(0).scope()).toList());
         assertEquals("OPTIMIZE delta.`s3://b/t`", steps.get(0).changes().get(0).value());
