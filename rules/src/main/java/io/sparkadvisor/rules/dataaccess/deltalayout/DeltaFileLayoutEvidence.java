@@ -78,8 +78,11 @@ public record DeltaFileLayoutEvidence(String table, String location, String tabl
                 maintained.maintained(), maintained.lastOptimizeMs(), r.stageIds(), c.savedTaskMs(), c.savedWallMs(run.slots(), r.stageWallMs()), run.appDurationMs());
     }
 
-    /** Serverless, or Databricks at {@code minRuntime} or later (a version such as 15.2: major, then one digit of minor). */
-    static boolean liquidClustering(PlatformFacts platform, double minRuntime) {
+    /**
+     * Serverless, or Databricks at {@code minRuntime} or later (a version such as 15.2: major, then one digit of minor);
+     * overread asks it too, with this rule's {@link DeltaFileLayoutRule#MIN_LIQUID_RUNTIME}.
+     */
+    public static boolean liquidClustering(PlatformFacts platform, double minRuntime) {
         if (platform.serverlessOn()) {
             return true; // serverless runs a current runtime, with liquid clustering, whatever its name says
         }

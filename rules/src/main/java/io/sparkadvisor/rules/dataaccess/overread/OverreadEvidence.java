@@ -5,7 +5,10 @@ import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Exact;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.dataaccess.PredictiveOptimization;
 import io.sparkadvisor.rules.dataaccess.ScanRead;
+import io.sparkadvisor.rules.dataaccess.deltalayout.DeltaFileLayoutEvidence;
+import io.sparkadvisor.rules.dataaccess.deltalayout.DeltaFileLayoutRule;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,12 +34,18 @@ import java.util.regex.Pattern;
  * @param columnsRead fields of the read schema, nested ones included
  * @param scanWallMs wall time of the stages that ran the scan
  * @param scanTaskMs task time of the stages that ran the scan
+ * @param deltaTable the files are a Delta table's (the plan names their format Parquet)
+ * @param predictiveOptimization Databricks' predictive optimization maintains the Delta table (matched by its name or
+ *     location): it runs OPTIMIZE itself, so the advice has no ZORDER, which is an OPTIMIZE
+ * @param lastOptimizeMs when predictive optimization last finished an OPTIMIZE on it (epoch ms), 0 when none or not read
+ * @param liquidClustering the run is on a runtime with liquid clustering (delta-file-layout.minLiquidClusteringRuntime)
  * @param stageIds the stages that ran the scan
  * @param appDurationMs the run's duration
  */
 public record OverreadEvidence(String location, String format, long bytesRead, long rowsScanned, long rowsKept,
         @Exact double keptShare, String filterCondition, List<String> unpushedColumns, String pushedFilters,
-        String partitionFilters, int columnsRead, long scanWallMs, long scanTaskMs, @Internal List<Integer> stageIds,
+        String partitionFilters, int columnsRead, long scanWallMs, long scanTaskMs, boolean deltaTable,
+        boolean predictiveOptimization, long lastOptimizeMs, boolean liquidClustering, @Internal List<Integer> stageIds,
         @Internal long appDurationMs) implements Evidence {
 
     /** An attribute in a plan expression: {@code id#0L}, {@code market_id#12}. */
@@ -44,18 +53,22 @@ public record OverreadEvidence(String location, String format, long bytesRead, l
     private static final Pattern STRUCT_FIELD = Pattern.compile("[<,]\\s*[^:<>,]+:");
 
     public static List<OverreadEvidence> of(RunView run, Thresholds t) {
-        return ScanRead.all(run).stream().map(r -> of(r, run.appDurationMs())).toList();
+        boolean liquid = DeltaFileLayoutEvidence.liquidClustering(run.facts().platform(),
+                t.get(DeltaFileLayoutRule.MIN_LIQUID_RUNTIME));
+        return ScanRead.all(run).stream().map(r -> of(r, run, liquid)).toList();
     }
 
-    private static OverreadEvidence of(ScanRead read, long appDurationMs) {
+    private static OverreadEvidence of(ScanRead read, RunView run, boolean liquid) {
         var scan = read.scan();
+        PredictiveOptimization maintained = scan.deltaTable()
+                ? PredictiveOptimization.of(run, scan.table(), scan.locations()) : PredictiveOptimization.NONE;
         var filter = read.filterAbove();
         String condition = filter.map(f -> f.simpleString().replaceFirst("^Filter\\s*", "")).orElse("");
         long kept = filter.flatMap(PlanNode::outputRows).orElse(scan.rowsOut());
         return new OverreadEvidence(String.join(", ", scan.locations()), scan.format(), scan.bytesRead(), scan.rowsOut(), kept,
                 (double) kept / Math.max(1, scan.rowsOut()), condition, unpushed(condition, scan.pushedFilters()),
                 scan.pushedFilters(), scan.partitionFilters(), countFields(scan.readSchema()), read.stageWallMs(), read.taskMs(),
-                read.stageIds(), appDurationMs);
+                scan.deltaTable(), maintained.maintained(), maintained.lastOptimizeMs(), liquid, read.stageIds(), run.appDurationMs());
     }
 
     /** Columns the filter tests that the pushed filters never mention. */
