@@ -38,7 +38,7 @@ import java.util.regex.Pattern;
  * @param predictiveOptimization Databricks' predictive optimization maintains the Delta table (matched by its name or
  *     location): it runs OPTIMIZE itself, so the advice has no ZORDER, which is an OPTIMIZE
  * @param lastOptimizeMs when predictive optimization last finished an OPTIMIZE on it (epoch ms), 0 when none or not read
- * @param liquidClustering the run is on a runtime with liquid clustering (delta-file-layout.minLiquidClusteringRuntime)
+ * @param liquidClustering the run is on a runtime with liquid clustering ({@link DeltaFileLayoutRule#MIN_LIQUID_RUNTIME} on)
  * @param stageIds the stages that ran the scan
  * @param appDurationMs the run's duration
  */
