@@ -1,12 +1,12 @@
 package io.sparkadvisor.rules.dataaccess.broadlisting;
 
+import static io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures.maintained;
+import static io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures.statements;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
-import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
-import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -22,11 +22,7 @@ import org.junit.jupiter.api.Test;
 class BroadListingPredictiveTest {
 
     private static List<BroadListingEvidence> deltaScans(String fixture) {
-        var facts = Corpus.facts("delta-small-files");
-        if (fixture != null) {
-            facts = facts.withTableMaintenance(TableMaintenanceFile.read(Corpus.dir().resolve("table-maintenance").resolve(fixture)));
-        }
-        var scans = BroadListingEvidence.of(new RunView(facts), Thresholds.defaults()).stream()
+        var scans = BroadListingEvidence.of(new RunView(maintained(Corpus.facts("delta-small-files"), fixture)), Thresholds.defaults()).stream()
                 .filter(BroadListingEvidence::deltaTable).toList();
         assertFalse(scans.isEmpty());
         return scans;
@@ -34,10 +30,6 @@ class BroadListingPredictiveTest {
 
     private static Recommendation advice(BroadListingEvidence e) {
         return BroadListingAdvice.remedy(e, null, Thresholds.defaults()).recommendation();
-    }
-
-    private static List<String> statements(Recommendation r) {
-        return r.steps().stream().flatMap(s -> s.changes().stream()).map(Change::value).toList();
     }
 
     @Test

@@ -5,14 +5,14 @@ import static io.sparkadvisor.rules.RuleTesting.fired;
 import static io.sparkadvisor.rules.RuleTesting.number;
 import static io.sparkadvisor.rules.RuleTesting.silent;
 import static io.sparkadvisor.rules.RuleTesting.withCluster;
+import static io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures.maintained;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
-import io.sparkadvisor.knowledge.facts.RunFacts;
-import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +22,8 @@ import org.junit.jupiter.api.Test;
 class DeltaFileLayoutPredictiveTest {
     private static final String RULE = DeltaFileLayoutRule.ID;
 
-    private static RunFacts maintained(RunFacts facts, String file) {
-        return facts.withTableMaintenance(TableMaintenanceFile.read(Corpus.dir().resolve("table-maintenance").resolve(file)));
-    }
-
     private static List<String> statements(Finding f) {
-        return f.recommendation().steps().stream().flatMap(s -> s.changes().stream()).map(Change::value).toList();
+        return TableMaintenanceFixtures.statements(f.recommendation());
     }
 
     /** DBR 15.4 has liquid clustering: CLUSTER BY alone, which predictive optimization then keeps; no OPTIMIZE. */

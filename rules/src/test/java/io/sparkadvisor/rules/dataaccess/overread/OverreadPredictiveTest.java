@@ -1,18 +1,17 @@
 package io.sparkadvisor.rules.dataaccess.overread;
 
+import static io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures.maintained;
+import static io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures.statements;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
 import io.sparkadvisor.rules.RuleTesting;
-import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,16 +22,10 @@ import org.junit.jupiter.api.Test;
 class OverreadPredictiveTest {
 
     private static Recommendation advice(RunFacts facts, String fixture) {
-        RunFacts run = fixture == null ? facts
-                : facts.withTableMaintenance(TableMaintenanceFile.read(Corpus.dir().resolve("table-maintenance").resolve(fixture)));
-        OverreadEvidence e = OverreadEvidence.of(new RunView(run), Thresholds.defaults()).stream()
+        OverreadEvidence e = OverreadEvidence.of(new RunView(maintained(facts, fixture)), Thresholds.defaults()).stream()
                 .filter(OverreadEvidence::deltaTable).findFirst().orElseThrow();
         assertEquals(fixture != null && fixture.equals("events-predictive-optimization.json"), e.predictiveOptimization());
         return OverreadAdvice.remedy(e, null, Thresholds.defaults()).recommendation();
-    }
-
-    private static List<String> statements(Recommendation r) {
-        return r.steps().stream().flatMap(s -> s.changes().stream()).map(Change::value).toList();
     }
 
     @Test

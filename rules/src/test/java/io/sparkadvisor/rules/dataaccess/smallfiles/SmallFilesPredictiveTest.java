@@ -1,12 +1,12 @@
 package io.sparkadvisor.rules.dataaccess.smallfiles;
 
+import static io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures.maintained;
+import static io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures.statements;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
-import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
-import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Recommendation;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -22,11 +22,7 @@ import org.junit.jupiter.api.Test;
 class SmallFilesPredictiveTest {
 
     private static List<SmallFilesEvidence> deltaScans(String fixture) {
-        var facts = Corpus.facts("delta-small-files");
-        if (fixture != null) {
-            facts = facts.withTableMaintenance(TableMaintenanceFile.read(Corpus.dir().resolve("table-maintenance").resolve(fixture)));
-        }
-        var scans = SmallFilesEvidence.of(new RunView(facts), Thresholds.defaults()).stream()
+        var scans = SmallFilesEvidence.of(new RunView(maintained(Corpus.facts("delta-small-files"), fixture)), Thresholds.defaults()).stream()
                 .filter(e -> e.tableFormat().equals("delta")).toList();
         assertFalse(scans.isEmpty());
         return scans;
@@ -34,10 +30,6 @@ class SmallFilesPredictiveTest {
 
     private static Recommendation advice(SmallFilesEvidence e) {
         return SmallFilesAdvice.remedy(e, null, Thresholds.defaults()).recommendation();
-    }
-
-    private static List<String> statements(Recommendation r) {
-        return r.steps().stream().flatMap(s -> s.changes().stream()).map(Change::value).toList();
     }
 
     @Test
