@@ -7,9 +7,11 @@ import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Savings;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The cluster under an always-on streaming query, priced by the hour: a continuous job never ends, so what a streaming
@@ -30,10 +32,35 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
         int workers = run.cluster().map(c -> Math.max(1, c.maxWorkers())).orElse(0);
         double dollars = run.cluster().map(ClusterShape::nodeTypeId).flatMap(NodePrices::of)
                 .map(p -> p.dollarsPerHour() * workers).orElse(0.0);
-        long observed = q.first().flatMap(f -> q.last().map(l -> l.timestampMs() + l.triggerExecutionMs() - f.timestampMs()))
-                .orElse(0L);
-        return new AlwaysOn(run.slots(), workers, dollars, Math.max(0, observed),
+        long observed = q.first().flatMap(f -> q.last().map(l -> span(f, l))).orElse(0L);
+        return new AlwaysOn(run.slots(), workers, dollars, observed,
                 q.totals().durationMs().getOrDefault(MicroBatch.TRIGGER_EXECUTION, 0L));
+    }
+
+    /**
+     * The run's always-on query the log saw longest, when it holds one with batches: the cluster whose hours a saving
+     * on this run recurs in ({@link io.sparkadvisor.rules.advisor.Stake}).
+     */
+    public static Optional<AlwaysOn> longestOf(RunView run) {
+        return run.facts().streaming().stream().map(q -> of(run, q)).filter(a -> a.observedMs() > 0)
+                .max(Comparator.comparingLong(AlwaysOn::observedMs));
+    }
+
+    /** The same cluster seen over {@code batches} only (oldest first), such as a query's recent window. */
+    public AlwaysOn over(List<MicroBatch> batches) {
+        long observed = batches.isEmpty() ? 0 : span(batches.get(0), batches.get(batches.size() - 1));
+        return new AlwaysOn(slots, workers, dollarsPerHour, observed,
+                batches.stream().mapToLong(MicroBatch::triggerExecutionMs).sum());
+    }
+
+    /** From the first batch's start to the last one's end. */
+    private static long span(MicroBatch first, MicroBatch last) {
+        return Math.max(0, last.timestampMs() + last.triggerExecutionMs() - first.timestampMs());
+    }
+
+    /** Hours the log saw the query. */
+    public double observedHours() {
+        return observedMs / MS_PER_HOUR;
     }
 
     /** {@code amount} over {@code ms} milliseconds, as a rate an hour (0 over no time). */
@@ -62,7 +89,7 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
 
     /** {@code share} of the cluster over the time the log saw the query: the saving on this run. */
     public Savings savingsOnRun(double share) {
-        double hours = observedMs / MS_PER_HOUR;
+        double hours = observedHours();
         return new Savings(0, Format.round(coreHoursPerHour(share) * hours), Format.round(nodeHoursPerHour(share) * hours),
                 Format.round(dollarsPerHour(share) * hours), false, List.of());
     }

@@ -110,10 +110,21 @@ public final class GeneralThresholds {
      * What a saving is at stake, by its share of the run: low below {@link #MIN_SAVED_SHARE}, medium from it, high from
      * {@link #HIGH_APP_SHARE}. It caps the severity a rule's ladder proposes ({@code advisor.Stake}).
      */
+    public static final Threshold MIN_SAVED_CORE_HOURS_PER_WEEK = new Threshold("general.minSavedCoreHoursPerWeek", 40, 0,
+            1_000_000, "core-hours per week of an always-on streaming query's cluster",
+            "A saving of core-hours on a run with an always-on streaming query counts toward medium or high from this many"
+                    + " core-hours a week (with general.minSavedShare of the cluster's time), however short the log.",
+            OURS + "general.minSavedCoreHours for an hourly job: a quarter core-hour a run is about 40 a week");
+    public static final Threshold MIN_SAVED_DOLLARS_PER_WEEK = new Threshold("general.minSavedDollarsPerWeek", 40, 0,
+            1_000_000, "US dollars per week of an always-on streaming query's cluster, list prices",
+            "A saving of dollars on a run with an always-on streaming query counts toward medium or high from this much a"
+                    + " week (with general.minSavedShare of the cluster's list cost), however short the log.",
+            OURS + "general.minSavedDollarsPerRun for an hourly job: a quarter dollar a run is about 40 dollars a week");
     public static final Ladder STAKE = Ladder.lowThenMediumThenHigh(MIN_SAVED_SHARE, HIGH_APP_SHARE);
 
     static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, MIN_SAVED_SHARE, MIN_SAVED_MS,
-            MIN_SAVED_CORE_HOURS, MIN_SAVED_DOLLARS, FOLLOW_UP_NOISE_RATIO,
+            MIN_SAVED_CORE_HOURS, MIN_SAVED_DOLLARS, MIN_SAVED_CORE_HOURS_PER_WEEK, MIN_SAVED_DOLLARS_PER_WEEK,
+            FOLLOW_UP_NOISE_RATIO,
             FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,
             FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO,
             FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN);

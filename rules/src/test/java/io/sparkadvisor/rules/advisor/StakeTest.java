@@ -1,6 +1,11 @@
 package io.sparkadvisor.rules.advisor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.rules.RuleTesting;
 
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
@@ -55,6 +60,30 @@ class StakeTest {
         assertEquals(Severity.MEDIUM, RUN.cap(Savings.ofNodes(0, 0.2),
                 Thresholds.withOverrides(Map.of("memory-overprovisioned.minSavedDollarsPerRun", "0.1"))),
                 "memory-overprovisioned's dollar floor, now every finding's, keeps its old key");
+    }
+
+    @Test
+    void anAlwaysOnQuerysSavingIsAShareOfTheClusterAndCountsFromAWeeklyFloor() {
+        // a query the log saw for 6 minutes on 1 slot of a cluster at $4 an hour: what it saves recurs every hour
+        Stake stream = new Stake(400_000, 0.1, 0.4, 0.1);
+        assertEquals(Severity.LOW, stream.cap(new Savings(0, 0.02), T), "20% of the cluster's time, but 34 core-hours a week");
+        assertEquals(Severity.MEDIUM, stream.cap(new Savings(0, 0.024), T), "24%, 40.3 core-hours a week");
+        assertEquals(Severity.HIGH, stream.cap(new Savings(0, 0.03), T), "30%, 50 core-hours a week");
+        assertEquals(Severity.LOW, stream.cap(Savings.ofNodes(0, 0.02), T), "5% of its cost, but $34 a week");
+        assertEquals(Severity.MEDIUM, stream.cap(Savings.ofNodes(0, 0.03), T), "7.5% of its cost, $50 a week");
+        assertEquals(Severity.LOW, new Stake(400_000, 0.1, 0.4).cap(new Savings(0, 0.03), T),
+                "the same saving on a batch run of 0.1 core-hours is under the quarter core-hour a run");
+        assertEquals(Severity.LOW, stream.cap(new Savings(0, 0.03),
+                Thresholds.withOverrides(Map.of("general.minSavedCoreHoursPerWeek", "51"))), "the weekly floor is set by its key");
+    }
+
+    @Test
+    void aStreamingRunIsStakedOnItsAlwaysOnQueryAndABatchRunAsBefore() {
+        RunFacts wordCount = RuleTesting.realLog("apache__spark/sql/core/src/test/resources/spark-events/local-1596020211915");
+        Stake stream = Stake.of(new RunView(wordCount));
+        assertTrue(stream.alwaysOnHours() > 0 && stream.alwaysOnHours() < 0.01, "seconds of batches: " + stream.alwaysOnHours());
+        assertEquals(4 * stream.alwaysOnHours(), stream.runCoreHours(), 1e-9, "its 4 slots over the hours the log saw it");
+        assertEquals(0, Stake.of(new RunView(Corpus.facts("healthy"))).alwaysOnHours(), "a batch run");
     }
 
     @Test

@@ -5,7 +5,6 @@ import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Messages;
 import io.sparkadvisor.rules.advisor.Remedy;
-import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
@@ -37,7 +36,6 @@ final class SourceParallelismAdvice {
         Messages m = Messages.of(SourceParallelismRule.ID, scope, t);
         Step step = new Step(1, List.of(Change.code(m.text("change"), m.text("snippet"))), m.list("checks"), m.text("rollback"),
                 List.of());
-        double idleCoreMs = e.idleCoreHoursPerHour() * e.observedMs();
-        return Remedy.of(m, "summary", List.of(step), Savings.of(0, idleCoreMs).upTo());
+        return Remedy.of(m, "summary", List.of(step), e.cluster().savingsOnRun(e.idleShare()).upTo());
     }
 }

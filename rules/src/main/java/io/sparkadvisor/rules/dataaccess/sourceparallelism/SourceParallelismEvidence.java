@@ -1,12 +1,12 @@
 package io.sparkadvisor.rules.dataaccess.sourceparallelism;
 
-import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
 import io.sparkadvisor.knowledge.facts.SourceProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.streaming.AlwaysOn;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 
@@ -30,14 +30,12 @@ import java.util.List;
  * @param dollarsPerHour the workers' list price per hour times the idle share of the slots and the busy share; 0 when
  *        the cluster or its node's price is unknown
  * @param dollarsPerWeek the same for a week
- * @param observedMs the time the query ran in this log
+ * @param cluster the always-on cluster the idle share is priced on
  */
 public record SourceParallelismEvidence(String queryId, String queryName, String source, int kafkaPartitions, int slots,
         double partitionShare, int minPartitions, long batches, double busyShare, double idleCoreHoursPerHour,
-        double idleCoreHoursPerWeek, double dollarsPerHour, double dollarsPerWeek, @Internal long observedMs)
+        double idleCoreHoursPerWeek, double dollarsPerHour, double dollarsPerWeek, @Internal AlwaysOn cluster)
         implements Evidence {
-
-    static final int HOURS_PER_WEEK = 168;
 
     public static List<SourceParallelismEvidence> of(RunView run, Thresholds t) {
         return run.facts().streaming().stream().flatMap(q -> q.last().stream()
@@ -47,15 +45,18 @@ public record SourceParallelismEvidence(String queryId, String queryName, String
 
     private static SourceParallelismEvidence of(RunView run, StreamingQueryFacts q, MicroBatch last, SourceProgress s) {
         int slots = Math.max(1, run.slots());
-        long observed = q.first().map(f -> last.timestampMs() + last.triggerExecutionMs() - f.timestampMs()).orElse(0L);
-        long busy = q.totals().durationMs().getOrDefault(MicroBatch.TRIGGER_EXECUTION, 0L);
-        double busyShare = observed > 0 ? Math.min(1, (double) busy / observed) : 0;
-        double idleShare = Math.max(0, 1 - (double) s.kafkaPartitions() / slots);
-        double idleCoresPerHour = slots * idleShare * busyShare;
-        double dollarsPerHour = run.cluster().flatMap(ClusterShape::workersDollarsPerHour).orElse(0.0) * idleShare * busyShare;
+        AlwaysOn cluster = AlwaysOn.of(run, q);
+        double idle = cluster.busyShare() * Math.max(0, 1 - (double) s.kafkaPartitions() / slots);
+        int week = AlwaysOn.HOURS_PER_WEEK;
         return new SourceParallelismEvidence(q.id(), q.name(), s.description(), s.kafkaPartitions(), slots,
-                (double) s.kafkaPartitions() / slots, slots, q.totals().batches(), busyShare, idleCoresPerHour,
-                idleCoresPerHour * HOURS_PER_WEEK, dollarsPerHour, dollarsPerHour * HOURS_PER_WEEK, Math.max(0, observed));
+                (double) s.kafkaPartitions() / slots, slots, q.totals().batches(), cluster.busyShare(),
+                cluster.coreHoursPerHour(idle), cluster.coreHoursPerHour(idle) * week, cluster.dollarsPerHour(idle),
+                cluster.dollarsPerHour(idle) * week, cluster);
+    }
+
+    /** The share of the cluster's time the read leaves idle. */
+    double idleShare() {
+        return idleCoreHoursPerHour / slots;
     }
 
     @Override

@@ -91,9 +91,6 @@ final class FallingBehindAdvice {
                 e.cluster().flatMap(ClusterShape::dedicatedAccess).map(ok -> m.text(ok ? "accessOk" : "accessBlocked"))
                         .orElse(m.text("accessUnknown")),
                 e.cluster().map(c -> m.text(c.singleNode() ? "singleNodeBlocked" : "multiNodeOk")).orElse(m.text("singleNodeUnknown")));
-        double avoidedCoreMs = e.nodesAvoidedPerHour() * e.observedMs();
-        double avoidedDollars = e.dollarsPerHour() * e.observedMs() / 3_600_000.0;
-        Savings saving = new Savings(0, Format.round(avoidedCoreMs / 3_600_000.0), 0, Format.round(avoidedDollars), true, List.of());
-        return Remedy.of(m, summary, preconditions, steps, saving);
+        return Remedy.of(m, summary, preconditions, steps, e.alwaysOn().savingsOnRun(e.excess()).upTo());
     }
 }

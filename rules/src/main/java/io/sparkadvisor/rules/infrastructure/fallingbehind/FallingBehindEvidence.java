@@ -8,6 +8,7 @@ import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundEvidence;
+import io.sparkadvisor.rules.streaming.AlwaysOn;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundEvidence.Blocker;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.Arrays;
@@ -49,16 +50,14 @@ import java.util.Optional;
  * @param dollarsPerWeek the same for a week
  * @param blocker what keeps SPARK_WORKER_CORES from working on this cluster
  * @param cluster the cluster's shape, when known
- * @param observedMs the time the judged batches span
+ * @param alwaysOn the always-on cluster over the judged batches, on which the nodes avoided are priced
  */
 public record FallingBehindEvidence(String queryId, String queryName, int batches, double behindShare, double rateRatio,
         long offsetsBehindFirst, long offsetsBehindLast, double offsetsBehindSlope, double cpuShare, int slots,
         int kafkaPartitions, double partitionShare, double rowsSpread, boolean autoscaling, int workerCores, int step1,
         int step2, long rowsPerTrigger, String source, double nodesAvoidedPerHour, double nodesAvoidedPerWeek,
         double dollarsPerHour, double dollarsPerWeek, @Internal Blocker blocker, @Internal Optional<ClusterShape> cluster,
-        @Internal long observedMs) implements Evidence {
-
-    static final int HOURS_PER_WEEK = 168;
+        @Internal AlwaysOn alwaysOn) implements Evidence {
 
     public static List<FallingBehindEvidence> of(RunView run, Thresholds t) {
         return run.facts().streaming().stream().filter(q -> q.recent().size() >= 2).map(q -> of(run, q, t)).toList();
@@ -86,7 +85,8 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
         long rowsPerTrigger = Math.round(processed[processed.length / 2] * gaps[gaps.length / 2] / 1000.0);
         int cores = run.workerCores();
         double excess = Math.max(0, ratio - 1);
-        double dollarsPerHour = run.cluster().flatMap(ClusterShape::workersDollarsPerHour).orElse(0.0) * excess;
+        AlwaysOn alwaysOn = AlwaysOn.of(run, q).over(recent);
+        int week = AlwaysOn.HOURS_PER_WEEK;
         return new FallingBehindEvidence(q.id(), q.name(), recent.size(), behindShare, ratio,
                 reporting.isEmpty() ? -1 : reporting.get(0).offsetsBehindLatest().orElseThrow(),
                 reporting.isEmpty() ? -1 : reporting.get(reporting.size() - 1).offsetsBehindLatest().orElseThrow(),
@@ -95,10 +95,14 @@ public record FallingBehindEvidence(String queryId, String queryName, int batche
                 run.cluster().map(ClusterShape::autoscaling).orElse(false), cores,
                 (int) Math.round(cores * t.get(FallingBehindRule.STEP1_FACTOR)),
                 (int) Math.round(cores * t.get(FallingBehindRule.STEP2_FACTOR)), rowsPerTrigger,
-                last.sources().isEmpty() ? "" : last.sources().get(0).description(), excess * slots,
-                excess * slots * HOURS_PER_WEEK, dollarsPerHour, dollarsPerHour * HOURS_PER_WEEK,
-                IoBoundEvidence.blocker(run.cluster()), run.cluster(),
-                Math.max(0, last.timestampMs() + last.triggerExecutionMs() - recent.get(0).timestampMs()));
+                last.sources().isEmpty() ? "" : last.sources().get(0).description(), alwaysOn.coreHoursPerHour(excess),
+                alwaysOn.coreHoursPerHour(excess) * week, alwaysOn.dollarsPerHour(excess), alwaysOn.dollarsPerHour(excess) * week,
+                IoBoundEvidence.blocker(run.cluster()), run.cluster(), alwaysOn);
+    }
+
+    /** How much more arrives than is processed, as a share of the cluster: what keeping up by adding nodes would cost. */
+    double excess() {
+        return Math.max(0, rateRatio - 1);
     }
 
     /**

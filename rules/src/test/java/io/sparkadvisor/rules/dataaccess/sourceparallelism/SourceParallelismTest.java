@@ -12,6 +12,7 @@ import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.streaming.AlwaysOn;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ class SourceParallelismTest {
         assertEquals(0, e.dollarsPerHour(), "no cluster: no price");
 
         Finding f = finding(advise(wordCount(), Map.of()), RULE).orElseThrow();
-        assertEquals(Severity.LOW, f.severity(), "high by its share, capped: a 15 s log saves little");
+        assertEquals(Severity.HIGH, f.severity(), "a 15 s log, but an always-on query idles 3 of 4 slots every hour");
         assertEquals(new Change("code", "Kafka source of 8d268dc2-bc9c-4be8-97a9-b135d2943028", ".option(\"minPartitions\", \"4\")"),
                 f.recommendation().steps().get(0).changes().get(0));
         assertTrue(f.recommendation().summary().contains("minPartitions\", 4)"), f.recommendation().summary());
@@ -58,6 +59,21 @@ class SourceParallelismTest {
         assertEquals(23, e.batches());
         assertEquals(".option(\"minPartitions\", \"8\")", f.recommendation().steps().get(0).changes().get(0).value());
         assertEquals(6 * e.busyShare(), e.idleCoreHoursPerHour(), 1e-9);
+    }
+
+    @Test
+    void itsStakeIsTheIdleCoreHoursAWeekAgainstTheWeeklyFloor() {
+        SourceParallelismEvidence e = SourceParallelismEvidence.of(new RunView(wordCount()), Thresholds.defaults()).get(0);
+        Finding f = finding(advise(wordCount(), Map.of()), RULE).orElseThrow();
+        // the saving on the run (rounded to the thousandth core-hour) over the hours the log saw the query, a week long
+        double perWeek = f.savings().coreHours() * AlwaysOn.HOURS_PER_WEEK / e.cluster().observedHours();
+        assertEquals(e.idleCoreHoursPerWeek(), perWeek, e.idleCoreHoursPerWeek() * 0.15);
+        String justAbove = String.valueOf(perWeek * 1.01);
+        String justUnder = String.valueOf(perWeek * 0.99);
+        assertEquals(Severity.LOW, finding(advise(wordCount(), Map.of("general.minSavedCoreHoursPerWeek", justAbove)), RULE)
+                .orElseThrow().severity(), "under the weekly floor it is low, whatever its share");
+        assertEquals(Severity.HIGH, finding(advise(wordCount(), Map.of("general.minSavedCoreHoursPerWeek", justUnder)), RULE)
+                .orElseThrow().severity());
     }
 
     @Test
