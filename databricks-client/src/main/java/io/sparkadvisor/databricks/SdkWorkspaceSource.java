@@ -81,11 +81,10 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
 
     /** One runs/list page of {@code count} (the API's largest is 25); the SDK would follow further pages, the limit stops it. */
     @Override
-    public List<Long> completedRunIdsBefore(long jobId, long beforeMs, int count) {
+    public List<BaseRun> completedRunsBefore(long jobId, long beforeMs, int count) {
         ListRunsRequest request = new ListRunsRequest().setJobId(jobId).setCompletedOnly(true).setStartTimeTo(beforeMs - 1)
                 .setLimit((long) Math.min(25, count));
-        return SdkCalls.read("runs of job " + jobId, () -> stream(client.jobs().listRuns(request)).limit(count)
-                .map(BaseRun::getRunId).toList());
+        return SdkCalls.read("runs of job " + jobId, () -> stream(client.jobs().listRuns(request)).limit(count).toList());
     }
 
     /** The SDK follows the pages; {@code expand_tasks} brings each run's tasks and job clusters along. */

@@ -40,6 +40,9 @@ public interface Workspace {
     /** Up to {@code count} completed runs of the job that started before {@code beforeMs}, newest first (one runs/list call). */
     List<RunRef> runsBefore(long jobId, long beforeMs, int count);
 
+    /** The wall times (end - start) of those runs, from the same runs/list call: no run is read one by one. */
+    List<Long> wallTimesBefore(long jobId, long beforeMs, int count);
+
     /**
      * The facts of one cluster's delivered event log, joined with the cluster's shape when known;
      * from the workspace's {@link io.sparkadvisor.databricks.fetch.FactsCache} when this run's log, as

@@ -25,7 +25,7 @@ public interface WorkspaceSource {
     Optional<Long> latestCompletedRunId(long jobId);
 
     /** Up to {@code count} completed runs of the job that started before {@code beforeMs}, newest first. */
-    List<Long> completedRunIdsBefore(long jobId, long beforeMs, int count);
+    List<BaseRun> completedRunsBefore(long jobId, long beforeMs, int count);
 
     /** Completed job runs (not task runs) that started in {@code [fromMs, toMs)}, with their tasks and job clusters. */
     List<BaseRun> completedRuns(long fromMs, long toMs);

@@ -164,8 +164,15 @@ public final class Workspaces {
 
         @Override
         public List<RunRef> runsBefore(long jobId, long beforeMs, int count) {
-            return count <= 0 ? List.of() : source.completedRunIdsBefore(jobId, beforeMs, count).stream()
-                    .map(run -> new RunRef(run, jobId, null)).toList();
+            return count <= 0 ? List.of() : source.completedRunsBefore(jobId, beforeMs, count).stream()
+                    .map(run -> new RunRef(run.getRunId(), jobId, null)).toList();
+        }
+
+        @Override
+        public List<Long> wallTimesBefore(long jobId, long beforeMs, int count) {
+            return count <= 0 ? List.of() : source.completedRunsBefore(jobId, beforeMs, count).stream()
+                    .filter(run -> run.getStartTime() != null && run.getEndTime() != null)
+                    .map(run -> Math.max(0, run.getEndTime() - run.getStartTime())).toList();
         }
 
         @Override

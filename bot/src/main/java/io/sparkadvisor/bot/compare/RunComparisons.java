@@ -62,16 +62,16 @@ public final class RunComparisons {
     }
 
     /**
-     * Whether an asked run took longer than its job's latest earlier runs usually do (Jobs run times, from runs/get:
-     * no event log is read): where an answer offers "why". False for a run of no job.
+     * Whether an asked run took longer than its job's latest earlier runs usually do (Jobs run times: the earlier ones
+     * from one runs/list call, no event log is read): where an answer offers "why". False for a run of no job.
      */
     public boolean slowerThanUsual(RunRef ref) {
         if (ref.jobId() == null) {
             return false;
         }
         RunSummary run = workspace.fetch(ref).run();
-        List<Double> before = workspace.runsBefore(ref.jobId(), run.startMs(), (int) thresholds.get(FOLLOW_UP_HISTORY_RUNS)).stream()
-                .map(r -> (double) wallMs(workspace.fetch(r).run())).toList();
+        List<Double> before = workspace.wallTimesBefore(ref.jobId(), run.startMs(), (int) thresholds.get(FOLLOW_UP_HISTORY_RUNS)).stream()
+                .map(Long::doubleValue).toList();
         return aboveUsual(before, wallMs(run));
     }
 

@@ -54,12 +54,12 @@ public final class FileWorkspaceSource implements WorkspaceSource {
     }
 
     @Override
-    public List<Long> completedRunIdsBefore(long jobId, long beforeMs, int count) {
-        return all("runs", Run.class).filter(r -> Long.valueOf(jobId).equals(r.getJobId()))
+    public List<BaseRun> completedRunsBefore(long jobId, long beforeMs, int count) {
+        return all("runs", BaseRun.class).filter(r -> Long.valueOf(jobId).equals(r.getJobId()))
                 .filter(r -> r.getJobRunId() == null || r.getJobRunId().equals(r.getRunId()))
                 .filter(r -> r.getState() != null && RunSummary.COMPLETED.contains(r.getState().getLifeCycleState()))
                 .filter(r -> r.getStartTime() != null && r.getStartTime() < beforeMs)
-                .sorted(Comparator.comparing(Run::getStartTime).reversed()).limit(count).map(Run::getRunId).toList();
+                .sorted(Comparator.comparing(BaseRun::getStartTime).reversed()).limit(count).toList();
     }
 
     @Override
