@@ -7,6 +7,7 @@ import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.digest.ScheduledDigests;
 import io.sparkadvisor.bot.digest.FixNoise;
 import io.sparkadvisor.bot.scan.FleetScan;
+import io.sparkadvisor.bot.store.CostlierPosts;
 import io.sparkadvisor.bot.store.Database;
 import io.sparkadvisor.bot.store.DigestSubscriptions;
 import io.sparkadvisor.bot.store.FixPosts;
@@ -26,7 +27,7 @@ public final class DigestWiring {
         DigestSubscriptions subscriptions = new DigestSubscriptions(db);
         ScheduledDigests.Audience audience = audience(slack, digestConfig);
         FixPosts posts = new FixPosts(db);
-        CostlierThreads costlier = new CostlierThreads(slack, posts, clock);
+        CostlierThreads costlier = new CostlierThreads(slack, new CostlierPosts(db), clock);
         if (scan == null) {
             return new ScheduledDigests(subscriptions, digests, digestConfig, new DigestPoster(slack, null, costlier), audience);
         }

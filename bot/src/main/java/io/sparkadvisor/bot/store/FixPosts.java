@@ -4,17 +4,21 @@ import java.math.BigDecimal;
 import java.sql.Date;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The fixes the digest posted per channel, and what became of their steps: the memory behind its noise controls. Its
- * threads per costlier job are claimed here too, under a rule id no rule has.
+ * The fixes the digest posted per channel, and what became of their steps: the memory behind its noise controls.
  */
 public final class FixPosts {
     private final Database db;
+    private final WeeklyThreads threads;
 
     public FixPosts(Database db) {
         this.db = db;
+        this.threads = new WeeklyThreads(db, "fix_posts", List.of("channel", "week_start", "job_id", "rule_id"));
     }
 
     /**
@@ -22,27 +26,15 @@ public final class FixPosts {
      * out (a retry after a failure); false once it is posted.
      */
     public boolean claim(String channel, LocalDate week, String jobId, String rule, BigDecimal perWeek, Instant now) {
-        Date day = Date.valueOf(week);
-        Optional<Boolean> out = db.inTransaction(sql -> sql.query("SELECT thread_ts FROM fix_posts WHERE channel = ? AND week_start = ?"
-                + " AND job_id = ? AND rule_id = ?", rs -> rs.getString("thread_ts") != null, channel, day, jobId, rule).stream().findFirst());
-        if (out.isPresent()) {
-            return !out.get();
-        }
-        try {
-            return db.inTransaction(sql -> sql.update("INSERT INTO fix_posts (channel, week_start, job_id, rule_id, per_week, posted_at)"
-                    + " VALUES (?, ?, ?, ?, ?, ?)", channel, day, jobId, rule, perWeek, now) == 1);
-        } catch (StoreException e) {
-            if (e.isDuplicateKey()) {
-                return false;
-            }
-            throw e;
-        }
+        return threads.claim(key(channel, week, jobId, rule), perWeek, now);
     }
 
     /** The fix's thread is out, with the recommendation its Approve button carries (null when it has none). */
     public void posted(String channel, LocalDate week, String jobId, String rule, String threadTs, String recommendationId) {
-        db.inTransaction(sql -> sql.update("UPDATE fix_posts SET thread_ts = ?, recommendation_id = ? WHERE channel = ? AND week_start = ?"
-                + " AND job_id = ? AND rule_id = ?", threadTs, recommendationId, channel, Date.valueOf(week), jobId, rule));
+        Map<String, Object> noted = new LinkedHashMap<>();
+        noted.put("thread_ts", threadTs);
+        noted.put("recommendation_id", recommendationId);
+        threads.posted(key(channel, week, jobId, rule), noted);
     }
 
     /** The dollars a week of the job's fix when the channel last got it, before {@code week}. */
@@ -50,6 +42,10 @@ public final class FixPosts {
         return db.inTransaction(sql -> sql.query("SELECT per_week FROM fix_posts WHERE channel = ? AND job_id = ? AND rule_id = ?"
                 + " AND week_start < ? AND thread_ts IS NOT NULL ORDER BY week_start DESC", rs -> rs.getBigDecimal("per_week"),
                 channel, jobId, rule, Date.valueOf(week)).stream().findFirst());
+    }
+
+    private static List<Object> key(String channel, LocalDate week, String jobId, String rule) {
+        return List.of(channel, Date.valueOf(week), jobId, rule);
     }
 
     /** Whether someone rejected step {@code step} of the rule's recommendation for the job at or after {@code since}. */
