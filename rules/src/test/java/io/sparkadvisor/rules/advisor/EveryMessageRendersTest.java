@@ -135,6 +135,7 @@ class EveryMessageRendersTest {
         List<String> files = new ArrayList<>(Rules.ids());
         files.add(Checks.MESSAGES);
         files.add(RunNotes.MESSAGES);
+        files.add(io.sparkadvisor.rules.infrastructure.WorkerCores.MESSAGES);
         for (String file : files) {
             List<Messages> bindings = BOUND.getOrDefault(file, List.of());
             Messages.templates(file).forEach((name, template) -> {

@@ -1,6 +1,5 @@
 package io.sparkadvisor.rules.infrastructure.fallingbehind;
 
-import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.advisor.Format;
@@ -11,6 +10,7 @@ import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.infrastructure.WorkerCores;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundEvidence.Blocker;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.HashMap;
@@ -25,8 +25,6 @@ import java.util.Map;
  * and per week always on; the other causes claim none.
  */
 final class FallingBehindAdvice {
-    static final String VARIABLE = "SPARK_WORKER_CORES";
-
     private FallingBehindAdvice() {}
 
     static Remedy remedy(FallingBehindEvidence e, Diagnosis d, Thresholds t) {
@@ -80,17 +78,13 @@ final class FallingBehindAdvice {
                 new MetricCheck(Metric.GC_SHARE.ofRun(), Comparison.BELOW, t.get(FallingBehindRule.MAX_GC_SHARE_AFTER),
                         m.text("gcCheck")));
         List<Step> steps = e.blocker() != Blocker.NONE ? List.of() : List.of(
-                new Step(1, List.of(Change.envVar(VARIABLE, e.step1())), m.list("checks1"), m.text("rollback"), verify),
-                new Step(2, List.of(Change.envVar(VARIABLE, e.step2())), m.list("checks2"), m.text("rollback"), verify));
+                new Step(1, List.of(Change.envVar(WorkerCores.VARIABLE, e.step1())), m.list("checks1"), m.text("rollback"), verify),
+                new Step(2, List.of(Change.envVar(WorkerCores.VARIABLE, e.step2())), m.list("checks2"), m.text("rollback"), verify));
         String summary = switch (e.blocker()) {
             case NONE -> "summarySlots";
             case SINGLE_NODE -> "summarySingleNode";
             case STANDARD_ACCESS -> "summaryStandardAccess";
         };
-        List<String> preconditions = List.of(
-                e.cluster().flatMap(ClusterShape::dedicatedAccess).map(ok -> m.text(ok ? "accessOk" : "accessBlocked"))
-                        .orElse(m.text("accessUnknown")),
-                e.cluster().map(c -> m.text(c.singleNode() ? "singleNodeBlocked" : "multiNodeOk")).orElse(m.text("singleNodeUnknown")));
-        return Remedy.of(m, summary, preconditions, steps, e.alwaysOn().savingsOnRun(e.excess()).upTo());
+        return Remedy.of(m, summary, WorkerCores.preconditions(e.cluster()), steps, e.alwaysOn().savingsOnRun(e.excess()).upTo());
     }
 }

@@ -1,6 +1,5 @@
 package io.sparkadvisor.rules.infrastructure.iobound;
 
-import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Checks;
 import io.sparkadvisor.rules.advisor.Diagnosis;
@@ -12,6 +11,7 @@ import io.sparkadvisor.rules.advisor.Remedy;
 import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.Savings;
 import io.sparkadvisor.rules.advisor.Step;
+import io.sparkadvisor.rules.infrastructure.WorkerCores;
 import io.sparkadvisor.rules.infrastructure.iobound.IoBoundEvidence.Blocker;
 import io.sparkadvisor.rules.thresholds.GeneralThresholds;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * More slots, not more nodes: SPARK_WORKER_CORES at 1.5x then 2x the node's cores, each step proven
@@ -29,8 +28,6 @@ import java.util.Optional;
  * {@code follow-up.tradeOffRatio}, its nodes' CPUs busier and its GC under {@code io-bound-slots.maxGcShareAfter}.
  */
 final class IoBoundAdvice {
-    static final String VARIABLE = "SPARK_WORKER_CORES";
-
     private IoBoundAdvice() {}
 
     static Remedy remedy(IoBoundEvidence e, Diagnosis d, Thresholds t) {
@@ -71,8 +68,8 @@ final class IoBoundAdvice {
         List<Step> steps = new ArrayList<>();
         if (e.blocker() == Blocker.NONE) {
             List<MetricCheck> verify = verify(e, t, m);
-            steps.add(new Step(1, List.of(Change.envVar(VARIABLE, e.step1())), m.list("checks1"), m.text("rollback"), verify));
-            steps.add(new Step(2, List.of(Change.envVar(VARIABLE, e.step2())), m.list("checks2"), m.text("rollback"), verify));
+            steps.add(new Step(1, List.of(Change.envVar(WorkerCores.VARIABLE, e.step1())), m.list("checks1"), m.text("rollback"), verify));
+            steps.add(new Step(2, List.of(Change.envVar(WorkerCores.VARIABLE, e.step2())), m.list("checks2"), m.text("rollback"), verify));
         }
         String summary = switch (e.blocker()) {
             case NONE -> "summary";
@@ -109,11 +106,7 @@ final class IoBoundAdvice {
     }
 
     private static List<String> preconditions(IoBoundEvidence e, Messages m) {
-        List<String> out = new ArrayList<>();
-        Optional<ClusterShape> c = e.cluster();
-        out.add(c.flatMap(ClusterShape::dedicatedAccess).map(dedicated -> dedicated ? m.text("accessOk") : m.text("accessBlocked"))
-                .orElse(m.text("accessUnknown")));
-        out.add(c.map(x -> x.singleNode() ? m.text("singleNodeBlocked") : m.text("multiNodeOk")).orElse(m.text("singleNodeUnknown")));
+        List<String> out = new ArrayList<>(WorkerCores.preconditions(e.cluster()));
         // With spark.executor.cores unset one executor takes all slots; set, the slots are split into several executors.
         out.add(m.text(e.executorCores().filter(x -> x > 0).isPresent() ? "executorLayoutSplit" : "executorLayoutOne"));
         return out;
