@@ -33,9 +33,14 @@ public record ClusterShape(String clusterId, String sparkVersion, Cloud cloud, S
         return autoscaling() ? autoscaleMax : numWorkers;
     }
 
+    /** The worker-type machines paid for at the largest size: a single-node cluster's one machine counts as one. */
+    public int billedWorkers() {
+        return Math.max(1, maxWorkers());
+    }
+
     /** The workers' list price an hour at the largest size (DBUs and machine), when the node type's price is known. */
     public Optional<Double> workersDollarsPerHour() {
-        return NodePrices.of(nodeTypeId).map(p -> p.dollarsPerHour() * Math.max(1, maxWorkers()));
+        return NodePrices.of(nodeTypeId).map(p -> p.dollarsPerHour() * billedWorkers());
     }
 
     /** Dedicated (single-user) access passes every environment variable to Spark; standard (shared) access does not. */

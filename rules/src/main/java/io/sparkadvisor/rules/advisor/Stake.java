@@ -58,7 +58,7 @@ public record Stake(long runMs, double runCoreHours, double runDollars, double a
         double hours = ms / MS_PER_HOUR;
         Optional<ClusterShape> cluster = run.cluster();
         Optional<NodeType> worker = cluster.flatMap(ClusterShape::workerNode);
-        int workers = cluster.map(c -> Math.max(1, c.maxWorkers())).orElse(1);
+        int workers = cluster.map(ClusterShape::billedWorkers).orElse(1);
         double coreHours = worker.map(n -> workers * n.numCores() * hours)
                 .orElse(run.facts().slots().slotMs() / MS_PER_HOUR);
         double dollars = worker.flatMap(n -> NodePrices.of(n.nodeTypeId())).map(p -> workers * p.dollarsPerHour() * hours).orElse(0.0);

@@ -29,7 +29,7 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
     private static final double MS_PER_HOUR = 3_600_000.0;
 
     public static AlwaysOn of(RunView run, StreamingQueryFacts q) {
-        int workers = run.cluster().map(c -> Math.max(1, c.maxWorkers())).orElse(0);
+        int workers = run.cluster().map(ClusterShape::billedWorkers).orElse(0);
         double dollars = run.cluster().map(ClusterShape::nodeTypeId).flatMap(NodePrices::of)
                 .map(p -> p.dollarsPerHour() * workers).orElse(0.0);
         long observed = q.first().flatMap(f -> q.last().map(l -> span(f, l))).orElse(0L);

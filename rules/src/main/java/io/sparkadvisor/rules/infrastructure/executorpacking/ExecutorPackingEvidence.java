@@ -66,7 +66,7 @@ public record ExecutorPackingEvidence(String nodeTypeId, int nodeCores, double n
         double available = NodeMemory.availableGb(node.get(), cluster.get().cloud(), t);
         int perNode = (int) Math.min(nodeCores / Math.max(1, executorCores), Math.floor(available / executorGb));
         return List.of(of(node.get().nodeTypeId(), nodeCores, node.get().memoryGb(), available, executorCores, executorGb,
-                perNode, Math.max(1, cluster.get().maxWorkers()), run.appDurationMs(), cluster.get().autoscaling(),
+                perNode, cluster.get().billedWorkers(), run.appDurationMs(), cluster.get().autoscaling(),
                 MachineShares.of(run.machineUse())));
     }
 

@@ -1,5 +1,6 @@
 package io.sparkadvisor.rules.infrastructure.idleslots;
 
+import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.facts.SlotAccounting;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
@@ -72,7 +73,7 @@ public record IdleSlotsEvidence(int slots, long slotMs, long taskMs, double idle
                 .sorted(Comparator.comparingLong(StageFacts::wallMs).reversed()).map(s -> StagePartitions.of(run, s))
                 .filter(p -> !p.straggler(t) && p.justified(ceiling, t) > p.tasks()).findFirst();
         Optional<StageFacts> stage = narrow.flatMap(p -> run.facts().stage(p.stageId()));
-        int workers = run.cluster().map(c -> Math.max(1, c.maxWorkers())).orElse(1);
+        int workers = run.cluster().map(ClusterShape::billedWorkers).orElse(1);
         IdleSlotsEvidence e = of(run.slots(), a.stageSlotMs(), a.taskMs(), (double) a.stageIdleSlotMs() / a.stageSlotMs(),
                 a.peakRunningTasks(), stage.map(StageFacts::stageId).orElse(-1), stage.map(StageFacts::numTasks).orElse(0),
                 stage.map(StageFacts::wallMs).orElse(0L), workers, run.whatIf(), t);
