@@ -4,6 +4,7 @@ import io.sparkadvisor.bot.chart.Chart;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.rules.advisor.Advice;
+import io.sparkadvisor.rules.advisor.Stake;
 import io.sparkadvisor.bot.approvals.SpecDrift;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +19,11 @@ import java.util.Optional;
  * @param drift      how the job's definition of that cluster differs now from the run's ({@link SpecDrift}); empty when it does not
  * @param jobSettingsJson the job's settings as read with the run; null when the job is unknown or gone
  * @param cluster    the nodes and cores the application's cluster held
+ * @param stake      what the run put at stake (an always-on streaming query: its cluster's hours), which the fleet scan
+ *                   prices a finding's week from
  */
 public record AnalysedRun(RunRef ref, ClusterTarget target, String ownCluster, String subject, Advice advice, Map<String, Chart> chartsByRule,
-        long logBytes, List<String> drift, String jobSettingsJson, ClusterSize cluster) {
+        long logBytes, List<String> drift, String jobSettingsJson, ClusterSize cluster, Stake stake) {
     /** Stable per run, rule and (when the run used several) cluster, so an approval can find the recommendation again. */
     public String recommendationId(String rule) {
         return ref.runId() + "-" + rule + (ownCluster == null ? "" : "-" + ownCluster);

@@ -13,9 +13,12 @@ import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.RunView;
+import io.sparkadvisor.rules.advisor.Stake;
 import io.sparkadvisor.templates.replies.AskReply;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -90,7 +93,7 @@ public final class RunAnalysis {
         ClusterTarget target = ClusterTargets.of(telemetry.jobSettingsJson(), cluster.taskKeys()).orElse(null);
         return new AnalysedRun(telemetry.ref(), target, severalClusters ? cluster.clusterId() : null, subject, advice, Map.copyOf(charts),
                 Math.max(total, 0), SpecDrift.between(cluster.declaredSpecJson(), telemetry.jobSettingsJson(), target), telemetry.jobSettingsJson(),
-                ClusterSize.of(facts.cluster()));
+                ClusterSize.of(facts.cluster()), Stake.of(new RunView(facts)));
     }
 
     /** The run's clusters that delivered an event log; {@link EventLogUnavailableException} saying why when none did. */
@@ -105,10 +108,11 @@ public final class RunAnalysis {
 
     private AnalysedRun serverless(RunTelemetry telemetry, Progress progress) {
         progress.step(AskReply.READING_STATEMENTS.text("runId", telemetry.ref().runId()));
-        Advice advice = advisor.advise(workspace.serverless(telemetry));
+        ServerlessRun run = workspace.serverless(telemetry);
+        Advice advice = advisor.advise(run);
         // No cluster to change and no slot timeline to draw: the findings carry the statements and the dollars.
         return new AnalysedRun(telemetry.ref(), null, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
-                ClusterSize.UNKNOWN);
+                ClusterSize.UNKNOWN, Stake.of(new RunView(run)));
     }
 
     /** Bytes of the cluster's event log, or -1 when a part's size is unknown. */

@@ -2,10 +2,13 @@ package io.sparkadvisor.bot.chart;
 
 import io.sparkadvisor.bot.hotvalue.TopValues;
 import io.sparkadvisor.databricks.billing.DailyCost;
+import io.sparkadvisor.knowledge.facts.BatchPoint;
 import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SlotTimeline;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
+import io.sparkadvisor.knowledge.facts.StreamingTrigger;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.FindingChart;
@@ -21,6 +24,7 @@ import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.jfree.chart.ChartFactory;
@@ -67,8 +71,42 @@ public final class Charts {
             case SLOTS -> facts.timeline().runningTasks().isEmpty() ? Optional.empty()
                     : Optional.of(facts.nodeTimeline().flatMap(m -> m.use().map(use -> slotsAndMachines(facts.timeline(), m, use)))
                             .orElseGet(() -> slots(facts.timeline())));
+            case STREAMING_RATES -> facts.streaming().stream().filter(q -> !q.chart().isEmpty())
+                    .max(Comparator.comparingLong(q -> q.totals().batches())).map(Charts::streamingRates);
             case NONE -> Optional.empty();
         };
+    }
+
+    /**
+     * A streaming query over the log on one time axis: rows per second arriving against processed (a gap that stays
+     * open is a query falling behind), and the batches' mean and longest duration against the trigger's interval
+     * (batches above the line overrun it; far below, bookkeeping or idle triggers dominate).
+     */
+    public static Chart streamingRates(StreamingQueryFacts q) {
+        XYSeries in = new XYSeries("input rows/s");
+        XYSeries processed = new XYSeries("processed rows/s");
+        XYSeries mean = new XYSeries("batch duration, mean (s)");
+        XYSeries longest = new XYSeries("batch duration, longest (s)");
+        long startMs = q.chart().get(0).startMs();
+        for (BatchPoint p : q.chart()) {
+            double minute = (p.startMs() - startMs) / 60_000.0;
+            in.add(minute, p.inputRowsPerSecond());
+            processed.add(minute, p.processedRowsPerSecond());
+            mean.add(minute, p.meanDurationMs() / 1000.0);
+            longest.add(minute, p.maxDurationMs() / 1000.0);
+        }
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(new NumberAxis("minutes since the first batch"));
+        plot.add(subplot("rows/s", new XYStepRenderer(), in, processed), 1);
+        XYPlot durations = subplot("seconds", new XYStepRenderer(), mean, longest);
+        boolean interval = q.trigger().kind() == StreamingTrigger.Kind.PROCESSING_TIME;
+        if (interval) {
+            durations.addRangeMarker(marker(q.trigger().intervalMs() / 1000.0, "trigger", Color.RED));
+        }
+        plot.add(durations, 1);
+        String name = q.name().isBlank() ? "query " + q.id() : q.name();
+        String title = ChartTitle.STREAMING_RATES.text("query", name, "interval",
+                interval ? Format.duration(q.trigger().intervalMs()) : false);
+        return new Chart("streaming-rates.png", title, png(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true)));
     }
 
     public static Chart taskDurations(StageFacts stage) {

@@ -2,6 +2,7 @@ package io.sparkadvisor.bot.scan;
 
 import io.sparkadvisor.bot.ask.ClusterSize;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.Stake;
 import java.util.List;
 
 /**
@@ -16,21 +17,23 @@ import java.util.List;
  * @param jobSettingsJson the job's settings read with the run, which the findings were made against (an approved
  *                   change refuses to go out if the job was edited since); null when {@code target} is
  * @param unreadable null when the run was analysed
+ * @param stake      what the run put at stake, an always-on streaming query's hours with it; null when unread (and in
+ *                   outcomes kept before it was)
  */
 public record JobScan(String jobId, String jobName, long runId, long runMs, ClusterSize cluster, String target, String jobSettingsJson,
-        List<Finding> findings, Unreadable unreadable) {
+        List<Finding> findings, Unreadable unreadable, Stake stake) {
     public JobScan {
         cluster = cluster == null ? ClusterSize.UNKNOWN : cluster;
         findings = findings == null ? List.of() : List.copyOf(findings);
     }
 
     public static JobScan analysed(String jobId, String jobName, long runId, long runMs, ClusterSize cluster, String target,
-            String jobSettingsJson, List<Finding> findings) {
-        return new JobScan(jobId, jobName, runId, runMs, cluster, target, jobSettingsJson, findings, null);
+            String jobSettingsJson, List<Finding> findings, Stake stake) {
+        return new JobScan(jobId, jobName, runId, runMs, cluster, target, jobSettingsJson, findings, null, stake);
     }
 
     public static JobScan unreadable(String jobId, String jobName, long runId, Unreadable.Kind kind, String reason) {
-        return new JobScan(jobId, jobName, runId, 0, ClusterSize.UNKNOWN, null, null, List.of(), new Unreadable(kind, reason));
+        return new JobScan(jobId, jobName, runId, 0, ClusterSize.UNKNOWN, null, null, List.of(), new Unreadable(kind, reason), null);
     }
 
     /** A job the scan did not reach within its budget: the digest says so, and what to raise. */

@@ -56,7 +56,7 @@ public final class LatestRuns implements JobAnalyser {
                     .max(Comparator.comparingLong(r -> r.advice().application().durationMs())).orElseThrow();
             String target = run.target() == null || !run.drift().isEmpty() ? null : ClusterTargets.encode(run.target());
             return JobScan.analysed(job.jobId(), job.jobName(), ref.runId(), run.advice().application().durationMs(), run.cluster(), target,
-                    target == null ? null : run.jobSettingsJson(), run.advice().findings());
+                    target == null ? null : run.jobSettingsJson(), run.advice().findings(), run.stake());
         } catch (EventLogUnavailableException e) {
             return unreadable(job, ref.runId(), telemetry == null ? Kind.LOG_MISSING : whyNoLog(telemetry), e);
         } catch (WorkspacePermissionException e) {

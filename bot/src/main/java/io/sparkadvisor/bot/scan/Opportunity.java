@@ -30,7 +30,7 @@ public record Opportunity(JobScan scan, JobCost job, Finding finding, WeeklyStak
         Map<String, JobCost> byId = jobs.stream().collect(Collectors.toMap(JobCost::jobId, Function.identity(), (a, b) -> a));
         return scans.stream().filter(JobScan::wasAnalysed).filter(s -> byId.containsKey(s.jobId()))
                 .flatMap(s -> s.findings().stream().filter(Opportunity::worthAStep)
-                        .map(f -> new Opportunity(s, byId.get(s.jobId()), f, WeeklyStake.of(byId.get(s.jobId()), f.savings(), s.runMs(), s.cluster()))))
+                        .map(f -> new Opportunity(s, byId.get(s.jobId()), f, WeeklyStake.of(byId.get(s.jobId()), f.savings(), s.runMs(), s.cluster(), s.stake()))))
                 .filter(o -> o.perWeek().signum() > 0)
                 .sorted(Comparator.comparing(Opportunity::perWeek).reversed().thenComparing(o -> o.job().jobId())
                         .thenComparing(o -> o.finding().rule()))

@@ -3,6 +3,7 @@ package io.sparkadvisor.bot.scan;
 import io.sparkadvisor.bot.ask.ClusterSize;
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.rules.advisor.Stake;
 import io.sparkadvisor.templates.digest.DigestReport.SavingBasis;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -41,6 +42,19 @@ public record WeeklyStake(SavingBasis basis, double saved, double whole, BigDeci
         long runsPerWeek) {
     /** A job with no run this week (its cost came from a run that started before) counts one. */
     public static WeeklyStake of(JobCost job, Savings savings, long runMs, ClusterSize cluster) {
+        return of(job, savings, runMs, cluster, null);
+    }
+
+    /**
+     * The same; on a run whose {@code stake} is an always-on streaming query ({@link Stake#alwaysOnHours()} > 0) the
+     * saving is a share of that cluster's time every hour, so of the job's whole week: the share of the always-on
+     * core-hours or list dollars (the larger) x what the job cost this week, its runs aside ({@code runsPerWeek} 1,
+     * {@code costPerRun} the week's cost). Run time is no measure there: the query never ends.
+     */
+    public static WeeklyStake of(JobCost job, Savings savings, long runMs, ClusterSize cluster, Stake stake) {
+        if (stake != null && stake.alwaysOnHours() > 0) {
+            return alwaysOn(job, savings, stake);
+        }
         long runs = Math.max(1, job.runs());
         BigDecimal perRun = job.cost().divide(BigDecimal.valueOf(runs), 2, RoundingMode.HALF_UP);
         List<WeeklyStake> figures = List.of(
@@ -50,6 +64,16 @@ public record WeeklyStake(SavingBasis basis, double saved, double whole, BigDeci
                 new WeeklyStake(SavingBasis.LIST_DOLLARS, savings.dollars(), perRun.doubleValue(), perRun,
                         perRun.min(cents(Math.max(0, savings.dollars()))), runs));
         return figures.stream().reduce((a, b) -> b.savingPerRun.compareTo(a.savingPerRun) > 0 ? b : a).orElseThrow();
+    }
+
+    private static WeeklyStake alwaysOn(JobCost job, Savings savings, Stake stake) {
+        BigDecimal week = job.cost().setScale(2, RoundingMode.HALF_UP);
+        boolean byDollars = SavingBasis.share(savings.dollars(), stake.runDollars())
+                > SavingBasis.share(savings.coreHours(), stake.runCoreHours());
+        double saved = byDollars ? savings.dollars() : savings.coreHours();
+        double whole = byDollars ? stake.runDollars() : stake.runCoreHours();
+        return new WeeklyStake(SavingBasis.ALWAYS_ON, saved, whole, week,
+                cents(week.multiply(new BigDecimal(SavingBasis.share(saved, whole), MathContext.DECIMAL64))), 1);
     }
 
     private static WeeklyStake share(SavingBasis basis, double saved, double whole, BigDecimal perRun, long runs) {

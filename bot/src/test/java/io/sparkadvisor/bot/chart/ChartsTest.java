@@ -8,6 +8,7 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
+import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.bot.hotvalue.TopValues;
 import java.util.Arrays;
 import java.util.List;
@@ -30,6 +31,22 @@ class ChartsTest {
         assertArrayEquals(PNG_MAGIC, Arrays.copyOf(slots.png(), 4));
         assertTrue(durations.title().contains("median") && durations.fileName().endsWith(".png"));
         assertTrue(slots.png().length > 5_000, "a drawn chart, not an empty image");
+    }
+
+    @Test
+    void aStreamingQuerysRatesAndDurationsFromARealLogWithItsTriggerWhenTheBatchesShowIt() {
+        StreamingQueryFacts healthy = Corpus.streamingFacts("stream-healthy").streaming().get(0);
+        StreamingQueryFacts behind = Corpus.streamingFacts("stream-kafka-2-partitions").streaming().get(0);
+
+        Chart keepsUp = Charts.streamingRates(healthy);
+        Chart fallsBehind = Charts.streamingRates(behind);
+
+        assertArrayEquals(PNG_MAGIC, Arrays.copyOf(keepsUp.png(), 4));
+        assertEquals("streaming-rates.png", keepsUp.fileName());
+        assertEquals("healthy-events: rows/s in vs processed, and batch duration vs the trigger (15.0 s)", keepsUp.title());
+        assertEquals("kafka-enrich: rows/s in vs processed, and batch duration vs the trigger", fallsBehind.title(),
+                "its batches overran any interval: none is drawn");
+        assertTrue(fallsBehind.png().length > 5_000, "a drawn chart, not an empty image");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.rules.advisor.Savings;
+import io.sparkadvisor.rules.advisor.Stake;
 import io.sparkadvisor.templates.digest.DigestReport.SavingBasis;
 import java.math.BigDecimal;
 import java.util.List;
@@ -47,6 +48,36 @@ class WeeklyStakeTest {
         WeeklyStake nodes = stake(savings(0, 0, 0.02, 0), 120_000, THREE_BY_FOUR);
         assertEquals(List.of(SavingBasis.NODE_HOURS, 0.1, new BigDecimal("42.86"), new BigDecimal("300.02")), figures(nodes),
                 "3 nodes x 120 s = 0.1 node-hours; 0.02 / 0.1 = 20% of 214.29 = 42.858; x 7");
+    }
+
+    @Test
+    void anAlwaysOnQuerysSavingIsItsShareOfTheClusterTimesTheJobsWeek() {
+        // the log saw the query for 6 minutes (0.1 h) of a 10-minute application on 8 slots: 0.8 core-hours always on;
+        // the finding frees 0.2 of them, a quarter of the cluster every hour, so a quarter of the $155.00 the job cost
+        Stake streaming = new Stake(600_000, 0.8, 0, 0.1);
+        Savings quarter = savings(0, 0.2, 0, 0);
+        WeeklyStake stake = WeeklyStake.of(job("155.00", 3), quarter, 600_000, THREE_BY_FOUR, streaming);
+
+        assertEquals(List.of(SavingBasis.ALWAYS_ON, 0.8, new BigDecimal("38.75"), new BigDecimal("38.75")), figures(stake));
+        assertEquals(1, stake.runsPerWeek(), "its restarts aside: the share is of the week");
+        assertEquals(new BigDecimal("155.00"), stake.costPerRun(), "the week's cost");
+        // priced as a batch run's, the same saving is 0.2 of the 2 core-hours 3 x 4 cores held for 10 minutes: 10%
+        assertEquals(new BigDecimal("15.51"), WeeklyStake.of(job("155.00", 3), quarter, 600_000, THREE_BY_FOUR).perWeek());
+    }
+
+    @Test
+    void anAlwaysOnQuerysListDollarsCountWhenTheyAreTheLargerShare() {
+        Stake streaming = new Stake(600_000, 0.8, 0.5, 0.1);
+        WeeklyStake stake = WeeklyStake.of(job("155.00", 1), savings(0, 0.1, 0, 0.25), 600_000, THREE_BY_FOUR, streaming);
+        assertEquals(List.of(SavingBasis.ALWAYS_ON, 0.5, new BigDecimal("77.50"), new BigDecimal("77.50")), figures(stake),
+                "$0.25 of the $0.50 the cluster cost while seen: half of the week");
+    }
+
+    @Test
+    void aBatchRunsStakePricesAsBefore() {
+        Savings runTime = Savings.of(30_000, 0);
+        assertEquals(stake(runTime, 120_000, THREE_BY_FOUR),
+                WeeklyStake.of(job("1500.00", 7), runTime, 120_000, THREE_BY_FOUR, new Stake(120_000, 0.4, 0)));
     }
 
     /** The basis, the run's whole (to 12 decimals), the saving per run and per week. */

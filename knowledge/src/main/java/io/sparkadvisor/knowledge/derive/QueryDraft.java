@@ -6,6 +6,7 @@ import io.sparkadvisor.knowledge.facts.BatchWork;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
 import io.sparkadvisor.knowledge.facts.StateOperatorProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
+import io.sparkadvisor.knowledge.facts.StreamingTrigger;
 import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -42,6 +43,10 @@ final class QueryDraft {
     private final SeriesSketch stateRows = new SeriesSketch();
     private final SeriesSketch stateMemory = new SeriesSketch();
     private final SeriesSketch cpuShare = new SeriesSketch();
+    private final ChartSeries chart = new ChartSeries();
+    private long waitedBatches;
+    private long rowsBeforeLastMin = -1;
+    private long rowsBeforeLastMax = -1;
 
     QueryDraft(String id) {
         this.id = id;
@@ -81,7 +86,14 @@ final class QueryDraft {
         long x = b.batchId();
         if (last != null && b.timestampMs() > 0 && last.timestampMs() > 0) {
             gapMs.add(x, b.timestampMs() - last.timestampMs());
+            waitedBatches += b.timestampMs() - last.timestampMs() - last.triggerExecutionMs() > TriggerInference.WAITED_MS ? 1 : 0;
         }
+        if (last != null) {
+            long before = last.numInputRows();
+            rowsBeforeLastMin = rowsBeforeLastMin < 0 ? before : Math.min(rowsBeforeLastMin, before);
+            rowsBeforeLastMax = Math.max(rowsBeforeLastMax, before);
+        }
+        chart.add(b);
         if (first == null) {
             first = b;
         }
@@ -115,18 +127,28 @@ final class QueryDraft {
         }
     }
 
+    String id() {
+        return id;
+    }
+
     long batchCount() {
         return batches;
     }
 
-    StreamingQueryFacts build(long appEndMs) {
+    /** {@code batchUnderWay}: a batch of this query had started jobs but reported no progress when the log ended. */
+    StreamingQueryFacts build(long appEndMs, boolean batchUnderWay) {
         long stoppedMs = terminatedMs < 0 && appEndMs >= 0 ? appEndMs : terminatedMs;
         BatchTotals totals = new BatchTotals(batches, emptyBatches, idleEvents, inputRows,
                 Collections.unmodifiableMap(new LinkedHashMap<>(durationTotals)), stateRowsRemoved, rowsDropped, work);
         BatchSeries series = new BatchSeries(triggerMs.summary(), gapMs.summary(), rows.summary(), inputRate.summary(),
                 processedRate.summary(), behind.summary(), stateRows.summary(), stateMemory.summary(), cpuShare.summary());
+        List<MicroBatch> window = List.copyOf(recent);
+        TriggerInference.Run run = new TriggerInference.Run(batches, waitedBatches, emptyBatches + idleEvents,
+                terminatedMs >= 0 && exception == null && !batchUnderWay, rowsBeforeLastMin, rowsBeforeLastMax);
+        StreamingTrigger trigger = last == null ? StreamingTrigger.UNKNOWN
+                : TriggerInference.infer(run, last, first.batchId(), window);
         return new StreamingQueryFacts(id, runId, runs, name, startedMs, stoppedMs, Optional.ofNullable(exception),
-                Optional.ofNullable(first), Optional.ofNullable(last), List.copyOf(recent), totals, series);
+                Optional.ofNullable(first), Optional.ofNullable(last), window, totals, series, trigger, chart.points());
     }
 
     private static String firstLine(String text) {

@@ -107,7 +107,8 @@ final class StreamingQueries {
 
     /** The queries; one still running when the application ended ({@code appEndMs}, -1 if it has not) stopped with it. */
     List<StreamingQueryFacts> build(long appEndMs) {
-        return queries.values().stream().map(q -> q.build(appEndMs)).toList();
+        return queries.values().stream().map(q -> q.build(appEndMs, running.keySet().stream()
+                .anyMatch(k -> k.queryId.equals(q.id())))).toList();
     }
 
     private WorkDraft work(int stageId) {

@@ -16,10 +16,12 @@ import java.util.Optional;
  * @param startedMs when its latest run started (-1 when the log has no start event)
  * @param terminatedMs when its latest run stopped, or the application with it (-1 while it runs: the log ends first)
  * @param exception what stopped it, when it failed (first line, bounded)
+ * @param trigger its trigger as the batches show it (the events do not name it)
+ * @param chart the whole run's batches as at most 120 points, for a chart of rates and durations
  */
 public record StreamingQueryFacts(String id, String runId, int runs, String name, long startedMs, long terminatedMs,
         Optional<String> exception, Optional<MicroBatch> first, Optional<MicroBatch> last, List<MicroBatch> recent,
-        BatchTotals totals, BatchSeries series) {
+        BatchTotals totals, BatchSeries series, StreamingTrigger trigger, List<BatchPoint> chart) {
 
     /** As many batches as the history server keeps ({@code spark.sql.streaming.ui.retainedProgressUpdates}, 100). */
     public static final int RECENT_WINDOW = 100;

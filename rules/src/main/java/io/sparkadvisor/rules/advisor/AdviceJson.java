@@ -46,7 +46,10 @@ public final class AdviceJson {
         return write(advice, platform, List.of());
     }
 
-    /** With the run's streaming queries as {@code streaming} (omitted for a batch run), each without its recent batches but the last. */
+    /**
+     * With the run's streaming queries as {@code streaming} (omitted for a batch run), each without its recent batches but
+     * the last, with its inferred trigger and its chart points.
+     */
     public static String write(Advice advice, PlatformFacts platform, List<StreamingQueryFacts> streaming) {
         Map<String, Object> app = new LinkedHashMap<>();
         app.put("id", advice.application().id());
@@ -89,6 +92,8 @@ public final class AdviceJson {
         q.exception().ifPresent(e -> out.put("exception", e));
         out.put("totals", q.totals());
         out.put("series", q.series());
+        out.put("trigger", q.trigger());
+        out.put("chart", q.chart());
         q.last().ifPresent(b -> out.put("lastBatch", b));
         return out;
     }

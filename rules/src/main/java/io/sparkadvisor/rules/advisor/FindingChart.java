@@ -6,5 +6,7 @@ public enum FindingChart {
     /** The task durations of the finding's stage, launch order. */
     TASK_DURATIONS,
     /** Running tasks against available slots over the run. */
-    SLOTS
+    SLOTS,
+    /** A streaming query's input against processing rate, and its batch durations against its trigger, over the log. */
+    STREAMING_RATES
 }

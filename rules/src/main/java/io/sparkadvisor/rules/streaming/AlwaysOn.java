@@ -38,11 +38,12 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
     }
 
     /**
-     * The run's always-on query the log saw longest, when it holds one with batches: the cluster whose hours a saving
-     * on this run recurs in ({@link io.sparkadvisor.rules.advisor.Stake}).
+     * The run's always-on query the log saw longest, when it holds one with batches (a scheduled AvailableNow/Once run
+     * is not always on: its run is staked as a batch run's): the cluster whose hours a saving on this run recurs in ({@link io.sparkadvisor.rules.advisor.Stake}).
      */
     public static Optional<AlwaysOn> longestOf(RunView run) {
-        return run.facts().streaming().stream().map(q -> of(run, q)).filter(a -> a.observedMs() > 0)
+        return run.facts().streaming().stream().filter(q -> q.trigger().alwaysOn()).map(q -> of(run, q))
+                .filter(a -> a.observedMs() > 0)
                 .max(Comparator.comparingLong(AlwaysOn::observedMs));
     }
 

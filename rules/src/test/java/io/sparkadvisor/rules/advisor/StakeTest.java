@@ -87,6 +87,15 @@ class StakeTest {
     }
 
     @Test
+    void aScheduledAvailableNowRunIsStakedAsABatchRunNotPerWeek() {
+        RunFacts scheduled = Corpus.streamingFacts("stream-available-now");
+        Stake stake = Stake.of(new RunView(scheduled));
+        assertEquals(0, stake.alwaysOnHours(), "its query ended by itself after its backlog: not always on");
+        assertEquals(new RunView(scheduled).appDurationMs(), stake.runMs());
+        assertTrue(stake.runCoreHours() > 0, "its slots over its own wall time");
+    }
+
+    @Test
     void aReliabilityFindingKeepsItsSeverityAndSaysWhy() {
         Finding cost = finding(Severity.HIGH, new Savings(44, 0), "");
         Finding risk = finding(Severity.HIGH, new Savings(44, 0), "An attempt of stage 3 failed.");

@@ -36,6 +36,18 @@ class StreamingJsonTest {
     }
 
     @Test
+    void eachQueryCarriesItsInferredTriggerAndItsChartPoints() throws Exception {
+        JsonNode healthy = analyzeJson(Corpus.streamingFacts("stream-healthy")).path("streaming").get(0);
+        assertEquals("PROCESSING_TIME", healthy.path("trigger").path("kind").asText());
+        assertEquals(15_000, healthy.path("trigger").path("intervalMs").asLong());
+        assertEquals(healthy.path("totals").path("batches").asLong(), healthy.path("chart").size(), "17 batches, a point each");
+        assertEquals(0, healthy.path("chart").get(0).path("firstBatchId").asLong());
+        JsonNode scheduled = analyzeJson(Corpus.streamingFacts("stream-available-now")).path("streaming").get(0);
+        assertEquals("AVAILABLE_NOW", scheduled.path("trigger").path("kind").asText());
+        assertEquals(6, scheduled.path("trigger").path("judged").asInt());
+    }
+
+    @Test
     void aBatchRunHasNoStreamingSection() throws Exception {
         assertFalse(analyzeJson(Corpus.facts("healthy")).has("streaming"));
     }

@@ -95,6 +95,7 @@ public final class DigestMessages {
                             "runs", f.runsPerWeek(), "oneRun", oneRun);
             case LIST_DOLLARS -> ScanReply.LIST_DOLLARS.text("savingPerRun", money(r, f.savingPerRun()), "runs", f.runsPerWeek(),
                     "oneRun", oneRun);
+            case ALWAYS_ON -> ScanReply.ALWAYS_ON.text("percent", percent, "weekCost", costPerRun);
         };
     }
 

@@ -106,7 +106,12 @@ public record DigestReport(LocalDate from, LocalDate to, String currency, String
         /** A share of the node-hours the cluster held for the run (driver included). */
         NODE_HOURS,
         /** Dollars per run at list prices, given by the finding. */
-        LIST_DOLLARS;
+        LIST_DOLLARS,
+        /**
+         * A share of an always-on streaming cluster's time (core-hours or list dollars over the hours the log saw its
+         * query): the same share of every hour, so of what the job cost this week, whatever its runs.
+         */
+        ALWAYS_ON;
 
         /** The share of {@code whole} that {@code saved} is, from 0 to 1; 0 when the whole is unknown. */
         public static double share(double saved, double whole) {

@@ -12,7 +12,8 @@ public enum ChartTitle implements Reply {
     SLOTS_AND_MACHINES("cpu", "nodes"),
     DAILY_COSTS("estimated", "currency"),
     TOP_VALUES("key", "source"),
-    WATERFALL("baseline", "run");
+    WATERFALL("baseline", "run"),
+    STREAMING_RATES("query", "interval");
 
     private final List<String> fills;
 

@@ -21,6 +21,7 @@ public enum ScanReply implements Reply {
     CORE_HOURS("saved", "whole", "percent", "costPerRun", "runs", "oneRun"),
     NODE_HOURS("saved", "whole", "percent", "costPerRun", "runs", "oneRun"),
     LIST_DOLLARS("savingPerRun", "runs", "oneRun"),
+    ALWAYS_ON("percent", "weekCost"),
     FIX_PARENT("job", "title", "perWeek"),
     SETTING("key", "value"),
     MANUAL_STEP("scope"),

@@ -118,6 +118,16 @@ class DigestMessagesTest {
     }
 
     @Test
+    void anAlwaysOnJobsFixIsAShareOfItsClusterTimesItsWeek() {
+        DigestReport.TopFixes fixes = new DigestReport.TopFixes(2, List.of(new DigestReport.Fix("kafka-enrich (job 50)", 5001,
+                "source-parallelism", "2 Kafka partitions on 8 slots", "minPartitions = 8", DigestReport.SavingBasis.ALWAYS_ON, 0.6, 0.8,
+                new BigDecimal("155.00"), new BigDecimal("116.25"), 1, new BigDecimal("116.25"))), List.of(), 0);
+        String text = DigestMessages.text(report(null, JOBS).withTopFixes(fixes));
+        assertTrue(text.contains("kafka-enrich (job 50): source-parallelism, 2 Kafka partitions on 8 slots; $116.25 a week (75.0% of the"
+                + " always-on cluster's time x the $155.00 it cost this week); first step: minPartitions = 8"), text);
+    }
+
+    @Test
     void aJobTheScanDidNotReachInTimeIsListedWithWhatToRaiseAndNoDetail() {
         DigestReport.TopFixes fixes = new DigestReport.TopFixes(2, List.of(), List.of(
                 new DigestReport.Unanalysed("job 7", ScanReply.NOT_IN_TIME.text(), null)), 0);

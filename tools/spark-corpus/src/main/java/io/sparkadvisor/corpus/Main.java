@@ -271,8 +271,9 @@ public final class Main {
     return entries;
   }
 
+  /** The processing-time trigger's interval; 0 for AvailableNow, which has none. */
   private static long triggerMs(Scenario sc) {
-    return ((Number) sc.construction().get("triggerMs")).longValue();
+    return sc.construction().get("triggerMs") instanceof Number n ? n.longValue() : 0;
   }
 
   /** Recomputes every manifest entry's "expect" from the files already in the corpus. */

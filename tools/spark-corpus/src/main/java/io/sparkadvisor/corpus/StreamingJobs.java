@@ -80,6 +80,9 @@ final class StreamingJobs {
   static final int LONG_ROWS_PER_SECOND = 1_000;
   static final int LONG_TRIGGER_MS = 1_000;
   static final int LONG_RUN_S = 300;
+  // a scheduled AvailableNow run: a landing folder's backlog worked off in batches of a few files, then the query ends
+  static final int AVAILABLE_NOW_FILES = 12;
+  static final int AVAILABLE_NOW_FILES_PER_BATCH = 2;
 
   /** The JVM system property the orchestrator sets for the Kafka scenarios: the broker's bootstrap address. */
   static final String BOOTSTRAP_PROPERTY = "corpus.kafka.bootstrap";
@@ -106,6 +109,7 @@ final class StreamingJobs {
           .select(col("value"), col("timestamp")),
           "append", TINY_TRIGGER_MS, TINY_RUN_S, checkpoint, "tiny-batches");
       case "stream-idle-files" -> idleFiles(spark, work.resolve("landing"), checkpoint);
+      case "stream-available-now" -> availableNow(spark, work.resolve("landing-backlog"), checkpoint);
       case "stream-long" -> runFor(rate(spark, LONG_ROWS_PER_SECOND)
           .where(col("value").mod(10).notEqual(3)).select(col("value"), hash(col("value")).as("h")),
           "append", LONG_TRIGGER_MS, LONG_RUN_S, checkpoint, "long-running");
@@ -176,6 +180,26 @@ final class StreamingJobs {
           "append", FILE_TRIGGER_MS, FILE_RUN_S, checkpoint, "landing-orders");
     } finally {
       feeder.shutdownNow();
+    }
+  }
+
+  /** A scheduled run: files landed before it starts, read with Trigger.AvailableNow; the query stops by itself. */
+  private static void availableNow(SparkSession spark, Path landing, Path checkpoint) throws Exception {
+    Main.deleteTree(landing);
+    Files.createDirectories(landing);
+    for (int i = 0; i < AVAILABLE_NOW_FILES; i++) {
+      landFile(landing, i);
+    }
+    StructType schema = new StructType().add("order_id", DataTypes.LongType).add("amount", DataTypes.DoubleType);
+    StreamingQuery q = spark.readStream().schema(schema).option("maxFilesPerTrigger", AVAILABLE_NOW_FILES_PER_BATCH)
+        .json(landing.toString()).where(col("amount").gt(0))
+        .writeStream().format("noop").queryName("nightly-orders").outputMode("append")
+        .option("checkpointLocation", checkpoint.toString())
+        .trigger(Trigger.AvailableNow())
+        .start();
+    q.awaitTermination();
+    if (q.exception().isDefined()) {
+      throw q.exception().get();
     }
   }
 

@@ -102,6 +102,13 @@ final class StreamingScenarios {
         .known("rowsPerSecond", LONG_ROWS_PER_SECOND)
         // generated at load 13-24, its offset and commit logs took 73% of its 1 s batches: batch-overhead fires, as it should
         .fires("batch-overhead").build());
+    list.add(Scenario.of("stream-available-now", "stream-available-now").output("streaming").heapMb(1024)
+        .describe("A scheduled run, not an always-on query: " + AVAILABLE_NOW_FILES + " JSON files of " + FILE_ROWS
+            + " orders land before the application starts; Trigger.AvailableNow with maxFilesPerTrigger "
+            + AVAILABLE_NOW_FILES_PER_BATCH + " works the backlog off in batches back to back and the query ends by"
+            + " itself, without exception. No streaming rule may stake it per week.")
+        .known("trigger", "AvailableNow").known("filesLanded", AVAILABLE_NOW_FILES)
+        .known("maxFilesPerTrigger", AVAILABLE_NOW_FILES_PER_BATCH).known("rowsPerFile", FILE_ROWS).build());
   }
 
   private static Scenario.Builder stream(String name, int triggerMs, int runSeconds) {

@@ -70,7 +70,7 @@ final class StreamingSummary {
       }
       long d = p.path("durationMs").path("triggerExecution").asLong();
       durations.add(d);
-      if (d > triggerMs) {
+      if (triggerMs > 0 && d > triggerMs) {
         overTrigger++;
       }
       for (String k : DURATION_KEYS) {

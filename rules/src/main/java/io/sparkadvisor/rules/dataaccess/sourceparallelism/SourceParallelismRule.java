@@ -36,7 +36,7 @@ public final class SourceParallelismRule {
 
     public static final Rule<SourceParallelismEvidence> RULE = new Rule<>(ID, Layer.DATA_ACCESS,
             SourceParallelismEvidence.class, SourceParallelismEvidence::of, SourceParallelismAdvice::remedy,
-            List.of(MAX_PARTITION_SHARE, HIGH_PARTITION_SHARE, MIN_BATCHES), List.of(SEVERITY), FindingChart.NONE);
+            List.of(MAX_PARTITION_SHARE, HIGH_PARTITION_SHARE, MIN_BATCHES), List.of(SEVERITY), FindingChart.STREAMING_RATES);
 
     private SourceParallelismRule() {}
 }

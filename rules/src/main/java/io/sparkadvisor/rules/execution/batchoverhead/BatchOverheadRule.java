@@ -44,7 +44,7 @@ public final class BatchOverheadRule {
     public static final Rule<BatchOverheadEvidence> RULE = new Rule<>(ID, Layer.EXECUTION, BatchOverheadEvidence.class,
             BatchOverheadEvidence::of, BatchOverheadAdvice::remedy,
             List.of(MIN_BATCHES, MIN_BOOKKEEPING_SHARE, MIN_WALL_SHARE, HIGH_WALL_SHARE, TARGET_SHARE), List.of(SEVERITY),
-            FindingChart.NONE);
+            FindingChart.STREAMING_RATES);
 
     private BatchOverheadRule() {}
 }

@@ -63,7 +63,7 @@ public final class FallingBehindRule {
             FallingBehindEvidence::of, FallingBehindAdvice::remedy, List.of(MIN_BATCHES, MIN_BEHIND_SHARE, BACK_TO_BACK_SLACK, MIN_RATE_RATIO,
                     HIGH_RATE_RATIO, MAX_WAITING_CPU_SHARE, MAX_PARTITION_SHARE, MIN_ROWS_SPREAD, STEP1_FACTOR, STEP2_FACTOR,
                     MAX_GC_SHARE_AFTER),
-            List.of(SEVERITY), FindingChart.NONE, true);
+            List.of(SEVERITY), FindingChart.STREAMING_RATES, true);
 
     private FallingBehindRule() {}
 }

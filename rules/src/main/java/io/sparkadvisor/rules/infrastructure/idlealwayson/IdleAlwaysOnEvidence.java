@@ -38,7 +38,9 @@ public record IdleAlwaysOnEvidence(String queryId, String queryName, long trigge
         double dollarsPerHour, double dollarsPerWeek, @Internal AlwaysOn cluster) implements Evidence {
 
     public static List<IdleAlwaysOnEvidence> of(RunView run, Thresholds t) {
-        return run.facts().streaming().stream().filter(q -> q.totals().batches() > 0).map(q -> of(run, q, t)).toList();
+        // a scheduled AvailableNow/Once run already is what this rule proposes
+        return run.facts().streaming().stream().filter(q -> q.totals().batches() > 0 && q.trigger().alwaysOn())
+                .map(q -> of(run, q, t)).toList();
     }
 
     private static IdleAlwaysOnEvidence of(RunView run, StreamingQueryFacts q, Thresholds t) {

@@ -44,7 +44,7 @@ public final class IdleAlwaysOnRule {
     public static final Rule<IdleAlwaysOnEvidence> RULE = new Rule<>(ID, Layer.INFRASTRUCTURE, IdleAlwaysOnEvidence.class,
             IdleAlwaysOnEvidence::of, IdleAlwaysOnAdvice::remedy, List.of(MIN_TRIGGERS, MIN_IDLE_SHARE, MAX_BUSY_SHARE,
                     HIGH_BUSY_SHARE, SCHEDULE_MINUTES, CLUSTER_START_MINUTES),
-            List.of(SEVERITY), FindingChart.NONE);
+            List.of(SEVERITY), FindingChart.STREAMING_RATES);
 
     private IdleAlwaysOnRule() {}
 }

@@ -57,6 +57,14 @@ class IdleAlwaysOnTest {
     }
 
     @Test
+    void aScheduledAvailableNowRunIsNotJudgedAsAlwaysOn() {
+        RunFacts scheduled = Corpus.streamingFacts("stream-available-now");
+        assertEquals(List.of(), IdleAlwaysOnEvidence.of(new RunView(scheduled), Thresholds.defaults()),
+                "it already runs on a schedule: nothing to weigh against an always-on cluster");
+        assertTrue(advise(scheduled, Map.of()).findings().stream().noneMatch(f -> f.rule().equals(RULE)));
+    }
+
+    @Test
     void onAKnownClusterItSaysWhatTheAlwaysOnClusterCosts() throws IOException {
         String cluster = Files.readString(Corpus.dir().resolve("clusters/aws-i3-dedicated.json"));
         String nodeTypes = Files.readString(Corpus.dir().resolve("clusters/node-types.json"));
