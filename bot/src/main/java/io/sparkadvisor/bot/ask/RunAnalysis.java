@@ -105,7 +105,7 @@ public final class RunAnalysis {
 
     private AnalysedRun serverless(RunTelemetry telemetry, Progress progress) {
         progress.step(AskReply.READING_STATEMENTS.text("runId", telemetry.ref().runId()));
-        Advice advice = advisor.advise(workspace.serverless(telemetry));
+        Advice advice = advisor.advise(SystemTableFacts.added(workspace, workspace.serverless(telemetry)));
         // No cluster to change and no slot timeline to draw: the findings carry the statements and the dollars.
         return new AnalysedRun(telemetry.ref(), null, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
                 ClusterSize.UNKNOWN);
