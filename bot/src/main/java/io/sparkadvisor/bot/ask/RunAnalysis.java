@@ -108,7 +108,7 @@ public final class RunAnalysis {
 
     private AnalysedRun serverless(RunTelemetry telemetry, Progress progress) {
         progress.step(AskReply.READING_STATEMENTS.text("runId", telemetry.ref().runId()));
-        ServerlessRun run = workspace.serverless(telemetry);
+        ServerlessRun run = SystemTableFacts.added(workspace, workspace.serverless(telemetry));
         Advice advice = advisor.advise(run);
         // No cluster to change and no slot timeline to draw: the findings carry the statements and the dollars.
         return new AnalysedRun(telemetry.ref(), null, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),

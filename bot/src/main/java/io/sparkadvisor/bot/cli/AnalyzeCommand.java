@@ -74,8 +74,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new BadInputException("--query-history takes no --workspace-dir, --cluster or --node-types: a serverless run"
                     + " has no cluster to describe; pass the query history alone");
         }
-        ServerlessRun serverless = ServerlessRunJson.parse(RunInputs.readFile(run.queryHistory, "--query-history"),
-                String.valueOf(run.queryHistory.getFileName()));
+        ServerlessRun serverless = inputs.withTables(ServerlessRunJson.parse(RunInputs.readFile(run.queryHistory, "--query-history"),
+                String.valueOf(run.queryHistory.getFileName())));
         Advice advice = advisor.advise(serverless);
         spec.commandLine().getOut().println(format == OutputFormat.json
                 ? AdviceJson.write(advice, serverless.asRunFacts().platform()) : TextReport.render(advice));

@@ -8,13 +8,16 @@ import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import io.sparkadvisor.knowledge.machines.NodeTimelineException;
 import io.sparkadvisor.knowledge.machines.NodeTimelineFile;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.knowledge.tables.TableMaintenanceException;
 import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -72,11 +75,7 @@ final class RunInputs {
     /** What the log cannot say: the tables' maintenance (--table-maintenance) and the machines' rows over the run's window (--node-timeline). */
     private RunFacts withTelemetry(RunFacts facts) {
         if (tableMaintenance != null) {
-            try {
-                facts = facts.withTableMaintenance(TableMaintenanceFile.read(tableMaintenance));
-            } catch (TableMaintenanceException e) {
-                throw new BadInputException(e.getMessage());
-            }
+            facts = facts.withTableMaintenance(tableMaintenance());
         }
         if (nodeTimeline == null) {
             return facts;
@@ -84,6 +83,19 @@ final class RunInputs {
         try {
             return facts.withNodeTimeline(NodeTimelineFile.read(nodeTimeline, facts.application().startMs(), facts.application().endMs()));
         } catch (NodeTimelineException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    /** A serverless run with the tables of --table-maintenance, when given. */
+    ServerlessRun withTables(ServerlessRun run) {
+        return tableMaintenance == null ? run : run.withTableMaintenance(tableMaintenance());
+    }
+
+    private List<TableMaintenance> tableMaintenance() {
+        try {
+            return TableMaintenanceFile.read(tableMaintenance);
+        } catch (TableMaintenanceException e) {
             throw new BadInputException(e.getMessage());
         }
     }

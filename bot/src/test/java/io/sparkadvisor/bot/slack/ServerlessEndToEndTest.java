@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.bot.config.ScanConfig;
 import io.sparkadvisor.bot.store.ScanClaims;
 import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.emulator.StatementScript;
 import io.sparkadvisor.databricks.emulator.SystemTables;
 import io.sparkadvisor.databricks.emulator.WorkspaceEmulator;
 import io.sparkadvisor.databricks.serverless.ServerlessRunReader;
@@ -83,6 +84,35 @@ class ServerlessEndToEndTest {
                     .filter(b -> b.contains("system.query.history")).findFirst().orElseThrow();
             assertTrue(statements.contains("\"" + RUN + "\"") && !statements.contains("= " + RUN), "the run id as a parameter: " + statements);
             assertEquals(List.of(), bot.workspace.requests("GET", "/api/2.0/dbfs/read"), "no log looked for");
+        }
+    }
+
+    /**
+     * The statement that read 4,213 small files reads main.sales.orders_raw (parsed from its statement_text), a managed
+     * table predictive optimization maintains: the finding names it, has no OPTIMIZE and says when Databricks last ran it.
+     */
+    @Test
+    void aServerlessStatementsTableUnderPredictiveOptimizationGetsNoOptimizeStep() throws Exception {
+        try (BotHarness bot = new BotHarness()) {
+            addServerlessJob(bot.workspace);
+            bot.workspace.addDeltaTable("main.sales.orders_raw", "MANAGED", "s3://acme-uc-managed/tables/orders_raw", "ENABLE");
+            bot.workspace.onStatement("predictive_optimization_operations_history", StatementScript.succeeds(
+                    List.of("operation_type", "operation_status", "end_time"),
+                    List.of(List.of(List.of("COMPACTION", "SUCCESSFUL", "2026-11-28T05:52:30.000Z")))));
+
+            bot.requests.command("run:" + RUN, CHANNEL, USER);
+            await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Details in the thread")
+                    && c.param("blocks").contains("run:" + RUN)));
+
+            String blocks = bot.slack.calls("chat.postMessage").stream().map(c -> c.param("blocks")).collect(Collectors.joining("\n"));
+            assertTrue(blocks.contains("from main.sales.orders_raw"), "the finding names the table: " + blocks);
+            assertTrue(blocks.contains("Databricks runs OPTIMIZE on it itself, last finished at 2026-11-28T05:52:30Z"), blocks);
+            assertFalse(blocks.contains("OPTIMIZE main.sales.orders_raw"), blocks);
+            assertFalse(blocks.contains("order_date"), "the statement's text is never shown: " + blocks);
+            assertEquals(1, bot.workspace.requests("GET", "/api/2.1/unity-catalog/tables/main.sales.orders_raw").size());
+            String history = bot.workspace.requests("POST", "/api/2.0/sql/statements").stream().map(r -> r.body())
+                    .filter(b -> b.contains("predictive_optimization_operations_history")).findFirst().orElseThrow();
+            assertTrue(history.contains("\"orders_raw\"") && !history.contains("'orders_raw'"), "the table's name as a parameter: " + history);
         }
     }
 

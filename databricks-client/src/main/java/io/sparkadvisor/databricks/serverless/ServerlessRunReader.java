@@ -28,11 +28,14 @@ import java.util.Optional;
  */
 public final class ServerlessRunReader {
     public static final String STATEMENTS = "serverless-run-statements";
-    /** The documented columns of system.query.history the facts read (https://docs.databricks.com/aws/en/admin/system-tables/query-history). */
+    /**
+     * The documented columns of system.query.history the facts read (https://docs.databricks.com/aws/en/admin/system-tables/query-history);
+     * statement_text only for the table names parsed from it (knowledge's StatementTables), never shown.
+     */
     public static final List<String> COLUMNS = List.of("statement_id", "execution_status", "statement_type", "start_time",
             "total_duration_ms", "waiting_for_compute_duration_ms", "waiting_at_capacity_duration_ms", "compilation_duration_ms",
             "execution_duration_ms", "total_task_duration_ms", "read_files", "pruned_files", "read_bytes", "read_io_cache_percent",
-            "spilled_local_bytes", "read_rows", "produced_rows");
+            "spilled_local_bytes", "read_rows", "produced_rows", "statement_text");
     /** How far back the job's runs are compared across modes. */
     static final int HISTORY_DAYS = 30;
     private static final ObjectMapper JSON = new ObjectMapper();

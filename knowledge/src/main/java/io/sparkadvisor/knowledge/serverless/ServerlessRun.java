@@ -8,6 +8,7 @@ import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SlotAccounting;
 import io.sparkadvisor.knowledge.facts.SlotTimeline;
 import io.sparkadvisor.knowledge.facts.SparkProperties;
+import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -28,13 +29,34 @@ import java.util.OptionalLong;
  * @param dollars their list cost; 0 when billing was not read
  * @param statements the run's statements, in start order
  * @param recentRuns the job's recent runs with their modes, this one included
+ * @param tableMaintenance whether Databricks maintains the tables its statements read (predictive optimization); empty
+ *        when not read
  */
 public record ServerlessRun(String jobId, String runId, long startMs, long endMs, PerformanceMode mode, boolean continuous,
-        OptionalLong durationAlertMs, double dbus, double dollars, List<StatementFacts> statements, List<RecentRun> recentRuns) {
+        OptionalLong durationAlertMs, double dbus, double dollars, List<StatementFacts> statements, List<RecentRun> recentRuns,
+        List<TableMaintenance> tableMaintenance) {
 
     public ServerlessRun {
         statements = List.copyOf(statements);
         recentRuns = List.copyOf(recentRuns);
+        tableMaintenance = List.copyOf(tableMaintenance);
+    }
+
+    /** A run as query history and billing tell it, before any table is looked up. */
+    public ServerlessRun(String jobId, String runId, long startMs, long endMs, PerformanceMode mode, boolean continuous,
+            OptionalLong durationAlertMs, double dbus, double dollars, List<StatementFacts> statements, List<RecentRun> recentRuns) {
+        this(jobId, runId, startMs, endMs, mode, continuous, durationAlertMs, dbus, dollars, statements, recentRuns, List.of());
+    }
+
+    /** The same run with the maintenance of the tables its statements read. */
+    public ServerlessRun withTableMaintenance(List<TableMaintenance> tables) {
+        return new ServerlessRun(jobId, runId, startMs, endMs, mode, continuous, durationAlertMs, dbus, dollars, statements,
+                recentRuns, tables);
+    }
+
+    /** Every table its statements read, in the order they first appear. */
+    public List<String> tablesRead() {
+        return statements.stream().flatMap(s -> s.tables().read().stream()).distinct().toList();
     }
 
     public long durationMs() {
@@ -59,7 +81,7 @@ public record ServerlessRun(String jobId, String runId, long startMs, long endMs
 
     /**
      * The run as event-log facts with nothing read from a log: no stages, executors or plans, a Databricks serverless
-     * platform with Photon. The event-log rules find nothing in it; the run's time and id are those of the job run.
+     * platform with Photon, and the tables' maintenance. The event-log rules find nothing in it; the run's time and id are those of the job run.
      */
     public RunFacts asRunFacts() {
         String id = runId.isEmpty() ? "serverless-statements" : "run-" + runId;
@@ -71,6 +93,6 @@ public record ServerlessRun(String jobId, String runId, long startMs, long endMs
                 Optional.empty(), Cloud.UNKNOWN);
         return new RunFacts(app, coverage, SparkProperties.empty(), List.of(), List.of(), List.of(), List.of(),
                 new SlotAccounting(0, 0, 0, 0, 0, 0, 0, 0, 0), new SlotTimeline(startMs, 1000, List.of(), List.of(), List.of()),
-                List.of(), Optional.empty(), platform);
+                List.of(), Optional.empty(), platform).withTableMaintenance(tableMaintenance);
     }
 }

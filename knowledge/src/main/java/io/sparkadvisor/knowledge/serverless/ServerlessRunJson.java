@@ -130,7 +130,8 @@ public final class ServerlessRunJson {
                             r.path("total_task_duration_ms").asLong(), OptionalLong.empty(), r.path("read_files").asLong(),
                             r.path("pruned_files").asLong(), readBytes,
                             Math.round(readBytes * r.path("read_io_cache_percent").asDouble() / 100),
-                            r.path("spilled_local_bytes").asLong(), r.path("read_rows").asLong(), r.path("produced_rows").asLong());
+                            r.path("spilled_local_bytes").asLong(), r.path("read_rows").asLong(), r.path("produced_rows").asLong(),
+                            StatementTables.of(r.path("statement_text").asText(null)));
                 }).toList());
     }
 
@@ -145,7 +146,8 @@ public final class ServerlessRunJson {
                     m.path("task_total_time_ms").asLong(), photon.isMissingNode() || photon.isNull() ? OptionalLong.empty()
                             : OptionalLong.of(photon.asLong()), m.path("read_files_count").asLong(), m.path("pruned_files_count").asLong(),
                     m.path("read_bytes").asLong(), m.path("read_cache_bytes").asLong(), m.path("spill_to_disk_bytes").asLong(),
-                    m.path("rows_read_count").asLong(), m.path("rows_produced_count").asLong(q.path("rows_produced").asLong()));
+                    m.path("rows_read_count").asLong(), m.path("rows_produced_count").asLong(q.path("rows_produced").asLong()),
+                    StatementTables.of(q.path("query_text").asText(null)));
         }).toList());
     }
 

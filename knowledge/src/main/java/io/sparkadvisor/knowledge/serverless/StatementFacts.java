@@ -22,15 +22,16 @@ import java.util.OptionalLong;
  * @param spillBytes bytes spilled to disk
  * @param rowsRead rows read from the tables
  * @param rowsProduced rows the statement returned or wrote
+ * @param tables the tables its text names ({@link StatementTables#NONE} without text, or text the parser does not take)
  */
 public record StatementFacts(String statementId, String statementType, long startMs, long totalMs, long queueMs,
         long compilationMs, long executionMs, long taskMs, OptionalLong photonMs, long readFiles, long prunedFiles,
-        long readBytes, long cacheBytes, long spillBytes, long rowsRead, long rowsProduced) {
+        long readBytes, long cacheBytes, long spillBytes, long rowsRead, long rowsProduced, StatementTables tables) {
 
     /** The same statement with the Photon time another source recorded. */
     public StatementFacts withPhotonMs(OptionalLong photon) {
         return new StatementFacts(statementId, statementType, startMs, totalMs, queueMs, compilationMs, executionMs, taskMs, photon,
-                readFiles, prunedFiles, readBytes, cacheBytes, spillBytes, rowsRead, rowsProduced);
+                readFiles, prunedFiles, readBytes, cacheBytes, spillBytes, rowsRead, rowsProduced, tables);
     }
 
     /** Average size of a file it read; 0 when it read none. */

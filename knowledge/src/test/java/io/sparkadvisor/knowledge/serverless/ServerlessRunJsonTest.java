@@ -31,6 +31,12 @@ class ServerlessRunJsonTest {
         assertEquals(612_000 - 14_000 - 2_400, first.executionMs());
         assertEquals(OptionalLong.empty(), first.photonMs(), "the system table records no Photon time");
         assertEquals(run.startMs() + 18_000, first.startMs());
+        assertEquals(List.of("main.sales.orders_raw"), first.tables().read(), "parsed from its statement_text");
+        assertEquals(List.of("main.sales.orders_daily"), first.tables().written());
+        assertEquals(List.of("main.sales.orders_raw", "main.sales.orders_history", "main.sales.customer_updates", "main.sales.customers",
+                "main.sales.orders_daily", "main.sales.line_items"), run.tablesRead());
+        assertEquals(StatementTables.NONE, ServerlessFixtures.run("warehouse-query-history").statements().get(0).tables(),
+                "query_text that is only a comment names no table");
         StatementFacts merge = run.statements().get(4);
         assertEquals((long) (9.3 * (1L << 30)), merge.spillBytes());
         // The run's cost shared by task time.

@@ -6,10 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.serverless.ServerlessFixtures;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
+import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.rules.advisor.Diagnosis;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Finding;
 import io.sparkadvisor.rules.advisor.Severity;
+import io.sparkadvisor.rules.dataaccess.TableMaintenanceFixtures;
 import io.sparkadvisor.rules.serverless.ServerlessRuns;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +48,66 @@ class FilePruningRuleTest {
         assertTrue((double) f.evidence().get("shareKept") < 0.01);
         assertTrue(f.title().contains("with no file pruned"), f.title());
         assertEquals("code", f.recommendation().steps().get(0).changes().get(0).scope());
+    }
+
+    @Test
+    void namesTheTableTheStatementReadsInItsOptimize() {
+        Finding f = ServerlessRuns.finding(NIGHTLY, FilePruningRule.ID).orElseThrow();
+        assertEquals("main.sales.orders_raw", f.evidence().get("table"));
+        assertTrue(f.title().endsWith("from main.sales.orders_raw"), f.title());
+        assertEquals("OPTIMIZE main.sales.orders_raw; -- or ALTER TABLE main.sales.orders_raw SET TBLPROPERTIES"
+                + " ('delta.autoOptimize.autoCompact' = 'true') so its writers keep files large",
+                f.recommendation().steps().get(0).changes().get(0).value());
+        assertFalse(String.join("\n", TableMaintenanceFixtures.statements(f.recommendation())).contains("<the table"));
+        assertFalse(f.title().contains("order_date") || f.recommendation().summary().contains("SELECT"), "no statement text is shown");
+    }
+
+    @Test
+    void aTablePredictiveOptimizationMaintainsGetsNoOptimizeAndSaysWhenItRan() {
+        Finding f = ServerlessRuns.finding(ServerlessRuns.advise(maintained(), Map.of()), FilePruningRule.ID).orElseThrow();
+        assertEquals(true, f.evidence().get("predictiveOptimization"));
+        assertTrue(f.recommendation().summary().contains("Databricks runs OPTIMIZE on it itself, last finished at 2026-11-28T05:52:30Z"),
+                f.recommendation().summary());
+        List<String> statements = TableMaintenanceFixtures.statements(f.recommendation());
+        assertEquals(List.of("ALTER TABLE main.sales.orders_raw SET TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true',"
+                + " 'delta.autoOptimize.autoCompact' = 'true')"), statements);
+        assertTrue(f.recommendation().preconditions().stream().noneMatch(p -> p.contains("does not already compact")),
+                f.recommendation().preconditions().toString());
+    }
+
+    @Test
+    void aFullReadOfAMaintainedTableIsClusteredWithoutOptimize() {
+        Map<String, String> fullReads = Map.of(FilePruningRule.MIN_FILES.key(), "5000");
+        Finding plain = ServerlessRuns.finding(ServerlessRuns.advise(NIGHTLY, fullReads), FilePruningRule.ID).orElseThrow();
+        assertEquals("main.sales.orders_history", plain.evidence().get("table"));
+        assertTrue(TableMaintenanceFixtures.statements(plain.recommendation()).get(0)
+                .endsWith("ALTER TABLE main.sales.orders_history CLUSTER BY (<the filtered column>); OPTIMIZE main.sales.orders_history;"));
+        Finding po = ServerlessRuns.finding(ServerlessRuns.advise(maintained(), fullReads), FilePruningRule.ID).orElseThrow();
+        String snippet = TableMaintenanceFixtures.statements(po.recommendation()).get(0);
+        assertTrue(snippet.endsWith("ALTER TABLE main.sales.orders_history CLUSTER BY (<the filtered column>);"), snippet);
+        assertFalse(snippet.contains("OPTIMIZE"), snippet);
+        assertTrue(po.recommendation().summary().contains("clusters it by its clustering columns itself: there is no OPTIMIZE"),
+                po.recommendation().summary());
+    }
+
+    @Test
+    void aStatementOfSeveralTablesListsThemAndLooksNoneUp() {
+        Thresholds t = Thresholds.defaults();
+        FilePruningEvidence e = FilePruningEvidence.of(new RunView(maintained()), t).stream()
+                .filter(x -> x.statementId().equals("01f0c2a1-9c0b-1a48-92e7-5f3c8b1d2e66")).findFirst().orElseThrow();
+        assertEquals("", e.table());
+        assertEquals(List.of("main.sales.orders_daily", "main.sales.line_items"), e.tablesRead());
+        assertFalse(e.predictiveOptimization(), "no single table to look up");
+        String compact = FilePruningAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH, FilePruningKind.SMALL_FILES), t).recommendation()
+                .steps().get(0).changes().get(0).value();
+        assertTrue(compact.startsWith("OPTIMIZE <the table statement 01f0c2a1-9c0b-1a48-92e7-5f3c8b1d2e66 reads: one of"
+                + " main.sales.orders_daily, main.sales.line_items>;"), compact);
+    }
+
+    /** The nightly run with its tables as Unity Catalog and predictive optimization describe them. */
+    private static ServerlessRun maintained() {
+        return ServerlessFixtures.run(NIGHTLY).withTableMaintenance(TableMaintenanceFile.read(
+                Corpus.dir().resolve("table-maintenance/orders-predictive-optimization.json")));
     }
 
     @Test
