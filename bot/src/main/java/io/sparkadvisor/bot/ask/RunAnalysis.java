@@ -106,8 +106,9 @@ public final class RunAnalysis {
     private AnalysedRun serverless(RunTelemetry telemetry, Progress progress) {
         progress.step(AskReply.READING_STATEMENTS.text("runId", telemetry.ref().runId()));
         Advice advice = advisor.advise(workspace.serverless(telemetry));
-        // No cluster to change and no slot timeline to draw: the findings carry the statements and the dollars.
-        return new AnalysedRun(telemetry.ref(), null, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
+        // No cluster to change (a job's own fields, its performance_target, are) and no slot timeline to draw.
+        ClusterTarget target = telemetry.ref().jobId() == null ? null : new ClusterTarget.NoCluster();
+        return new AnalysedRun(telemetry.ref(), target, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
                 ClusterSize.UNKNOWN);
     }
 

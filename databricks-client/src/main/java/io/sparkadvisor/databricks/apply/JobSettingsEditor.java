@@ -77,7 +77,10 @@ public final class JobSettingsEditor {
             update.putArray("job_clusters").add(entry.deepCopy());
             return update;
         }
-        String taskKey = ((ClusterTarget.TaskCluster) change.target()).taskKey();
+        if (!(change.target() instanceof ClusterTarget.TaskCluster taskCluster)) {
+            throw new WorkspaceException("Job " + jobId + " runs on serverless compute: it has no cluster to change, only its own settings.");
+        }
+        String taskKey = taskCluster.taskKey();
         ObjectNode task = find(settings, "tasks", "task_key", taskKey, jobId, "task");
         if (!(task.get("new_cluster") instanceof ObjectNode spec)) {
             throw new WorkspaceException("Task " + taskKey + " of job " + jobId + " has no cluster of its own ("
