@@ -74,7 +74,10 @@ class PerformanceModeEndToEndTest {
             List<String> notes = bot.threadReplies(finding.param("thread_ts")).stream().map(c -> c.param("blocks")).toList();
             assertTrue(notes.stream().anyMatch(n -> n.contains("job `performance_target` = `STANDARD` on the job")), "the thread says what changed: " + notes);
 
-            nextRunInStandardMode(bot, Duration.ofMinutes(52));
+            nextRunInStandardMode(bot, Duration.ofMinutes(52), false);
+            bot.followUp.poll();
+            assertEquals(ChangeState.APPLIED, state(bot, id), "billing has not priced the next run yet: its cost check waits");
+            nextRunInStandardMode(bot, Duration.ofMinutes(52), true);
             bot.followUp.poll();
 
             FakeSlackApi.Call verdict = bot.threadReplies(finding.param("thread_ts")).stream()
@@ -104,7 +107,7 @@ class PerformanceModeEndToEndTest {
             click(bot, finding, finding.param("blocks"), APPROVER, "approve_step", id);
             await(WAIT, () -> state(bot, id) == ChangeState.APPLIED);
 
-            nextRunInStandardMode(bot, Duration.ofMinutes(60)); // 49 min + 6 min is the bound
+            nextRunInStandardMode(bot, Duration.ofMinutes(60), true); // 49 min + 6 min is the bound
             bot.followUp.poll();
 
             FakeSlackApi.Call verdict = bot.threadReplies(finding.param("thread_ts")).stream()
@@ -135,8 +138,8 @@ class PerformanceModeEndToEndTest {
                 Clock.systemUTC());
     }
 
-    /** The job's next run, started now on serverless compute, taking {@code took}; billing has it in standard mode, cheaper. */
-    private static void nextRunInStandardMode(BotHarness bot, Duration took) throws IOException {
+    /** The job's next run, started now on serverless compute, taking {@code took}; once {@code billed}, in standard mode, cheaper. */
+    private static void nextRunInStandardMode(BotHarness bot, Duration took, boolean billed) throws IOException {
         ObjectNode fixture = (ObjectNode) JSON.readTree(ServerlessFixtures.json("nightly-orders"));
         long start = bot.clock.millis() + 1_000;
         ObjectNode run = fixture.path("run").deepCopy();
@@ -144,9 +147,12 @@ class PerformanceModeEndToEndTest {
         ObjectNode task = run.putArray("tasks").addObject().put("task_key", "orders").put("run_id", NEXT_RUN + 1).put("environment_key", "default");
         task.set("state", run.path("state"));
         bot.workspace.putJson("runs/" + NEXT_RUN + ".json", run.toString());
-        ((ArrayNode) fixture.path("usage")).addObject().put("job_run_id", Long.toString(NEXT_RUN)).put("performance_target", "STANDARD")
-                .put("usage_start", Instant.ofEpochMilli(start).toString()).put("usage_end", Instant.ofEpochMilli(start + took.toMillis()).toString())
-                .put("dbus", "70.2000").put("dollars", "24.5700");
+        if (billed) {
+            ((ArrayNode) fixture.path("usage")).addObject().put("job_run_id", Long.toString(NEXT_RUN)).put("performance_target", "STANDARD")
+                    .put("usage_start", Instant.ofEpochMilli(start).toString())
+                    .put("usage_end", Instant.ofEpochMilli(start + took.toMillis()).toString())
+                    .put("dbus", "70.2000").put("dollars", "24.5700");
+        }
         SystemTables.serveQueryHistory(bot.workspace, ServerlessRunReader.COLUMNS, fixture);
     }
 
