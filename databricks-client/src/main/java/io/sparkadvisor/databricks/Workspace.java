@@ -3,7 +3,7 @@ package io.sparkadvisor.databricks;
 import io.sparkadvisor.databricks.access.Access;
 import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
-import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.SettingsChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.apply.StepDelta;
 import io.sparkadvisor.databricks.billing.BillingQuery;
@@ -58,9 +58,9 @@ public interface Workspace {
      * changed since {@code expectedFingerprint}, tells {@code beforeSend}, sends the change and reads the
      * job back. A failure after {@code beforeSend} leaves it unknown whether the change took.
      */
-    AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint, BeforeSend beforeSend);
+    AppliedChange apply(long jobId, SettingsChange change, String expectedFingerprint, BeforeSend beforeSend);
 
-    default AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint) {
+    default AppliedChange apply(long jobId, SettingsChange change, String expectedFingerprint) {
         return apply(jobId, change, expectedFingerprint, BeforeSend.NOTHING);
     }
 

@@ -6,7 +6,7 @@ import io.sparkadvisor.databricks.access.FileAccess;
 import io.sparkadvisor.databricks.access.SdkAccess;
 import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
-import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.SettingsChange;
 import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.apply.StepDelta;
@@ -186,7 +186,7 @@ public final class Workspaces {
         }
 
         @Override
-        public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint, BeforeSend beforeSend) {
+        public AppliedChange apply(long jobId, SettingsChange change, String expectedFingerprint, BeforeSend beforeSend) {
             return editor.apply(jobId, change, expectedFingerprint, beforeSend);
         }
 

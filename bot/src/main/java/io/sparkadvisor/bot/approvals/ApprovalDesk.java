@@ -18,7 +18,7 @@ import io.sparkadvisor.bot.store.StoredRecommendation;
 import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.access.JobPermission;
-import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.SettingsChange;
 import io.sparkadvisor.databricks.apply.ClusterTarget;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.rules.advisor.Change;
@@ -44,7 +44,7 @@ import java.util.stream.IntStream;
 /**
  * Turns recommendations into changes: records each posted recommendation with the job's settings
  * fingerprint, and on Approve claims the step (once, whatever the number of clicks or replicas),
- * applies its changes to the job cluster unless the job was edited since, records the settings
+ * applies its changes to the job cluster (or the job's own fields) unless the job was edited since, records the settings
  * before and after, and says so in place and in the thread. Reject closes the step.
  */
 public final class ApprovalDesk {
@@ -163,7 +163,7 @@ public final class ApprovalDesk {
         int stepNumber = click.step().step();
         Subject subject = subject(rec, stepNumber);
         Step step;
-        ClusterChange change;
+        SettingsChange change;
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         try {
             step = step(rec, stepNumber);
@@ -176,7 +176,7 @@ public final class ApprovalDesk {
         return switch (result.outcome()) {
             case DONE -> new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
                     StepDecision.applied(click.userId(), clock.instant()), true), rec, ChangeMessages.applied(subject, click.userId(),
-                    ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target))));
+                    ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target, change))));
             case REFUSED, NOT_DONE -> notApplied(rec, subject, Optional.ofNullable(result.reason())
                     .orElse(ApprovalReply.JOB_UNCHANGED.text("jobId", rec.jobId())));
             case UNKNOWN -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.UNKNOWN, result.reason()));

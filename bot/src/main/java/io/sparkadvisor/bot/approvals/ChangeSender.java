@@ -9,7 +9,7 @@ import io.sparkadvisor.bot.store.Transition;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceNotFoundException;
-import io.sparkadvisor.databricks.apply.ClusterChange;
+import io.sparkadvisor.databricks.apply.SettingsChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.apply.StepDelta;
 import java.time.Clock;
@@ -40,7 +40,7 @@ final class ChangeSender {
     }
 
     /** Applies an approved step; {@code buildsOn} is the fingerprint the job must still have. */
-    Result apply(StoredRecommendation rec, int step, ClusterChange change, String buildsOn) {
+    Result apply(StoredRecommendation rec, int step, SettingsChange change, String buildsOn) {
         boolean[] sent = {false};
         try {
             SettingsSnapshot after = workspace.apply(rec.jobId(), change, buildsOn, (before, expected) -> {

@@ -14,7 +14,8 @@ import java.util.Optional;
  * The advice for the Spark application of one cluster of a run, with its charts drawn once (by
  * rule) so that every ask sharing the analysis uploads the same picture without redrawing it.
  *
- * @param target     the job cluster the application ran on, where approved changes go; null when there is none
+ * @param target     the job cluster the application ran on, where approved changes go ({@code NoCluster} for a serverless
+ *                   job's run: only the job's own fields); null when there is none
  * @param ownCluster the cluster's id when the run used several clusters (one application each), else null
  * @param drift      how the job's definition of that cluster differs now from the run's ({@link SpecDrift}); empty when it does not
  * @param jobSettingsJson the job's settings as read with the run; null when the job is unknown or gone

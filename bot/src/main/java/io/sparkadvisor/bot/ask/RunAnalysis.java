@@ -110,8 +110,9 @@ public final class RunAnalysis {
         progress.step(AskReply.READING_STATEMENTS.text("runId", telemetry.ref().runId()));
         ServerlessRun run = SystemTableFacts.added(workspace, workspace.serverless(telemetry));
         Advice advice = advisor.advise(run);
-        // No cluster to change and no slot timeline to draw: the findings carry the statements and the dollars.
-        return new AnalysedRun(telemetry.ref(), null, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
+        // No cluster to change (a job's own fields, its performance_target, are) and no slot timeline to draw.
+        ClusterTarget target = telemetry.ref().jobId() == null ? null : new ClusterTarget.NoCluster();
+        return new AnalysedRun(telemetry.ref(), target, null, subject(telemetry), advice, Map.of(), 0, List.of(), telemetry.jobSettingsJson(),
                 ClusterSize.UNKNOWN, Stake.of(new RunView(run)));
     }
 

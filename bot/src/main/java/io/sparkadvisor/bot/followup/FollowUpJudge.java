@@ -2,11 +2,11 @@ package io.sparkadvisor.bot.followup;
 
 import io.sparkadvisor.bot.store.ChangeRecord;
 import io.sparkadvisor.bot.store.Transition;
-import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.FollowUp;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.Prediction;
 import io.sparkadvisor.rules.advisor.RunHistory;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Verdict;
 import io.sparkadvisor.templates.slack.ChangeMessages.Judgement;
 import java.time.Duration;
@@ -24,8 +24,11 @@ final class FollowUpJudge {
 
     private FollowUpJudge() {}
 
-    /** The job's latest completed run after the advised one, as read: its facts empty when its log is not (yet) there. */
-    record NextRun(long runId, long startMs, long endMs, boolean succeeded, Optional<RunFacts> facts) {}
+    /**
+     * The job's latest completed run after the advised one, as read: empty when its log (a serverless run: its billed
+     * cost) is not (yet) there.
+     */
+    record NextRun(long runId, long startMs, long endMs, boolean succeeded, Optional<RunView> run) {}
 
     /** What a step is judged against: a run, the checks with their values on it, and that run with the job's history. */
     record Baseline(long runId, List<MetricCheck> checks, RunHistory history) {}
@@ -41,16 +44,16 @@ final class FollowUpJudge {
         if (next.startMs() < change.appliedAt().toEpochMilli()) {
             return false; // started before the change: it ran with the old settings
         }
-        return next.facts().isPresent() || !next.succeeded() || !now.isBefore(Instant.ofEpochMilli(next.endMs()).plus(LOG_DELIVERY_WAIT));
+        return next.run().isPresent() || !next.succeeded() || !now.isBefore(Instant.ofEpochMilli(next.endMs()).plus(LOG_DELIVERY_WAIT));
     }
 
     /** The step's checks measured on the next run against its baseline; a failed run fails the step. */
     static Judged judge(Runs runs) {
         NextRun next = runs.next();
         Baseline base = runs.baseline();
-        Verdict verdict = next.facts().map(a -> FollowUp.evaluate(base.checks(), base.history(), a, next.succeeded()))
+        Verdict verdict = next.run().map(a -> FollowUp.evaluate(base.checks(), base.history(), a, next.succeeded()))
                 .orElseGet(() -> FollowUp.withoutLog(base.checks(), base.history(), next.succeeded()));
-        Optional<Prediction.Outcome> outcome = next.facts().flatMap(a -> runs.prediction().map(p -> p.against(a.application().durationMs())));
+        Optional<Prediction.Outcome> outcome = next.run().flatMap(a -> runs.prediction().map(p -> p.against(a.facts().application().durationMs())));
         return new Judged(verdict.passed() ? Transition.VERIFY : Transition.FAIL_CHECKS,
                 new Judgement(base.runId(), next.runId(), verdict, outcome));
     }

@@ -23,7 +23,9 @@ import io.sparkadvisor.databricks.fetch.RunSummary;
 import io.sparkadvisor.databricks.fetch.RunTelemetry;
 import io.sparkadvisor.databricks.resolve.RunRef;
 import io.sparkadvisor.knowledge.facts.RunFacts;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.rules.advisor.RunHistory;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Step;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.templates.slack.ChangeMessages;
@@ -110,7 +112,7 @@ public final class FollowUpWatcher {
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         RunTelemetry telemetry = workspace.fetch(latest);
         NextRun next = new NextRun(latest.runId(), telemetry.run().startMs(), telemetry.run().endMs(),
-                telemetry.run().result() == RunSummary.Result.SUCCESS, facts(telemetry, target));
+                telemetry.run().result() == RunSummary.Result.SUCCESS, judged(telemetry, target));
         if (!FollowUpJudge.judgeable(change, next, clock.instant())) {
             return; // tried again next poll
         }
@@ -194,8 +196,26 @@ public final class FollowUpWatcher {
         }
     }
 
-    /** The facts of the run's cluster the recommendation is about; empty when that cluster delivered no event log. */
+    /**
+     * The run to judge as the rules see it: a serverless job's run with its statements and cost, once billing priced it
+     * (a check of its cost would otherwise fail unmeasured); else the facts of the recommendation's cluster.
+     */
+    private Optional<RunView> judged(RunTelemetry telemetry, ClusterTarget target) {
+        if (target instanceof ClusterTarget.NoCluster) {
+            return telemetry.run().serverless() ? Optional.of(workspace.serverless(telemetry)).filter(ServerlessRun::priced).map(RunView::new)
+                    : Optional.empty();
+        }
+        return facts(telemetry, target).map(RunView::new);
+    }
+
+    /**
+     * The facts of the run's cluster the recommendation is about; empty when that cluster delivered no event log. A
+     * serverless job's run has its statements and cost from the system tables instead.
+     */
     private Optional<RunFacts> facts(RunTelemetry telemetry, ClusterTarget target) {
+        if (target instanceof ClusterTarget.NoCluster) {
+            return telemetry.run().serverless() ? Optional.of(workspace.serverless(telemetry).asRunFacts()) : Optional.empty();
+        }
         return telemetry.clusters().stream()
                 .filter(c -> c.eventLog() instanceof EventLog.Delivered)
                 .filter(c -> ClusterTargets.of(telemetry.jobSettingsJson(), c.taskKeys()).map(target::equals).orElse(false))

@@ -199,7 +199,7 @@ final class AskService {
                 List<PostedAdvice.Posted> posted = new ArrayList<>();
                 boolean approvable = run.drift().isEmpty();
                 for (Finding f : run.advice().findings()) {
-                    // No job cluster to change (a serverless run, an all-purpose cluster): no Approve that could only answer "unknown".
+                    // No job cluster to change (an all-purpose cluster, statements outside a job): no Approve that could only answer "unknown".
                     String id = approvable && run.target() != null ? run.postedId(f.rule(), thread.parentTs()) : null;
                     String hotValue = hotValues.offer(f, run.postedId(f.rule(), thread.parentTs()), run, thread.channel(), thread.parentTs(),
                             ask.userId());

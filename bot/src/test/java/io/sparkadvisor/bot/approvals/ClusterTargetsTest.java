@@ -29,7 +29,7 @@ class ClusterTargetsTest {
         assertEquals(Optional.of(new ClusterTarget.TaskCluster("adhoc")), ClusterTargets.of(settings, List.of("adhoc")));
         assertEquals(Optional.empty(), ClusterTargets.of(settings, List.of("report")));
         assertEquals(Optional.empty(), ClusterTargets.of(null, List.of("ingest")));
-        for (ClusterTarget t : List.of(MAIN, new ClusterTarget.TaskCluster("adhoc"))) {
+        for (ClusterTarget t : List.of(MAIN, new ClusterTarget.TaskCluster("adhoc"), new ClusterTarget.NoCluster())) {
             assertEquals(t, ClusterTargets.decode(ClusterTargets.encode(t)));
         }
     }
@@ -39,7 +39,7 @@ class ClusterTargetsTest {
         Step step = new Step(1, List.of(Change.sparkConf("spark.sql.shuffle.partitions", 400), Change.envVar("SPARK_WORKER_CORES", 8),
                 Change.cluster("autoscale.max_workers", 6), Change.code("salt", "df.withColumn(...)")), List.of(), "");
 
-        ClusterChange change = StepChanges.of(MAIN, step);
+        ClusterChange change = (ClusterChange) StepChanges.of(MAIN, step);
 
         assertEquals(Map.of("spark.sql.shuffle.partitions", "400"), change.sparkConf());
         assertEquals(Map.of("SPARK_WORKER_CORES", "8"), change.sparkEnvVars());

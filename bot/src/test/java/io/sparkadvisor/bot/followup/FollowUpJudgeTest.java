@@ -18,6 +18,7 @@ import io.sparkadvisor.rules.advisor.Metric;
 import io.sparkadvisor.rules.advisor.MetricCheck;
 import io.sparkadvisor.rules.advisor.MetricCheck.Comparison;
 import io.sparkadvisor.rules.advisor.RunHistory;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,9 +41,9 @@ class FollowUpJudgeTest {
         long start = APPLIED.toEpochMilli() + 60_000;
         long end = start + 600_000;
         Instant justAfter = Instant.ofEpochMilli(end + 1);
-        assertFalse(FollowUpJudge.judgeable(CHANGE, new NextRun(4290, APPLIED.toEpochMilli() - 1, end, true, Optional.of(FIXED)), justAfter),
+        assertFalse(FollowUpJudge.judgeable(CHANGE, new NextRun(4290, APPLIED.toEpochMilli() - 1, end, true, Optional.of(new RunView(FIXED))), justAfter),
                 "it started before the change, with the old settings");
-        assertTrue(FollowUpJudge.judgeable(CHANGE, new NextRun(4290, start, end, true, Optional.of(FIXED)), justAfter));
+        assertTrue(FollowUpJudge.judgeable(CHANGE, new NextRun(4290, start, end, true, Optional.of(new RunView(FIXED))), justAfter));
         assertFalse(FollowUpJudge.judgeable(CHANGE, new NextRun(4290, start, end, true, Optional.empty()), justAfter),
                 "its log may still be on its way");
         assertTrue(FollowUpJudge.judgeable(CHANGE, new NextRun(4290, start, end, true, Optional.empty()),
@@ -53,11 +54,11 @@ class FollowUpJudgeTest {
 
     @Test
     void theFasterJoinVerifiesTheStepAndTheSlowerOrAFailedRunFailsIt() {
-        Judged faster = FollowUpJudge.judge(runs(SKEWED, new NextRun(4290, 0, 0, true, Optional.of(FIXED))));
+        Judged faster = FollowUpJudge.judge(runs(SKEWED, new NextRun(4290, 0, 0, true, Optional.of(new RunView(FIXED)))));
         assertEquals(Transition.VERIFY, faster.transition(), faster.judgement().verdict().toString());
         assertEquals(List.of(4201L, 4290L), List.of(faster.judgement().baselineRunId(), faster.judgement().runId()));
 
-        Judged slower = FollowUpJudge.judge(runs(FIXED, new NextRun(4291, 0, 0, true, Optional.of(SKEWED))));
+        Judged slower = FollowUpJudge.judge(runs(FIXED, new NextRun(4291, 0, 0, true, Optional.of(new RunView(SKEWED)))));
         assertEquals(Transition.FAIL_CHECKS, slower.transition(), slower.judgement().verdict().toString());
 
         Judged failed = FollowUpJudge.judge(runs(SKEWED, new NextRun(4292, 0, Duration.ofHours(1).toMillis(), false, Optional.empty())));

@@ -77,8 +77,8 @@ class ServerlessEndToEndTest {
             }
             assertTrue(thread.contains("$"), "priced in dollars: " + thread);
             String blocks = bot.slack.calls("chat.postMessage").stream().map(c -> c.param("blocks")).collect(Collectors.joining("\n"));
-            assertTrue(blocks.contains("performance_target") && !blocks.contains("approve_step"),
-                    "the mode change is shown, with no Approve the bot cannot yet carry out at job level: " + blocks);
+            assertTrue(blocks.contains("performance_target") && blocks.contains("approve_step"),
+                    "the mode change is shown with its Approve (PerformanceModeEndToEndTest follows it through): " + blocks);
             assertFalse(thread.contains("event log"), "a serverless run is not asked for an event log: " + thread);
             String statements = bot.workspace.requests("POST", "/api/2.0/sql/statements").stream().map(r -> r.body())
                     .filter(b -> b.contains("system.query.history")).findFirst().orElseThrow();

@@ -13,7 +13,7 @@ import java.util.Optional;
  * step keeps it where it was when it followed the workers' type).
  */
 public record ClusterChange(ClusterTarget target, Map<String, String> sparkConf, Map<String, String> sparkEnvVars,
-        Long numWorkers, Long minWorkers, Long maxWorkers, String nodeTypeId, String driverNodeTypeId) {
+        Long numWorkers, Long minWorkers, Long maxWorkers, String nodeTypeId, String driverNodeTypeId) implements SettingsChange {
 
     public ClusterChange {
         sparkConf = sparkConf == null ? Map.of() : new HashMap<>(sparkConf);

@@ -8,11 +8,12 @@ import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.databricks.WorkspaceSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Changes a job's cluster definitions with a minimal read-modify-write on the job's raw JSON, and
+ * Changes a job's cluster definitions or its own top-level fields with a minimal read-modify-write on the job's raw JSON, and
  * puts recorded settings back. Raw, because an entry is sent back whole: rebuilt from the SDK's
  * classes it would lose every field this SDK version does not model. The Jobs API has no
  * compare-and-set, so the fingerprint check narrows, but cannot close, the window for an edit made
@@ -33,15 +34,16 @@ public final class JobSettingsEditor {
     }
 
     /**
-     * Sends only the changed cluster entry: {@code jobs/update} merges {@code job_clusters} and
-     * {@code tasks} by key but replaces each entry whole, so the entry carries its full spec.
+     * Sends only what the change edits: the changed cluster entry ({@code jobs/update} merges {@code job_clusters} and
+     * {@code tasks} by key but replaces each entry whole, so the entry carries its full spec), or the job's changed
+     * top-level fields alone.
      */
-    public AppliedChange apply(long jobId, ClusterChange change, String expectedFingerprint, BeforeSend beforeSend) {
+    public AppliedChange apply(long jobId, SettingsChange change, String expectedFingerprint, BeforeSend beforeSend) {
         ObjectNode settings = source.jobSettings(jobId);
         SettingsSnapshot before = requireUnchanged(SettingsSnapshot.of(jobId, settings), expectedFingerprint);
-        ObjectNode entry = changedEntry(jobId, settings, change); // edits the entry inside settings, which become the expected result
+        ObjectNode update = changed(jobId, settings, change); // edits settings too, which become the expected result
         beforeSend.sending(before, SettingsSnapshot.of(jobId, settings));
-        source.updateJob(jobId, entry, List.of());
+        source.updateJob(jobId, update, change instanceof JobChange job ? job.removed() : List.of());
         AppliedChange applied = new AppliedChange(before, current(jobId));
         LOG.info("Job {}: applied {} (settings {} -> {})", jobId, Redactor.redact(change.toString()), before.fingerprint(),
                 applied.after().fingerprint());
@@ -52,10 +54,15 @@ public final class JobSettingsEditor {
      * The settings {@link #apply} would leave when it starts from {@code before}, computed without a
      * call: comparing them with the job's settings tells whether an interrupted apply reached the job.
      */
-    public static SettingsSnapshot expectedAfter(SettingsSnapshot before, ClusterChange change) {
+    public static SettingsSnapshot expectedAfter(SettingsSnapshot before, SettingsChange change) {
         ObjectNode settings = SdkJson.object(before.settingsJson(), "the settings of job " + before.jobId());
-        changedEntry(before.jobId(), settings, change);
+        changed(before.jobId(), settings, change);
         return SettingsSnapshot.of(before.jobId(), settings);
+    }
+
+    /** The update that makes the change, which is made on {@code settings} too. */
+    private static ObjectNode changed(long jobId, ObjectNode settings, SettingsChange change) {
+        return change instanceof JobChange job ? job.applyTo(settings) : changedEntry(jobId, settings, (ClusterChange) change);
     }
 
     /** Settings holding only the targeted job cluster or task, changed (the entry inside {@code settings} is edited too). */
@@ -70,7 +77,10 @@ public final class JobSettingsEditor {
             update.putArray("job_clusters").add(entry.deepCopy());
             return update;
         }
-        String taskKey = ((ClusterTarget.TaskCluster) change.target()).taskKey();
+        if (!(change.target() instanceof ClusterTarget.TaskCluster taskCluster)) {
+            throw new WorkspaceException("Job " + jobId + " runs on serverless compute: it has no cluster to change, only its own settings.");
+        }
+        String taskKey = taskCluster.taskKey();
         ObjectNode task = find(settings, "tasks", "task_key", taskKey, jobId, "task");
         if (!(task.get("new_cluster") instanceof ObjectNode spec)) {
             throw new WorkspaceException("Task " + taskKey + " of job " + jobId + " has no cluster of its own ("
@@ -91,11 +101,9 @@ public final class JobSettingsEditor {
         ObjectNode current = source.jobSettings(jobId);
         SettingsSnapshot now = requireUnchanged(SettingsSnapshot.of(jobId, current), step.fingerprintAfter());
         ObjectNode undone = step.undoneOn(current);
-        ObjectNode update = RestoreUpdate.of(current, undone);
+        Optional<RestoreUpdate> update = RestoreUpdate.of(current, undone);
         beforeSend.sending(now, SettingsSnapshot.of(jobId, undone));
-        if (update != null) {
-            source.updateJob(jobId, update, List.of());
-        }
+        update.ifPresent(u -> source.updateJob(jobId, u.newSettings(), u.fieldsToRemove()));
         SettingsSnapshot restored = current(jobId);
         LOG.info("Job {}: put back the {} keys a change touched, settings {}", jobId, step.touched().size(), restored.fingerprint());
         return restored;

@@ -16,7 +16,8 @@ import java.util.TreeSet;
 
 /**
  * What one step changed in a job's settings, and nothing else: each key it set, changed or removed
- * in a cluster entry, with the value before and after, plus the fingerprints of the whole settings
+ * in a cluster entry or among the job's own top-level fields ({@code performance_target}, {@code health}), with the
+ * value before and after, plus the fingerprints of the whole settings
  * before and after. That is what is kept of a change, instead of the whole settings (which hold
  * storage keys, passwords, notebook parameters, webhook ids): the fingerprint after refuses a roll
  * back once the job was edited, and putting the touched keys back on the settings that fingerprint
@@ -34,11 +35,21 @@ public record StepDelta(List<Touched> touched, String fingerprintBefore, String 
     /**
      * One key of a cluster entry's {@code new_cluster}: {@code path} is a field ({@code ["num_workers"]})
      * or a key of a keyed field ({@code ["spark_conf", "spark.sql.shuffle.partitions"]}); a null value is "not set".
+     * A top-level field of the job ({@code ["performance_target"]}) has no {@code entries} nor {@code entryKey}.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Touched(String entries, String entryKey, List<String> path, JsonNode before, JsonNode after) {
         public Touched {
             path = List.copyOf(path);
+        }
+
+        /** A top-level field of the job's settings. */
+        static Touched ofJob(String field, JsonNode before, JsonNode after) {
+            return new Touched(null, null, List.of(field), before, after);
+        }
+
+        boolean inJob() {
+            return entries == null;
         }
     }
 
@@ -46,11 +57,16 @@ public record StepDelta(List<Touched> touched, String fingerprintBefore, String 
         touched = List.copyOf(touched);
     }
 
-    /** The keys that differ between {@code before} and {@code after} in their cluster entries. */
+    /** The keys that differ between {@code before} and {@code after}: the job's top-level fields, then in its cluster entries. */
     public static StepDelta between(SettingsSnapshot before, SettingsSnapshot after) {
         ObjectNode was = SdkJson.object(before.settingsJson(), "the settings of job " + before.jobId() + " before a change");
         ObjectNode is = SdkJson.object(after.settingsJson(), "the settings of job " + after.jobId() + " after a change");
         List<Touched> touched = new ArrayList<>();
+        for (String field : fieldNames(was, is)) {
+            if (!ENTRIES.containsKey(field) && (was.get(field) == null || !was.get(field).equals(is.get(field)))) {
+                touched.add(Touched.ofJob(field, was.get(field), is.get(field)));
+            }
+        }
         ENTRIES.forEach((array, key) -> {
             Map<String, JsonNode> specsBefore = specs(was, array, key);
             Map<String, JsonNode> specsAfter = specs(is, array, key);
@@ -68,7 +84,7 @@ public record StepDelta(List<Touched> touched, String fingerprintBefore, String 
     public ObjectNode undoneOn(ObjectNode settings) {
         ObjectNode undone = settings.deepCopy();
         for (Touched t : touched) {
-            ObjectNode spec = spec(undone, t);
+            ObjectNode spec = t.inJob() ? undone : spec(undone, t);
             ObjectNode parent = t.path().size() == 1 ? spec : spec.get(t.path().get(0)) instanceof ObjectNode map ? map : spec.putObject(t.path().get(0));
             String field = t.path().get(t.path().size() - 1);
             if (t.before() == null) {

@@ -263,6 +263,75 @@ class JobSettingsEditorTest {
         assertEquals(150, JSON.readTree(restored.settingsJson()).path("tasks").size());
     }
 
+    /** A serverless job's mode: one jobs/update carrying that field alone; its roll back removes it, as it was not set. */
+    @Test
+    void aJobFieldChangeSendsOnlyThatFieldAndItsRollBackRemovesTheFieldItAdded() throws IOException {
+        SettingsSnapshot original = workspace.settings(7);
+        assertFalse(JSON.readTree(original.settingsJson()).has("performance_target"));
+        emulator.clearRequests();
+
+        AppliedChange applied = workspace.apply(7, JobChange.field("performance_target", "STANDARD"), original.fingerprint());
+
+        JsonNode body = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(0).body());
+        assertEquals(JSON.readTree("{\"performance_target\":\"STANDARD\"}"), body.path("new_settings"), "that field and nothing else");
+        assertFalse(body.has("fields_to_remove"));
+        assertEquals("STANDARD", JSON.readTree(workspace.settings(7).settingsJson()).path("performance_target").asText());
+        StepDelta kept = StepDelta.fromJson(applied.step().toJson());
+        assertEquals(List.of(new StepDelta.Touched(null, null, List.of("performance_target"), null, JSON.readTree("\"STANDARD\""))),
+                kept.touched(), "only the job's field, \"not set\" before");
+
+        SettingsSnapshot restored = workspace.restore(7, kept);
+
+        JsonNode undo = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(1).body());
+        assertEquals(JSON.readTree("[\"performance_target\"]"), undo.path("fields_to_remove"));
+        assertEquals(0, undo.path("new_settings").size(), "nothing else is sent back");
+        assertEquals(original.settingsJson(), restored.settingsJson(), "byte for byte");
+    }
+
+    @Test
+    void aJobFieldsRollBackPutsBackTheValueItReplaced() throws IOException {
+        setJobField("performance_target", "PERFORMANCE_OPTIMIZED");
+        SettingsSnapshot original = workspace.settings(7);
+        AppliedChange applied = workspace.apply(7, JobChange.field("performance_target", "STANDARD"), original.fingerprint());
+        emulator.clearRequests();
+
+        SettingsSnapshot restored = workspace.restore(7, applied.step());
+
+        JsonNode undo = JSON.readTree(emulator.requests("POST", "/api/2.2/jobs/update").get(0).body());
+        assertEquals(JSON.readTree("{\"performance_target\":\"PERFORMANCE_OPTIMIZED\"}"), undo.path("new_settings"));
+        assertFalse(undo.has("fields_to_remove"));
+        assertEquals(original.settingsJson(), restored.settingsJson());
+    }
+
+    @Test
+    void aJobFieldChangeIsRefusedOnceTheJobWasEditedAndSoIsItsRollBack() throws IOException {
+        String seen = workspace.settings(7).fingerprint();
+        someoneElseRenamesTheJob();
+        emulator.clearRequests();
+        assertThrows(SettingsChangedException.class, () -> workspace.apply(7, JobChange.field("performance_target", "STANDARD"), seen));
+        assertEquals(0, emulator.requests("POST", "/api/2.2/jobs/update").size(), "nothing was sent");
+
+        AppliedChange applied = workspace.apply(7, JobChange.field("performance_target", "STANDARD"), workspace.settings(7).fingerprint());
+        setJobField("description", "edited by hand");
+        assertThrows(SettingsChangedException.class, () -> workspace.restore(7, applied.step()));
+        assertEquals(1, emulator.requests("POST", "/api/2.2/jobs/update").size(), "only the change, no undo");
+    }
+
+    @Test
+    void theJobsApiRefusesAPerformanceTargetItDoesNotKnow() {
+        SettingsSnapshot original = workspace.settings(7);
+        var e = assertThrows(WorkspaceException.class, () -> workspace.apply(7, JobChange.field("performance_target", "FAST"),
+                original.fingerprint()));
+        assertTrue(e.getMessage().contains("performance_target"), e.getMessage());
+        assertEquals(original, workspace.settings(7));
+    }
+
+    private void setJobField(String field, String value) throws IOException {
+        ObjectNode job = (ObjectNode) JSON.readTree(emulator.root().resolve("jobs/7.json").toFile());
+        ((ObjectNode) job.path("settings")).put(field, value);
+        emulator.putJson("jobs/7.json", job.toString());
+    }
+
     private void someoneElseRenamesTheJob() {
         emulator.putJson("jobs/7.json", workspace.settings(7).settingsJson()
                 .transform(s -> "{\"job_id\":7,\"settings\":" + s.replace("\"nightly-etl\"", "\"nightly-etl-v2\"") + "}"));

@@ -12,6 +12,8 @@ import java.util.Set;
 /** Jobs API 2.2: runs/get, runs/list, list, get, update, reset, backed by jobs/ and runs/ of the folder. */
 final class EmulatedJobs {
     private static final int TASK_PAGE = 100;
+    /** The values of JobSettings.performance_target (the SDK's PerformanceTarget); the Jobs API refuses any other. */
+    private static final List<String> PERFORMANCE_TARGETS = List.of("PERFORMANCE_OPTIMIZED", "STANDARD");
     private static final Set<String> COMPLETED = Set.of("TERMINATED", "SKIPPED", "INTERNAL_ERROR");
 
     private final Folder folder;
@@ -130,6 +132,11 @@ final class EmulatedJobs {
         JsonNode newSettings = call.body().path("new_settings");
         if (!newSettings.isObject()) {
             return Answer.error(400, "INVALID_PARAMETER_VALUE", "new_settings is required");
+        }
+        JsonNode mode = newSettings.path("performance_target");
+        if (!mode.isMissingNode() && !PERFORMANCE_TARGETS.contains(mode.asText())) {
+            return Answer.error(400, "INVALID_PARAMETER_VALUE", "Invalid performance_target: " + mode.asText()
+                    + " (expected one of " + PERFORMANCE_TARGETS + ").");
         }
         List<String> remove = new ArrayList<>();
         call.body().path("fields_to_remove").forEach(f -> remove.add(f.asText()));

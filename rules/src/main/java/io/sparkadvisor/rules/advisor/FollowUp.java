@@ -21,8 +21,13 @@ public final class FollowUp {
     }
 
     public static Verdict evaluate(List<MetricCheck> checks, RunHistory history, RunFacts after, boolean runSucceeded) {
-        boolean allJobsSucceeded = after.jobs().stream().map(JobFacts::result).allMatch("JobSucceeded"::equals);
-        List<Verdict.Row> rows = checks.stream().map(c -> row(c, history, Optional.of(after), history.read(c, after))).toList();
+        return evaluate(checks, history, new RunView(after), runSucceeded);
+    }
+
+    /** As above, on the judged run as the rules see it: a serverless run's cost can be checked too. */
+    public static Verdict evaluate(List<MetricCheck> checks, RunHistory history, RunView after, boolean runSucceeded) {
+        boolean allJobsSucceeded = after.facts().jobs().stream().map(JobFacts::result).allMatch("JobSucceeded"::equals);
+        List<Verdict.Row> rows = checks.stream().map(c -> row(c, history, Optional.of(after.facts()), history.read(c, after))).toList();
         return new Verdict(runSucceeded && allJobsSucceeded, rows);
     }
 

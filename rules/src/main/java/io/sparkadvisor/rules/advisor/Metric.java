@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.advisor;
 
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -70,11 +71,14 @@ public enum Metric {
     /** A stage's CPU (task threads and GC) over its wall time times the nodes' cores: how busy its nodes' CPUs were. */
     NODE_CPU_SHARE("nodeCpuShare", Unit.SHARE, false, null, RunMetrics::nodeCpuShare),
     /** What arrived over what was processed in the recent micro-batches of the run's streaming query that lags most. */
-    STREAM_RATE_RATIO("streamRateRatio", Unit.RATIO, false, RunMetrics::streamRateRatio, null);
+    STREAM_RATE_RATIO("streamRateRatio", Unit.RATIO, false, RunMetrics::streamRateRatio, null),
+    /** A serverless run's list cost from billing; unmeasured before billing has it, and for a run with an event log. */
+    RUN_DOLLARS("runDollars", Unit.DOLLARS, false,
+            run -> run.serverless().filter(ServerlessRun::priced).map(ServerlessRun::dollars).orElse(Double.NaN), null);
 
     /** How a value reads for people. */
     public enum Unit {
-        DURATION, BYTES, SHARE, COUNT, RATIO;
+        DURATION, BYTES, SHARE, COUNT, RATIO, DOLLARS;
 
         public String format(double value) {
             return switch (this) {
@@ -83,6 +87,7 @@ public enum Metric {
                 case SHARE -> Format.percent(value);
                 case COUNT -> Long.toString(Math.round(value));
                 case RATIO -> Format.ratio(value) + "x";
+                case DOLLARS -> "$" + Format.decimals(value, 2);
             };
         }
     }

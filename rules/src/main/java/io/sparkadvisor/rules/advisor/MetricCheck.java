@@ -54,8 +54,14 @@ public record MetricCheck(MetricRef metric, Comparison comparison, double bound,
      * there; when it finds none, nothing is read and the match says why.
      */
     public Reading on(RunFacts run, StageMatcher matcher) {
+        return on(new RunView(run), matcher);
+    }
+
+    /** As {@link #on(RunFacts, StageMatcher)}, on a run as the rules see it (a serverless run's cost too). */
+    public Reading on(RunView view, StageMatcher matcher) {
+        RunFacts run = view.facts();
         if (stage == null) {
-            return new Reading(metric.value(run), Optional.empty());
+            return new Reading(metric.value(view), Optional.empty());
         }
         StageMatch match = matcher.find(stage, run);
         OptionalDouble value = match.found() ? metric.ofStage(match.stageId()).value(run) : OptionalDouble.empty();

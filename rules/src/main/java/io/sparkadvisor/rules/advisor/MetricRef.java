@@ -50,11 +50,15 @@ public record MetricRef(String id, int stageId) {
 
     /** Its value on a run; empty when the run has no such stage (the job's code changed), cannot measure it, or the metric is unknown. */
     public OptionalDouble value(RunFacts facts) {
+        return value(new RunView(facts));
+    }
+
+    /** As {@link #value(RunFacts)}, on a run as the rules see it: a serverless run's cost too. */
+    public OptionalDouble value(RunView run) {
         if (metric().isEmpty()) {
             return OptionalDouble.empty();
         }
         Metric metric = metric().get();
-        RunView run = new RunView(facts);
         if (!perStage()) {
             return measured(metric.measure(run));
         }

@@ -32,6 +32,10 @@ public final class RunHistory {
 
     /** The check's metric on another run of the job, a stage check on the stage that does its stage's work there. */
     public MetricCheck.Reading read(MetricCheck check, RunFacts run) {
+        return read(check, new RunView(run));
+    }
+
+    public MetricCheck.Reading read(MetricCheck check, RunView run) {
         return check.on(run, matcher);
     }
 

@@ -22,7 +22,7 @@ class MetricRefTest {
         assertEquals(List.of("appDurationMs", "slotMs", "idleSlotShare", "slots", "coresPerHost", "peakHeapShare", "heapBytes",
                 "workerMemoryBytes", "photonFallbacks", "broadcastBytes", "tasksAtOnce", "gcShare", "spillBytes", "diskSpillBytes",
                 "shuffleWriteBytes", "tasks", "failedTasks", "outOfMemoryFailures", "executorLostFailures", "cpuShare", "maxToMedian",
-                "medianTaskMs", "wallMs", "taskMs", "nodeCpuShare", "streamRateRatio"), Arrays.stream(Metric.values()).map(Metric::id).toList());
+                "medianTaskMs", "wallMs", "taskMs", "nodeCpuShare", "streamRateRatio", "runDollars"), Arrays.stream(Metric.values()).map(Metric::id).toList());
         assertEquals(Metric.values().length, new HashSet<>(Arrays.stream(Metric.values()).map(Metric::id).toList()).size());
     }
 

@@ -18,7 +18,7 @@ import java.util.Map;
 /**
  * The job's performance_target to STANDARD: the saving is the run's cost times the reduction (the job's own runs in
  * each mode when it has enough of them, else the assumed one, an estimate). The check after the next run: it ended no
- * later than this run's duration plus standard's start delay.
+ * later than this run's duration plus standard's start delay, and cost less than this run (when billing priced it).
  */
 final class PerformanceModeAdvice {
     private PerformanceModeAdvice() {}
@@ -43,8 +43,11 @@ final class PerformanceModeAdvice {
         Messages m = Messages.of(PerformanceModeRule.ID, scope, t);
         MetricCheck endsInTime = new MetricCheck(Metric.APP_DURATION_MS.ofRun(), MetricCheck.Comparison.AT_MOST,
                 e.runMs() + e.startDelayMs(), m.text("endsInTime"));
+        // Billing's figure for this run is the baseline: an event-log run's facts have no cost to measure it on later.
+        MetricCheck cheaper = new MetricCheck(Metric.RUN_DOLLARS.ofRun(), MetricCheck.Comparison.BELOW, e.runDollars(), m.text("cheaper"),
+                e.runDollars());
         Step step = new Step(1, List.of(Change.job("performance_target", PerformanceMode.STANDARD.name())), m.list("checks"),
-                m.text("rollback"), List.of(endsInTime));
+                m.text("rollback"), e.runDollars() > 0 ? List.of(endsInTime, cheaper) : List.of(endsInTime));
         Savings saving = new Savings(0, 0, 0, Format.round(e.runDollars() * e.reduction()), !e.measured(), List.of());
         return Remedy.of(m, "summary", List.of(step), saving);
     }

@@ -12,10 +12,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.knowledge.serverless.ServerlessFixtures;
 import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import io.sparkadvisor.rules.advisor.Change;
+import io.sparkadvisor.knowledge.serverless.PerformanceMode;
 import io.sparkadvisor.rules.advisor.Finding;
+import io.sparkadvisor.rules.advisor.FollowUp;
+import io.sparkadvisor.rules.advisor.RunHistory;
+import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.advisor.Severity;
 import io.sparkadvisor.rules.advisor.Step;
-import io.sparkadvisor.rules.advisor.Verdicts;
 import io.sparkadvisor.rules.serverless.ServerlessRuns;
 import java.util.List;
 import java.util.Map;
@@ -66,16 +69,26 @@ class PerformanceModeRuleTest {
         assertTrue(ServerlessRuns.finding(WAREHOUSE, PerformanceModeRule.ID).isEmpty());
     }
 
+    /** The next run: within this run's time plus standard's start delay, and cheaper as billing priced it. */
     @Test
-    void itsCheckPassesWhenTheNextRunEndsWithinTheStartDelayAndFailsPastIt() {
+    void itsChecksPassWhenTheNextRunEndsWithinTheStartDelayForLessAndFailPastEitherOrUnpriced() {
         ServerlessRun run = ServerlessFixtures.run(NIGHTLY);
         Step step = ServerlessRuns.finding(NIGHTLY, PerformanceModeRule.ID).orElseThrow().recommendation().steps().get(0);
-        assertEquals(List.of(P), Verdicts.outcomes(step.verify(), run.asRunFacts(), later(run, 4 * 60_000).asRunFacts()));
-        assertEquals(List.of(F), Verdicts.outcomes(step.verify(), run.asRunFacts(), later(run, 9 * 60_000).asRunFacts()));
+        double standard = run.dollars() * 0.65;
+        assertEquals(List.of(P, P), outcomes(step, run, next(run, 4 * 60_000, standard)));
+        assertEquals(List.of(F, P), outcomes(step, run, next(run, 9 * 60_000, standard)), "ends too late");
+        assertEquals(List.of(P, F), outcomes(step, run, next(run, 4 * 60_000, run.dollars())), "not cheaper");
+        assertEquals(List.of(P, F), outcomes(step, run, next(run, 4 * 60_000, 0)), "billing has no cost for it: unmeasured");
     }
 
-    private static ServerlessRun later(ServerlessRun run, long byMs) {
-        return new ServerlessRun(run.jobId(), run.runId(), run.startMs(), run.endMs() + byMs, run.mode(), run.continuous(),
-                run.durationAlertMs(), run.dbus(), run.dollars(), run.statements(), run.recentRuns());
+    private static List<String> outcomes(Step step, ServerlessRun before, ServerlessRun after) {
+        return FollowUp.evaluate(step.verify(), RunHistory.baselineOnly(before.asRunFacts()), new RunView(after), true).rows().stream()
+                .map(r -> r.passed() ? P : F).toList();
+    }
+
+    private static ServerlessRun next(ServerlessRun run, long laterByMs, double dollars) {
+        return new ServerlessRun(run.jobId(), run.runId(), run.startMs(), run.endMs() + laterByMs, PerformanceMode.STANDARD,
+                run.continuous(), run.durationAlertMs(), dollars == 0 ? 0 : run.dbus() * dollars / run.dollars(), dollars, run.statements(),
+                run.recentRuns());
     }
 }
