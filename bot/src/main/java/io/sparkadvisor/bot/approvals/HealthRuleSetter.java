@@ -53,7 +53,7 @@ final class HealthRuleSetter {
         try (JobLocks.Held held = lock.get()) {
             if (!offers.claim(rec.id(), step, click.userId())) {
                 String by = offers.find(rec.id(), step).map(Offer::setBy).orElse(offer.setBy());
-                return new Refused(SlackMessages.notice(HealthRuleReply.ALREADY_SET.text("user", by)));
+                return new Refused(HealthRuleMessages.mentioning(HealthRuleReply.ALREADY_SET.text("user", by)));
             }
             try {
                 workspace.setHealthRule(rec.jobId(), new HealthRule(JobsHealthMetric.valueOf(offer.metric()), offer.value()));
@@ -65,7 +65,7 @@ final class HealthRuleSetter {
             offers.set(new AuditEntry(clock.instant(), click.userId(), principal, rec.jobId(), rec.id(), step, AuditAction.HEALTH_RULE_SET,
                     rule + " on job " + rec.jobId()));
             return new Decided(HealthRuleMessages.set(offer.text(), HealthRuleReply.SET_BY.text("user", click.userId(), "rule", rule)), rec,
-                    SlackMessages.notice(HealthRuleReply.SET_NOTE.text("user", click.userId(), "rule", rule, "jobId", rec.jobId())));
+                    HealthRuleMessages.mentioning(HealthRuleReply.SET_NOTE.text("user", click.userId(), "rule", rule, "jobId", rec.jobId())));
         }
     }
 }
