@@ -58,6 +58,7 @@ final class HealthRuleSetter {
             try {
                 workspace.setHealthRule(rec.jobId(), new HealthRule(JobsHealthMetric.valueOf(offer.metric()), offer.value()));
             } catch (WorkspaceException e) {
+                // A send whose answer was lost may have taken; sending again sets the same rule, so the offer is given back.
                 offers.release(rec.id(), step);
                 return new Refused(SlackMessages.notice(HealthRuleReply.NOT_SET.text("reason", e.getMessage())));
             }
