@@ -3,6 +3,7 @@ package io.sparkadvisor.databricks;
 import io.sparkadvisor.databricks.access.Access;
 import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
+import io.sparkadvisor.databricks.apply.HealthRule;
 import io.sparkadvisor.databricks.apply.SettingsChange;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
 import io.sparkadvisor.databricks.apply.StepDelta;
@@ -43,6 +44,9 @@ public interface Workspace {
     /** The wall times (end - start) of those runs, from the same runs/list call: no run is read one by one. */
     List<Long> wallTimesBefore(long jobId, long beforeMs, int count);
 
+    /** The wall times of up to {@code count} of the job's completed runs that started in [{@code fromMs}, {@code toMs}), newest first (one runs/list call). */
+    List<Long> wallTimesBetween(long jobId, long fromMs, long toMs, int count);
+
     /**
      * The facts of one cluster's delivered event log, joined with the cluster's shape when known;
      * from the workspace's {@link io.sparkadvisor.databricks.fetch.FactsCache} when this run's log, as
@@ -66,6 +70,9 @@ public interface Workspace {
 
     /** Rolls back the keys a step touched ({@link AppliedChange#step()}), guarded by its fingerprint after; as {@link #apply}. */
     SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend);
+
+    /** Adds {@code rule} to the job's health rules (or replaces its metric's), keeping the others; the job as read back. */
+    SettingsSnapshot setHealthRule(long jobId, HealthRule rule);
 
     default SettingsSnapshot restore(long jobId, StepDelta step) {
         return restore(jobId, step, BeforeSend.NOTHING);

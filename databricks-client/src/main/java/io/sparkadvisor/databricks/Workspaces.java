@@ -6,6 +6,7 @@ import io.sparkadvisor.databricks.access.FileAccess;
 import io.sparkadvisor.databricks.access.SdkAccess;
 import io.sparkadvisor.databricks.apply.AppliedChange;
 import io.sparkadvisor.databricks.apply.BeforeSend;
+import io.sparkadvisor.databricks.apply.HealthRule;
 import io.sparkadvisor.databricks.apply.SettingsChange;
 import io.sparkadvisor.databricks.apply.JobSettingsEditor;
 import io.sparkadvisor.databricks.apply.SettingsSnapshot;
@@ -170,8 +171,13 @@ public final class Workspaces {
 
         @Override
         public List<Long> wallTimesBefore(long jobId, long beforeMs, int count) {
-            return count <= 0 ? List.of() : source.completedRunsBefore(jobId, beforeMs, count).stream()
-                    .filter(run -> run.getStartTime() != null && run.getEndTime() != null)
+            return wallTimesBetween(jobId, Long.MIN_VALUE, beforeMs, count);
+        }
+
+        @Override
+        public List<Long> wallTimesBetween(long jobId, long fromMs, long toMs, int count) {
+            return count <= 0 ? List.of() : source.completedRunsBefore(jobId, toMs, count).stream()
+                    .filter(run -> run.getStartTime() != null && run.getEndTime() != null && run.getStartTime() >= fromMs)
                     .map(run -> Math.max(0, run.getEndTime() - run.getStartTime())).toList();
         }
 
@@ -193,6 +199,11 @@ public final class Workspaces {
         @Override
         public SettingsSnapshot restore(long jobId, StepDelta step, BeforeSend beforeSend) {
             return editor.restore(jobId, step, beforeSend);
+        }
+
+        @Override
+        public SettingsSnapshot setHealthRule(long jobId, HealthRule rule) {
+            return editor.setHealthRule(jobId, rule);
         }
 
         @Override

@@ -26,9 +26,11 @@ import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.templates.digest.DigestMessages;
 import io.sparkadvisor.templates.digest.DigestReport;
 import io.sparkadvisor.templates.replies.AskReply;
+import io.sparkadvisor.templates.replies.HealthRuleReply;
 import io.sparkadvisor.templates.replies.Replies;
 import io.sparkadvisor.templates.replies.Reply;
 import io.sparkadvisor.templates.slack.ChangeMessages;
+import io.sparkadvisor.templates.slack.HealthRuleMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
 import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
@@ -255,6 +257,13 @@ class EveryTemplateRendersTest {
             text("verdict summary", ChangeMessages.verdictSummary(subject, new ChangeMessages.Judgement(4201, 4202, verdict, Optional.of(new Prediction(72_500, 61_200, false).against(80_000)))));
         }
         json("next step", ChangeMessages.nextStep("42-skew", "skew", step));
+        String offer = HealthRuleReply.OFFER_DURATION.text("limit", "3.0 min", "factor", "1.5", "p95", "2.0 min", "runs", 3, "plural", true,
+                "step", 1, "replaces", HealthRuleMessages.rule("RUN_DURATION_SECONDS", 600));
+        json("health-rule offer", HealthRuleMessages.offer(offer, "42-skew", 1));
+        json("health rule set", new SlackMessage(offer, HealthRuleMessages.set(offer, HealthRuleReply.SET_BY.text("user", "U0BOB",
+                "rule", HealthRuleMessages.rule("RUN_DURATION_SECONDS", 180)))));
+        json("health rule set note", HealthRuleMessages.mentioning(HealthRuleReply.SET_NOTE.text("user", "U0BOB", "rule",
+                HealthRuleMessages.rule("RUN_DURATION_SECONDS", 180), "jobId", 42)));
         Instant at = Instant.parse("2026-12-03T10:42:00Z");
         json("history", ChangeMessages.history(42, List.of(new Decided("skew", 1, 4201, "verified", "U0ANA", at, "passed"),
                 new Decided("skew", 2, 4201, "rejected", "U0BOB", at, null))));

@@ -62,6 +62,7 @@ public final class ApprovalDesk {
     private final ApprovalPolicy policy;
     private final AccessService access;
     private final Clock clock;
+    private final HealthRuleSetter healthRules;
 
     /** A click let through: the recommendation, and the Databricks user the clicker is (for the audit trail); or why not. */
     private record Authorised(StoredRecommendation rec, String principal, Refused refusal) {
@@ -80,6 +81,7 @@ public final class ApprovalDesk {
         this.sender = new ChangeSender(changes, workspace, clock);
         this.policy = policy;
         this.clock = clock;
+        this.healthRules = new HealthRuleSetter(recommendations.healthRuleOffers(), locks, workspace, clock);
     }
 
     /** Records the findings that have steps the bot can apply, against the job's settings as they are now. */
@@ -121,6 +123,12 @@ public final class ApprovalDesk {
         }
         return new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber, StepDecision.rejected(click.userId(), clock.instant()), false),
                 rec, null);
+    }
+
+    /** "Set the alert" under a verified step's verdict: authorised as Approve is, then {@link HealthRuleSetter}. */
+    public ClickOutcome setHealthRule(Click click, SlackDirectory people) {
+        Authorised who = authorised(click, people);
+        return who.refusal() != null ? who.refusal() : healthRules.set(click, who.rec(), who.principal());
     }
 
     /**

@@ -16,6 +16,7 @@ import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.followup.HealthRuleOffering;
 import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
@@ -117,12 +118,15 @@ final class ServeCommand implements Callable<Integer> {
                 new HotValueDesk(new HotValueClicks(hotValues, hotValueLookup, policy, access, Clock.systemUTC())), access), metrics);
         ScheduledExecutorService followUps = Executors.newSingleThreadScheduledExecutor();
         HotValueRecheck recheck = new HotValueRecheck(hotValues, hotValueLookup);
+        HealthRuleOffering healthRules = new HealthRuleOffering(workspace, changes, new Recommendations(db).healthRuleOffers(),
+                thresholdOptions.thresholds(), Clock.systemUTC());
         Repeating.every(followUps, InterruptedApprovals.EVERY, "settling interrupted approvals", new InterruptedApprovals(
                 new Recommendations(db), changes, locks, workspace, bot.changeReplies(), Clock.systemUTC())::finish);
         FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), changes, workspace, bot.changeReplies(), Clock.systemUTC(),
                 thresholdOptions.thresholds(), (rec, runId, slack) -> {
                     metrics.followedUp();
                     recheck.judged(rec, runId, slack);
+                    healthRules.judged(rec, runId, slack);
                 });
         Repeating.every(followUps, FollowUpWatcher.interval(env), "follow-up poll", watcher::poll);
         OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace,

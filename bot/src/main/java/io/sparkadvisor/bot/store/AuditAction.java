@@ -17,7 +17,9 @@ public enum AuditAction {
     VERIFIED("verified"), CHECKS_FAILED("checks-failed"), JOB_GONE("job-gone"),
     ROLLING_BACK("rolling-back"), ROLLED_BACK("rolled-back"),
     /** A roll back that did not reach the job (refused, or read back unchanged): the step stays in effect. */
-    ROLL_BACK_REFUSED("roll-back-refused");
+    ROLL_BACK_REFUSED("roll-back-refused"),
+    /** An approver set the job's health rule offered under a verified step's verdict. */
+    HEALTH_RULE_SET("health-rule-set");
 
     private final String id;
 

@@ -146,7 +146,8 @@ public final class Changes {
                         rs.getString("detail")), jobId));
     }
 
-    private static void append(Statements sql, AuditEntry e) throws SQLException {
+    /** One audit line, inside the caller's transaction. */
+    static void append(Statements sql, AuditEntry e) throws SQLException {
         sql.update("INSERT INTO audit (happened_at, actor, principal, job_id, recommendation_id, step, action, detail)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", e.at(), e.actor(), e.principal(), e.jobId(), e.recommendationId(), e.step(),
                 e.action().id(), e.detail());

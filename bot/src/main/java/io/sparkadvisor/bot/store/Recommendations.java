@@ -17,6 +17,11 @@ public final class Recommendations {
         return new Predictions(db);
     }
 
+    /** The health rules offered under the verdicts of their verified steps. */
+    public HealthRuleOffers healthRuleOffers() {
+        return new HealthRuleOffers(db);
+    }
+
     public Recommendations(Database db) {
         this.db = db;
     }

@@ -373,6 +373,68 @@ abstract class ApprovalsEndToEnd {
     }
 
     /*
+     * The health rule after a verified step. Job 61 ("guarded-join") runs the skew job; it alerts on its streaming backlog
+     * already. Step 1 of skew is approved on its run 6101, then three runs complete after the change: 100 s and 110 s
+     * (no log) and 120 s, the healthy join, which verifies the step. p95 of the three is 120 s; x 1.5 = 180 s.
+     */
+    private static final String BACKLOG_RULE = "{\"metric\":\"STREAMING_BACKLOG_SECONDS\",\"op\":\"GREATER_THAN\",\"value\":60}";
+
+    @Test
+    void aVerifiedStepOffersADurationAlertFromTheRunsSinceAndAnApproversClickSendsOneUpdateKeepingTheJobsRules() throws Exception {
+        long jobId = 61;
+        BotHarness.addJob(bot.workspace, jobId, "guarded-join", "1203-guarded", "skew.log.gz", 6101, 6101);
+        bot.workspace.putJson("jobs/61.json", "{\"job_id\":61,\"settings\":" + settings(jobId).settingsJson()
+                .replaceFirst("^\\{", "{\"health\":{\"rules\":[" + BACKLOG_RULE + "]},") + "}");
+        FakeSlackApi.Call finding = appliedSkewStep(6101);
+        String id = idOf(finding);
+        long applied = bot.clock.millis();
+        bot.addRun(jobId, 6102, "guarded-join", "1203-guarded-a", null, applied + 1, 100_000);
+        bot.addRun(jobId, 6103, "guarded-join", "1203-guarded-b", null, applied + 2, 110_000);
+        bot.addRun(jobId, 6104, "guarded-join", "1203-guarded-c", Corpus.dir().resolve("skew-aqe-skewjoin.log.gz"), applied + 3, 120_000);
+        bot.followUp.poll();
+        assertEquals(ChangeState.VERIFIED, state(id));
+
+        List<FakeSlackApi.Call> offers = bot.threadReplies(finding.param("thread_ts")).stream()
+                .filter(c -> c.param("blocks").contains("set_health_rule")).toList();
+        assertEquals(1, offers.size(), notesInThread(finding).toString());
+        FakeSlackApi.Call offer = offers.get(0);
+        String offered = asRead(offer);
+        assertTrue(offered.contains("Alert when a run takes longer than 3.0 min?") && offered.contains("1.5x the p95 (2.0 min) of the 3 runs")
+                && offered.contains("since step 1"), offered);
+        bot.workspace.clearRequests();
+
+        click(offer, offer.param("blocks"), BYSTANDER, "set_health_rule", id);
+        await(WAIT, () -> whispers().stream().anyMatch(w -> w.contains("not allowed")));
+        assertEquals(0, bot.workspace.requests("POST", "/api/2.2/jobs/update").size(), "a non-approver changes nothing");
+
+        CompletableFuture.allOf(
+                CompletableFuture.runAsync(() -> click(offer, offer.param("blocks"), APPROVER, "set_health_rule", id)),
+                CompletableFuture.runAsync(() -> click(offer, offer.param("blocks"), APPROVER, "set_health_rule", id))).join();
+        await(WAIT, () -> edits(offer).size() == 1 && whispers().size() == 2);
+        List<RecordedRequest> updates = bot.workspace.requests("POST", "/api/2.2/jobs/update");
+        assertEquals(1, updates.size(), "the double click sent one update");
+        JsonNode body = JSON.readTree(updates.get(0).body());
+        assertEquals(jobId, body.path("job_id").asLong());
+        assertEquals(JSON.readTree("{\"health\":{\"rules\":[" + BACKLOG_RULE
+                + ",{\"metric\":\"RUN_DURATION_SECONDS\",\"op\":\"GREATER_THAN\",\"value\":180}]}}"), body.path("new_settings"),
+                "health alone, the job's backlog rule kept and the duration rule added");
+        assertTrue(whispers().get(1).contains("already set by <@" + APPROVER + ">"), whispers().get(1));
+        String set = edits(offer).get(0).param("blocks");
+        assertTrue(set.contains("Set by <@" + APPROVER + ">: RUN_DURATION_SECONDS > 180.") && !set.contains("set_health_rule"), set);
+        assertTrue(notesInThread(finding).stream().anyMatch(n -> n.contains("<@" + APPROVER + "> set job 61's health rule RUN_DURATION_SECONDS > 180")),
+                notesInThread(finding).toString());
+        assertEquals(List.of("approved", "sending", "applied", "verified", "health-rule-set"), actions(id));
+        assertEquals("RUN_DURATION_SECONDS > 180 on job 61", audit(id).get(4).detail());
+        assertEquals(APPROVER, audit(id).get(4).actor());
+
+        // The rule is about alerting, not how the job runs: the verified step still rolls back, and the rule stays.
+        FakeSlackApi.Call verdict = verdicts(finding).get(0);
+        click(verdict, verdict.param("blocks"), APPROVER, "roll_back_step", id);
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK);
+        assertTrue(settings(jobId).settingsJson().contains("\"value\":180"), settings(jobId).settingsJson());
+    }
+
+    /*
      * Baselines from history. Job J ("noisy-join-J") ran five times before the advised run J06 (the skew log as Spark
      * wrote it); each earlier run is the skew log with its end moved, 4% to 24% longer: a noisy job, whose run times
      * have a median 10% above the advised run's and a band of about ±31% of it (3.5 robust deviations). The next run is

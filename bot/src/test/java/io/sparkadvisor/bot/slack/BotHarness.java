@@ -18,7 +18,9 @@ import io.sparkadvisor.bot.scan.FleetScan;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.DigestSchedulers;
 import io.sparkadvisor.bot.digest.Digests;
+import io.sparkadvisor.bot.followup.AfterVerdict;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
+import io.sparkadvisor.bot.followup.HealthRuleOffering;
 import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
@@ -177,7 +179,8 @@ final class BotHarness implements AutoCloseable {
         App app = bot.app();
         interrupted = new InterruptedApprovals(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock);
         followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),
-                new HotValueRecheck(hotValues, hotValueLookup));
+                afterVerdict(new HotValueRecheck(hotValues, hotValueLookup), new HealthRuleOffering(connected, changes,
+                        new Recommendations(db).healthRuleOffers(), Thresholds.defaults(), clock)));
         if (socket != null) {
             slack.openSocketModeAt(socket.url());
             serving = socketMode(settings, app);
@@ -192,6 +195,14 @@ final class BotHarness implements AutoCloseable {
     /** {@code serve}'s settings behind a firewall: the app-level token instead of a port and a signing secret. */
     static SlackSettings socketModeSettings(FakeSlackApi slack) {
         return SlackSettings.fromEnvironment(Map.of("SLACK_BOT_TOKEN", BOT_TOKEN, "SLACK_APP_TOKEN", APP_TOKEN, "SLACK_API_URL", slack.baseUrl()));
+    }
+
+    /** What serve says after a verdict: the hot value's recount, then the health-rule offer. */
+    private static AfterVerdict afterVerdict(AfterVerdict recheck, AfterVerdict healthRules) {
+        return (rec, runId, replies) -> {
+            recheck.judged(rec, runId, replies);
+            healthRules.judged(rec, runId, replies);
+        };
     }
 
     /** Connects as {@code serve} does with SLACK_APP_TOKEN, without blocking. */

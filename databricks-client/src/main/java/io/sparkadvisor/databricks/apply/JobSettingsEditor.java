@@ -93,6 +93,17 @@ public final class JobSettingsEditor {
     }
 
     /**
+     * Adds {@code rule} to the job's health rules, or replaces the rule of its metric, keeping every other rule: one
+     * {@code jobs/update} carrying only {@code health}, which the API replaces whole. Returns the job as read back.
+     */
+    public SettingsSnapshot setHealthRule(long jobId, HealthRule rule) {
+        source.updateJob(jobId, JobHealth.of(source.jobSettings(jobId)).with(rule), List.of());
+        SettingsSnapshot after = current(jobId);
+        LOG.info("Job {}: health rule {} > {} set", jobId, rule.metric(), rule.value());
+        return after;
+    }
+
+    /**
      * Puts back the keys a step touched, unless the job was edited after that step (its settings are
      * then not those {@link StepDelta#fingerprintAfter()} names). Sends only the entries that differ
      * (see {@link RestoreUpdate}), not a {@code jobs/reset} of everything.

@@ -1,10 +1,13 @@
 package io.sparkadvisor.databricks.emulator;
 
+import com.databricks.sdk.service.jobs.JobsHealthMetric;
+import com.databricks.sdk.service.jobs.JobsHealthOperator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.databricks.workspace.JobSettingsMerge;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -138,11 +141,29 @@ final class EmulatedJobs {
             return Answer.error(400, "INVALID_PARAMETER_VALUE", "Invalid performance_target: " + mode.asText()
                     + " (expected one of " + PERFORMANCE_TARGETS + ").");
         }
+        String badRule = badHealthRule(newSettings.path("health"));
+        if (badRule != null) {
+            return Answer.error(400, "INVALID_PARAMETER_VALUE", badRule);
+        }
         List<String> remove = new ArrayList<>();
         call.body().path("fields_to_remove").forEach(f -> remove.add(f.asText()));
         job.set("settings", reset ? newSettings : JobSettingsMerge.merge((ObjectNode) job.path("settings"), (ObjectNode) newSettings, remove));
         folder.write(file, job);
         return Answer.empty();
+    }
+
+    /**
+     * As the real API checks {@code health.rules[]}: a metric of JobsHealthMetric, the operator GREATER_THAN and a whole
+     * number; null when every rule is well formed (a missing {@code health} too). The field is then stored whole.
+     */
+    private static String badHealthRule(JsonNode health) {
+        for (JsonNode rule : health.path("rules")) {
+            boolean known = Arrays.stream(JobsHealthMetric.values()).anyMatch(m -> m.name().equals(rule.path("metric").asText()));
+            if (!known || !JobsHealthOperator.GREATER_THAN.name().equals(rule.path("op").asText()) || !rule.path("value").canConvertToLong()) {
+                return "Invalid health rule " + rule;
+            }
+        }
+        return null;
     }
 
     private static String jobFile(Call call) {

@@ -106,6 +106,19 @@ public final class GeneralThresholds {
             OURS + "beyond an order of magnitude the fixed costs of a run (cluster start, planning, listing) no longer"
                     + " shrink into noise, so time per byte stops comparing like with like");
 
+    public static final Threshold HEALTH_RULE_FACTOR = new Threshold("follow-up.healthRuleFactor", 1.5, 1, 10,
+            "x the p95 of the job's run durations since a verified step (or x the streaming backlog it peaked at)",
+            "After a step is verified, the bot offers the job a Databricks health rule at this many times what its runs"
+                    + " now take (RUN_DURATION_SECONDS) or, for a streaming job, the backlog its sources reported at most"
+                    + " (STREAMING_BACKLOG_RECORDS): Databricks then alerts on a regression by itself.",
+            OURS + "half again the slowest usual run is beyond the run-to-run spread (follow-up.noiseRatio) and early"
+                    + " enough to matter; https://docs.databricks.com/aws/en/jobs/notifications (duration and streaming"
+                    + " backlog thresholds)");
+    public static final Threshold HEALTH_RULE_MIN_RUNS = new Threshold("follow-up.healthRuleMinRuns", 3, 1, 100, "runs",
+            "A duration health rule is offered only when the job completed at least this many runs since the verified"
+                    + " step (their p95 is the rule's base); with fewer, the verdict says how many there are.",
+            OURS + "one run is an anecdote; three give the p95 (their slowest) a second opinion at least");
+
     /**
      * What a saving is at stake, by its share of the run: low below {@link #MIN_SAVED_SHARE}, medium from it, high from
      * {@link #HIGH_APP_SHARE}. It caps the severity a rule's ladder proposes ({@code advisor.Stake}).
@@ -127,7 +140,8 @@ public final class GeneralThresholds {
             FOLLOW_UP_NOISE_RATIO,
             FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,
             FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO,
-            FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN);
+            FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN,
+            HEALTH_RULE_FACTOR, HEALTH_RULE_MIN_RUNS);
 
     private GeneralThresholds() {}
 }

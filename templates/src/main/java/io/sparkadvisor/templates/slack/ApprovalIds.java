@@ -9,6 +9,8 @@ public final class ApprovalIds {
     public static final String APPROVE = "approve_step";
     public static final String REJECT = "reject_step";
     public static final String ROLL_BACK = "roll_back_step";
+    /** "Set the alert" under a verified step's verdict: its value is the step's. */
+    public static final String SET_HEALTH_RULE = "set_health_rule";
     private static final String BLOCK_PREFIX = "approval:";
     private static final String ROLL_BACK_PREFIX = "rollback:";
 
