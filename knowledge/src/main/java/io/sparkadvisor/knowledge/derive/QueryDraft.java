@@ -4,6 +4,7 @@ import io.sparkadvisor.knowledge.facts.BatchSeries;
 import io.sparkadvisor.knowledge.facts.BatchTotals;
 import io.sparkadvisor.knowledge.facts.BatchWork;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.StateOperatorProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import java.util.ArrayDeque;
@@ -119,14 +120,14 @@ final class QueryDraft {
         return batches;
     }
 
-    StreamingQueryFacts build(long appEndMs) {
+    StreamingQueryFacts build(long appEndMs, List<RecurringStage> recurringStages) {
         long stoppedMs = terminatedMs < 0 && appEndMs >= 0 ? appEndMs : terminatedMs;
         BatchTotals totals = new BatchTotals(batches, emptyBatches, idleEvents, inputRows,
                 Collections.unmodifiableMap(new LinkedHashMap<>(durationTotals)), stateRowsRemoved, rowsDropped, work);
         BatchSeries series = new BatchSeries(triggerMs.summary(), gapMs.summary(), rows.summary(), inputRate.summary(),
                 processedRate.summary(), behind.summary(), stateRows.summary(), stateMemory.summary(), cpuShare.summary());
         return new StreamingQueryFacts(id, runId, runs, name, startedMs, stoppedMs, Optional.ofNullable(exception),
-                Optional.ofNullable(first), Optional.ofNullable(last), List.copyOf(recent), totals, series);
+                Optional.ofNullable(first), Optional.ofNullable(last), List.copyOf(recent), totals, series, recurringStages);
     }
 
     private static String firstLine(String text) {

@@ -16,10 +16,12 @@ import java.util.Optional;
  * @param startedMs when its latest run started (-1 when the log has no start event)
  * @param terminatedMs when its latest run stopped, or the application with it (-1 while it runs: the log ends first)
  * @param exception what stopped it, when it failed (first line, bounded)
+ * @param recurringStages the stages its micro-batches ran, each summarised across the batches (only the latest
+ *        batch's stages stay in {@link RunFacts#stages()})
  */
 public record StreamingQueryFacts(String id, String runId, int runs, String name, long startedMs, long terminatedMs,
         Optional<String> exception, Optional<MicroBatch> first, Optional<MicroBatch> last, List<MicroBatch> recent,
-        BatchTotals totals, BatchSeries series) {
+        BatchTotals totals, BatchSeries series, List<RecurringStage> recurringStages) {
 
     /** As many batches as the history server keeps ({@code spark.sql.streaming.ui.retainedProgressUpdates}, 100). */
     public static final int RECENT_WINDOW = 100;
