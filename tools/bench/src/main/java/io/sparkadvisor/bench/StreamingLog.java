@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -26,8 +28,8 @@ import java.util.zip.GZIPInputStream;
  * {@code BATCHES} progress events are written, then what followed its last batch (the query's and the application's
  * end). A micro-batch is everything from the end of the previous progress event to its own: its SQL executions, jobs,
  * stages, tasks and metric updates, so the reader sees the work of every batch as Spark wrote it. Each pass over the real
- * batches advances the ids (jobs, stages, tasks, SQL executions, accumulators, batch ids) past the real log's largest
- * and the times by the real batches' span.
+ * batches advances the ids (jobs, stages, tasks, SQL executions, accumulators, batch ids, also in Spark's description of
+ * a batch's SQL execution) past the real log's largest and the times by the real batches' span.
  *
  * <pre>java -cp ... io.sparkadvisor.bench.StreamingLog REAL_LOG OUT_LOG [BATCHES, 100000]</pre>
  */
@@ -44,6 +46,8 @@ public final class StreamingLog {
             "spark.sql.execution.root.id", Id.EXECUTION, "streaming.sql.batchId", Id.BATCH);
     private static final List<String> TIME_FIELDS = List.of("Submission Time", "Completion Time", "Launch Time",
             "Finish Time", "Getting Result Time", "time", "Timestamp");
+
+    private static final Pattern BATCH_LINE = Pattern.compile("\nbatch = (\\d+)$");
 
     private StreamingLog() {
     }
@@ -155,6 +159,11 @@ public final class StreamingLog {
                 node.put(name, String.valueOf(Long.parseLong(v.asText()) + offset(property, round, largest)));
             } else if (TIME_FIELDS.contains(name) && v.asLong() > 0) {
                 node.put(name, v.asLong() + byMs);
+            } else if (name.equals("description") && BATCH_LINE.matcher(v.asText()).find()) { // Spark's "... batch = n"
+                Matcher m = BATCH_LINE.matcher(v.asText());
+                m.find();
+                node.put(name, v.asText().substring(0, m.start(1))
+                        + (Long.parseLong(m.group(1)) + offset(Id.BATCH, round, largest)));
             } else if (name.equals("timestamp") && v.isTextual() && v.asText().endsWith("Z")) {
                 node.set(name, new TextNode(Instant.parse(v.asText()).plusMillis(byMs).toString()));
             } else if (name.equals("Stage IDs") || name.equals("Parent IDs")) {
