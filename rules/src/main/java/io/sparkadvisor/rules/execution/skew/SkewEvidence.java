@@ -77,7 +77,8 @@ import java.util.regex.Pattern;
  * @param batchShuffleRatio the median over those batches of shuffleRatio (shuffleRatio for a batch run's stage)
  * @param topPartition the partition that held the largest shuffle read in the most batches; -1 for a batch run's stage
  * @param topPartitionBatches in how many of the batches it did (1 for a batch run's stage): a finding on a streaming
- *        stage needs the same partition the largest in most batches (general.mostBatchesShare), not in one
+ *        stage needs the same partition the largest in most batches, not in one
+ * @param topPartitionShare topPartitionBatches / batches, judged against general.mostBatchesShare (1 for a batch run's stage)
  */
 public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian, double skewShareOfStage,
         long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, long maxShuffleReadRecords,
@@ -86,7 +87,8 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
         @Internal int stageId, @Internal int tasks, @Internal long p75TaskMs, @Internal boolean aqeCanSplit, List<String> leftKeys,
         List<String> rightKeys, @Internal int slots, @Internal long appDurationMs,
         @Internal Map<String, String> aqeSettings, @Internal boolean aqeOnByDefault, boolean jobWide, long batches,
-        double batchMaxToMedian, double batchShuffleRatio, int topPartition, long topPartitionBatches) implements Evidence {
+        double batchMaxToMedian, double batchShuffleRatio, int topPartition, long topPartitionBatches,
+        double topPartitionShare) implements Evidence {
 
     static final String AQE = "spark.sql.adaptive.enabled";
     static final String SKEW_JOIN = "spark.sql.adaptive.skewJoin.enabled";
@@ -138,7 +140,8 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
                 Adaptive.of(run).onByDefault(), jobWide, across.map(RecurringStage::batches).orElse(1L),
                 across.map(r -> r.taskSkew().p50()).orElse(RunMetrics.maxToMedian(stage)),
                 across.map(r -> r.shuffleSkew().p50()).orElse(ratio), across.map(RecurringStage::topPartition).orElse(-1),
-                across.map(RecurringStage::topPartitionBatches).orElse(1L));
+                across.map(RecurringStage::topPartitionBatches).orElse(1L),
+                across.map(RecurringStage::topPartitionShare).orElse(1.0));
     }
 
     private static Map<String, String> aqeSettings(RunView run) {
