@@ -4,6 +4,8 @@ import io.sparkadvisor.knowledge.facts.Distribution;
 import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -22,11 +24,7 @@ final class RecurringStageDraft {
     private final SeriesSketch shuffleSkew = new SeriesSketch();
     private final Map<Integer, Long> topPartitions = new HashMap<>();
     private long batchesWithSpill;
-    private long spill;
-    private long shuffleRead;
-    private long shuffleWrite;
-    private long runMs;
-    private long cpuMs;
+    private final long[] totals = new long[TaskMetric.values().length];
 
     RecurringStageDraft(String queryId, String name, int position) {
         this.queryId = queryId;
@@ -52,13 +50,10 @@ final class RecurringStageDraft {
         if (topIndex >= 0 && (topPartitions.containsKey(topIndex) || topPartitions.size() < PARTITION_TALLY_LIMIT)) {
             topPartitions.merge(topIndex, 1L, Long::sum);
         }
-        long spilled = s.sum(TaskMetric.MEMORY_BYTES_SPILLED) + s.sum(TaskMetric.DISK_BYTES_SPILLED);
-        batchesWithSpill += spilled > 0 ? 1 : 0;
-        spill += spilled;
-        shuffleRead += s.sum(TaskMetric.SHUFFLE_READ_BYTES);
-        shuffleWrite += s.sum(TaskMetric.SHUFFLE_WRITE_BYTES);
-        runMs += s.sum(TaskMetric.EXECUTOR_RUN_TIME);
-        cpuMs += s.sum(TaskMetric.EXECUTOR_CPU_TIME);
+        batchesWithSpill += s.sum(TaskMetric.MEMORY_BYTES_SPILLED) > 0 ? 1 : 0;
+        for (TaskMetric m : TaskMetric.values()) {
+            totals[m.ordinal()] += s.sum(m);
+        }
     }
 
     RecurringStage build() {
@@ -66,7 +61,14 @@ final class RecurringStageDraft {
                 .max(Map.Entry.<Integer, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey((a, b) -> b - a)))
                 .orElse(Map.entry(-1, 0L));
         return new RecurringStage(queryId, name, position, batches, lastStageId, wall.summary(), taskSkew.summary(),
-                shuffleSkew.summary(), top.getKey(), top.getValue(), batchesWithSpill, spill, shuffleRead, shuffleWrite,
-                runMs, cpuMs);
+                shuffleSkew.summary(), top.getKey(), top.getValue(), batchesWithSpill, taskTotals());
+    }
+
+    private Map<TaskMetric, Long> taskTotals() {
+        Map<TaskMetric, Long> out = new EnumMap<>(TaskMetric.class);
+        for (TaskMetric m : TaskMetric.values()) {
+            out.put(m, totals[m.ordinal()]);
+        }
+        return Collections.unmodifiableMap(out);
     }
 }

@@ -1,5 +1,7 @@
 package io.sparkadvisor.knowledge.facts;
 
+import java.util.Map;
+
 /**
  * One stage a streaming query runs in every micro-batch, summarised over the batches in constant space: a week of
  * batches keeps one of these, not a {@link StageFacts} per batch. "The same stage" across batches is its name (the call
@@ -18,17 +20,17 @@ package io.sparkadvisor.knowledge.facts;
  * @param topPartition the partition (task index) that held the largest share most often: the largest shuffle read
  *        where the stage read one, else the longest task; -1 when none was seen
  * @param topPartitionBatches in how many batches that partition held the largest share
- * @param batchesWithSpill batches in which the stage spilled
- * @param spillBytes memory and disk bytes spilled over all batches
- * @param shuffleReadBytes shuffle bytes read over all batches
- * @param shuffleWriteBytes shuffle bytes written over all batches
- * @param executorRunTimeMs executor run time over all batches
- * @param executorCpuTimeMs executor CPU time over all batches
+ * @param batchesWithSpill batches in which the stage spilled (from memory)
+ * @param taskTotals each task metric summed over the successful tasks of every batch (spill, shuffle read and write,
+ *        executor run and CPU time, ...): what the stage did over the whole log
  */
 public record RecurringStage(String queryId, String name, int position, long batches, int lastStageId,
         SeriesSummary wallMs, SeriesSummary taskSkew, SeriesSummary shuffleSkew, int topPartition, long topPartitionBatches,
-        long batchesWithSpill, long spillBytes, long shuffleReadBytes, long shuffleWriteBytes, long executorRunTimeMs,
-        long executorCpuTimeMs) {
+        long batchesWithSpill, Map<TaskMetric, Long> taskTotals) {
+
+    public long total(TaskMetric metric) {
+        return taskTotals.getOrDefault(metric, 0L);
+    }
 
     /** The share of its batches in which {@link #topPartition} held the largest share. */
     public double topPartitionShare() {

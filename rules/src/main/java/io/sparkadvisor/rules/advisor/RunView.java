@@ -63,9 +63,14 @@ public final class RunView {
     public Optional<RecurringStage> recurring(StageFacts stage) {
         if (recurringByStage == null) {
             recurringByStage = new HashMap<>();
-            facts.streaming().forEach(q -> q.recurringStages().forEach(r -> recurringByStage.put(r.lastStageId(), r)));
+            recurringStages().forEach(r -> recurringByStage.put(r.lastStageId(), r));
         }
         return Optional.ofNullable(recurringByStage.get(stage.stageId()));
+    }
+
+    /** Every streaming query's stages, each summarised across its micro-batches. */
+    public List<RecurringStage> recurringStages() {
+        return facts.streaming().stream().flatMap(q -> q.recurringStages().stream()).toList();
     }
 
     /** The last attempt of every stage (earlier attempts failed or were resubmitted). */
