@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.facts.Coverage;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,8 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The Structured Streaming corpus (corpus/streaming/) read by the run reader as batch facts: every log reads whole,
- * its micro-batches' jobs, stages and tasks counted as the generator counted them in the raw JSON (manifest
- * {@code expect}), and the only events the reader may pass over are the StreamingQueryListener ones. The
+ * its events and tasks counted as the generator counted them in the raw JSON (manifest {@code expect}), the jobs, stages
+ * and SQL executions of each query's latest batch kept whole and every earlier one folded ({@link MicroBatchCounts}), and the only events the reader may pass over are the StreamingQueryListener ones. The
  * manifest's {@code streaming} block records that each construction held (checked here on what Spark measured).
  */
 class StreamingCorpusTest {
@@ -31,9 +32,12 @@ class StreamingCorpusTest {
         RunFacts facts = Corpus.streamingFacts(scenario);
         assertEquals(expect.path("events").asLong(), facts.coverage().events(), "events");
         assertEquals(expect.path("taskEndEvents").asLong(), facts.coverage().tasks(), "task ends");
-        assertEquals(expect.path("jobs").asInt(), facts.jobs().size(), "jobs");
-        assertEquals(expect.path("stageAttempts").asInt(), facts.stages().size(), "stage attempts");
-        assertEquals(expect.path("sqlExecutions").asInt(), facts.sqlExecutions().size(), "SQL executions");
+        MicroBatchCounts kept = MicroBatchCounts.of(Corpus.streamingDir().resolve(Corpus.streamingScenario(scenario).path("file").asText()));
+        assertEquals(kept.keptJobs(), facts.jobs().size(), "jobs outside micro-batches and of the latest batch");
+        assertEquals(kept.keptStageAttempts(), facts.stages().size(), "stage attempts outside micro-batches and of the latest batch");
+        assertEquals(kept.keptSqlExecutions(), facts.sqlExecutions().size(), "SQL executions outside micro-batches and of the latest batch");
+        assertEquals(kept.microBatchStageAttempts(), facts.streaming().stream().flatMap(q -> q.recurringStages().stream())
+                .mapToLong(RecurringStage::batches).sum(), "every micro-batch stage attempt folded into a recurring stage");
         assertEquals(expect.path("sparkVersion").asText(), facts.application().sparkVersion());
         assertFalse(facts.coverage().truncated());
         assertEquals(0, facts.coverage().skippedLines(), "corrupt lines");

@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 /**
  * Folds the events of one application into {@link RunFacts}. Per-task data lives only in the
@@ -44,6 +45,10 @@ public final class FactsBuilder implements EventSink {
     private final Map<Long, StageAccumulator> running = new HashMap<>();
     private final Map<Long, StageInfo> stageInfo = new HashMap<>();
     private final List<CompletedStage> completed = new ArrayList<>();
+    /** The stages of each streaming query's latest micro-batch (earlier batches' are folded into recurring stages). */
+    private final Map<Integer, List<KeptStage>> latestBatchStages = new HashMap<>();
+    /** Failures of micro-batch stages whose facts were not kept. */
+    private final List<TaskFailureFacts> foldedFailures = new ArrayList<>();
     private final Map<Long, Set<Integer>> stagesByAccumulator = new HashMap<>();
     private final SqlPlans sql = new SqlPlans();
     private final StreamingQueries streaming = new StreamingQueries();
@@ -101,6 +106,8 @@ public final class FactsBuilder implements EventSink {
             case "SparkListenerStageCompleted" -> stageCompleted(e.path("Stage Info"));
             case "SparkListenerSQLExecutionStart" -> {
                 sql.start(e);
+                streaming.sqlExecutionStart(e.path("executionId").asLong(), e.path("description").asText(""))
+                        .ifPresent(this::forget);
                 clock.work(e.path("time").asLong());
             }
             case "SparkListenerSQLExecutionEnd" -> {
@@ -145,7 +152,29 @@ public final class FactsBuilder implements EventSink {
             job.stageIds.forEach(s -> executionByStage.put(s, job.sqlExecutionId));
         }
         jobs.put(job.jobId, job);
-        streaming.jobStart(job.jobId, e.path("Properties"), job.stageIds);
+        streaming.jobStart(job.jobId, e.path("Properties"), job.stageIds).ifPresent(this::forget);
+    }
+
+    /** An earlier micro-batch: its jobs, stages, SQL executions and their metric values are no longer kept. */
+    private void forget(StreamingQueries.ForgottenBatch batch) {
+        for (int jobId : batch.jobIds()) {
+            JobDraft job = jobs.remove(jobId);
+            if (job != null && job.sqlExecutionId >= 0) {
+                sql.forget(job.sqlExecutionId);
+            }
+        }
+        for (int stageId : batch.stageIds()) {
+            executionByStage.remove(stageId);
+            for (KeptStage kept : latestBatchStages.getOrDefault(stageId, List.of())) {
+                foldedFailures.addAll(kept.stage.failures);
+                for (long id : kept.accumulatorIds) {
+                    stagesByAccumulator.remove(id);
+                    sql.forgetAccumulator(id);
+                }
+            }
+            latestBatchStages.remove(stageId);
+        }
+        batch.executionIds().forEach(sql::forget);
     }
 
     private void jobEnd(JsonNode e) {
@@ -178,22 +207,39 @@ public final class FactsBuilder implements EventSink {
         int attempt = info.path("Stage Attempt ID").asInt();
         long done = info.path("Completion Time").asLong(latestMs());
         clock.work(done);
+        StageAccumulator acc = running.remove(key(stageId, attempt));
+        StageInfo meta = stageInfo.remove(key(stageId, attempt));
+        if (acc == null || meta == null) {
+            accumulators(info, stageId);
+            return;
+        }
+        timeline().stages(done, -1);
+        String failure = PythonTracebacks.keepRaised(info.path("Failure Reason").asText(""));
+        CompletedStage stage = summarise(acc, meta, done, failure.isEmpty() ? "COMPLETE" : "FAILED", failure);
+        switch (streaming.stageCompleted(stage.facts, acc.topIndex())) {
+            case NOT_MICRO_BATCH -> {
+                accumulators(info, stageId);
+                completed.add(stage);
+            }
+            case LATEST_BATCH -> latestBatchStages.computeIfAbsent(stageId, k -> new ArrayList<>())
+                    .add(new KeptStage(stage, accumulators(info, stageId)));
+            case EARLIER_BATCH -> foldedFailures.addAll(stage.failures);
+        }
+    }
+
+    /** Records the stage's SQL metric values; returns their accumulator ids. */
+    private long[] accumulators(JsonNode info, int stageId) {
+        LongStream.Builder ids = LongStream.builder();
         for (JsonNode acc : info.path("Accumulables")) {
             long id = acc.path("ID").asLong();
             JsonNode value = acc.path("Value");
             if (value.canConvertToLong() || value.asText().matches("-?\\d+")) {
                 sql.accumulatorValue(id, value.asLong());
                 stagesByAccumulator.computeIfAbsent(id, k -> new TreeSet<>()).add(stageId);
+                ids.add(id);
             }
         }
-        StageAccumulator acc = running.remove(key(stageId, attempt));
-        StageInfo meta = stageInfo.remove(key(stageId, attempt));
-        if (acc == null || meta == null) {
-            return;
-        }
-        timeline().stages(done, -1);
-        String failure = PythonTracebacks.keepRaised(info.path("Failure Reason").asText(""));
-        completed.add(summarise(acc, meta, done, failure.isEmpty() ? "COMPLETE" : "FAILED", failure));
+        return ids.build().toArray();
     }
 
     private CompletedStage summarise(StageAccumulator acc, StageInfo meta, long doneMs, String status, String failure) {
@@ -215,9 +261,11 @@ public final class FactsBuilder implements EventSink {
             timeline().stages(end, -1);
         });
         running.clear();
+        latestBatchStages.values().forEach(kept -> kept.forEach(k -> completed.add(k.stage)));
         completed.sort(Comparator.comparingInt((CompletedStage c) -> c.facts.stageId()).thenComparingInt(c -> c.facts.attemptId()));
         List<StageFacts> stages = completed.stream().map(c -> c.facts).toList();
-        List<TaskFailureFacts> failures = completed.stream().flatMap(c -> c.failures.stream()).toList();
+        List<TaskFailureFacts> failures = Stream.concat(foldedFailures.stream(),
+                completed.stream().flatMap(c -> c.failures.stream())).toList();
         int fallbackSlots = executors.values().stream().anyMatch(x -> x.cores > 0) ? 0
                 : properties.localSlots().orElse(0);
         SlotTimelineBuilder.Result slots = timeline().build(end, fallbackSlots);
@@ -334,6 +382,8 @@ public final class FactsBuilder implements EventSink {
     private record StageInfo(String name, int numTasks, List<Integer> parents, long submittedMs) {}
 
     private record CompletedStage(StageFacts facts, List<TaskFailureFacts> failures) {}
+
+    private record KeptStage(CompletedStage stage, long[] accumulatorIds) {}
 
     private static final class JobDraft {
         final int jobId;

@@ -4,6 +4,7 @@ import io.sparkadvisor.knowledge.facts.BatchSeries;
 import io.sparkadvisor.knowledge.facts.BatchTotals;
 import io.sparkadvisor.knowledge.facts.BatchWork;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.StateOperatorProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.knowledge.facts.StreamingTrigger;
@@ -136,7 +137,7 @@ final class QueryDraft {
     }
 
     /** {@code batchUnderWay}: a batch of this query had started jobs but reported no progress when the log ended. */
-    StreamingQueryFacts build(long appEndMs, boolean batchUnderWay) {
+    StreamingQueryFacts build(long appEndMs, boolean batchUnderWay, List<RecurringStage> recurringStages) {
         long stoppedMs = terminatedMs < 0 && appEndMs >= 0 ? appEndMs : terminatedMs;
         BatchTotals totals = new BatchTotals(batches, emptyBatches, idleEvents, inputRows,
                 Collections.unmodifiableMap(new LinkedHashMap<>(durationTotals)), stateRowsRemoved, rowsDropped, work);
@@ -148,7 +149,8 @@ final class QueryDraft {
         StreamingTrigger trigger = last == null ? StreamingTrigger.UNKNOWN
                 : TriggerInference.infer(run, last, first.batchId(), window);
         return new StreamingQueryFacts(id, runId, runs, name, startedMs, stoppedMs, Optional.ofNullable(exception),
-                Optional.ofNullable(first), Optional.ofNullable(last), window, totals, series, trigger, chart.points());
+                Optional.ofNullable(first), Optional.ofNullable(last), window, totals, series, trigger, chart.points(),
+                recurringStages);
     }
 
     private static String firstLine(String text) {

@@ -37,6 +37,7 @@ final class SqlPlans {
     void start(JsonNode e) {
         Execution ex = new Execution(e.path("executionId").asLong(), e.path("description").asText(""),
                 e.path("time").asLong());
+        ex.rootId = e.path("rootExecutionId").asLong(ex.id);
         ex.plan = flatten(e.path("sparkPlanInfo"));
         ex.photonExplanation = PhotonExplanation.in(e.path("physicalPlanDescription").asText(""));
         executions.put(ex.id, ex);
@@ -61,6 +62,21 @@ final class SqlPlans {
         for (JsonNode pair : e.path("accumUpdates")) {
             accumulatorValues.put(pair.path(0).asLong(), pair.path(1).asLong());
         }
+    }
+
+    /** Forgets an earlier micro-batch's execution, with its root (the streaming write that started it) and their metric values. */
+    void forget(long executionId) {
+        Execution ex = executions.remove(executionId);
+        if (ex != null) {
+            ex.plan.forEach(n -> n.metricIds.values().forEach(accumulatorValues::remove));
+            if (ex.rootId != ex.id) {
+                forget(ex.rootId);
+            }
+        }
+    }
+
+    void forgetAccumulator(long id) {
+        accumulatorValues.remove(id);
     }
 
     /** The value of an accumulator as a stage reported it; a later stage's report is the more complete one. */
@@ -208,6 +224,7 @@ final class SqlPlans {
         final long id;
         final String description;
         final long startMs;
+        long rootId;
         long endMs;
         List<NodeDraft> plan = List.of();
         Optional<PhotonExplanation> photonExplanation = Optional.empty();

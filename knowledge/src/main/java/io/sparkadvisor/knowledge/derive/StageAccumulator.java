@@ -38,6 +38,11 @@ final class StageAccumulator {
     private int size;
     private int failed;
     private int killed;
+    /** The partitions of the longest task and of the largest shuffle read, for micro-batch stages judged across batches. */
+    private int longestIndex = -1;
+    private int largestReadIndex = -1;
+    private long longestMs = -1;
+    private long largestRead;
     private final Map<String, FailureGroup> failures = new LinkedHashMap<>();
     /** Failed attempts per task index that count toward spark.task.maxFailures. */
     private final Map<Integer, Integer> countedFailures = new HashMap<>();
@@ -63,6 +68,14 @@ final class StageAccumulator {
             columns[m][size] = task.metrics[m];
         }
         columns[TaskMetric.DURATION.ordinal()][size] = task.durationMs();
+        if (task.durationMs() > longestMs) {
+            longestMs = task.durationMs();
+            longestIndex = task.index;
+        }
+        if (task.metric(TaskMetric.SHUFFLE_READ_BYTES) > largestRead) {
+            largestRead = task.metric(TaskMetric.SHUFFLE_READ_BYTES);
+            largestReadIndex = task.index;
+        }
         launches[size] = task.launchMs;
         queuedMs += Math.max(0, task.launchMs - submittedMs);
         size++;
@@ -117,6 +130,11 @@ final class StageAccumulator {
             columns[m] = Arrays.copyOf(columns[m], capacity);
         }
         launches = Arrays.copyOf(launches, capacity);
+    }
+
+    /** The partition that held the largest share: the largest shuffle read where the stage read one, else the longest task; -1 without tasks. */
+    int topIndex() {
+        return largestReadIndex >= 0 ? largestReadIndex : longestIndex;
     }
 
     long queuedMs() {

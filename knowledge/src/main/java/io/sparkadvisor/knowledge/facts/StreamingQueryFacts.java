@@ -18,10 +18,13 @@ import java.util.Optional;
  * @param exception what stopped it, when it failed (first line, bounded)
  * @param trigger its trigger as the batches show it (the events do not name it)
  * @param chart the whole run's batches as at most 120 points, for a chart of rates and durations
+ * @param recurringStages the stages its micro-batches ran, each summarised across the batches (only the latest
+ *        batch's stages stay in {@link RunFacts#stages()})
  */
 public record StreamingQueryFacts(String id, String runId, int runs, String name, long startedMs, long terminatedMs,
         Optional<String> exception, Optional<MicroBatch> first, Optional<MicroBatch> last, List<MicroBatch> recent,
-        BatchTotals totals, BatchSeries series, StreamingTrigger trigger, List<BatchPoint> chart) {
+        BatchTotals totals, BatchSeries series, StreamingTrigger trigger, List<BatchPoint> chart,
+        List<RecurringStage> recurringStages) {
 
     /** As many batches as the history server keeps ({@code spark.sql.streaming.ui.retainedProgressUpdates}, 100). */
     public static final int RECENT_WINDOW = 100;

@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.facts.JobFacts;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
+import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SourceProgress;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
@@ -59,12 +62,36 @@ class StreamingQueriesTest {
         // every job of the log carries the query and batch id: each batch has its own, with its tasks' times
         assertEquals(8, q.totals().work().jobs());
         assertTrue(q.recent().stream().allMatch(b -> b.work().jobs() == 1 && b.work().tasks() > 0), q.recent().toString());
+        // only the latest batch's stages stay whole: their tasks are that batch's
         assertEquals(facts.stages().stream().mapToLong(s -> s.successfulTasks() + s.failedTasks() + s.killedTasks()).sum(),
-                q.totals().work().tasks());
+                q.last().orElseThrow().work().tasks());
         assertTrue(q.totals().work().executorCpuTimeMs() <= q.totals().work().executorRunTimeMs());
         assertEquals(8, q.series().triggerExecutionMs().count());
         assertEquals(7, q.series().batchGapMs().count());
         assertEquals(q.recent().stream().mapToLong(MicroBatch::numInputRows).sum(), q.totals().inputRows());
+    }
+
+    /**
+     * Its micro-batches' stages fold into the query's two recurring stages (one per place in the batch), and only the
+     * latest batch keeps its job, stages and SQL executions whole: the facts do not grow with the batches.
+     */
+    @Test
+    void theKafkaWordCountsStagesFoldIntoTwoRecurringStagesAndTheLatestBatchStaysWhole() {
+        RunFacts facts = real("spark-events/local-1596020211915");
+        List<RecurringStage> recurring = facts.streaming().get(0).recurringStages();
+
+        assertEquals(List.of(0, 1), recurring.stream().map(RecurringStage::position).sorted().toList());
+        assertTrue(recurring.stream().allMatch(r -> r.batches() == 8 && r.name().equals("start at StructuredKafkaWordCount.scala:86")),
+                recurring.toString());
+        RecurringStage aggregation = recurring.stream().filter(r -> r.position() == 0).findFirst().orElseThrow();
+        assertEquals(0, aggregation.topPartition());
+        assertEquals(5, aggregation.topPartitionBatches(), "partition 0 read the most shuffle data in 5 of 8 batches");
+        assertEquals(8, aggregation.wallMs().count());
+        assertEquals(List.of(7), facts.jobs().stream().map(JobFacts::jobId).toList(), "the latest batch's job");
+        assertEquals(recurring.stream().map(RecurringStage::lastStageId).sorted().toList(),
+                facts.stages().stream().map(StageFacts::stageId).sorted().toList(), "the latest batch's stages");
+        assertTrue(facts.sqlExecutions().stream().allMatch(x -> x.description().endsWith("batch = 7")),
+                "only the latest batch's SQL executions");
     }
 
     @Test

@@ -83,8 +83,10 @@ public final class RunMetrics {
         return (double) duration.max() / Math.max(1, duration.p50());
     }
 
+    /** Over the whole run: a streaming query's stages over all its micro-batches, not its latest batch's alone. */
     static long sum(RunView run, TaskMetric metric) {
-        return run.finalStages().stream().mapToLong(s -> s.sum(metric)).sum();
+        return run.finalStages().stream().filter(s -> run.recurring(s).isEmpty()).mapToLong(s -> s.sum(metric)).sum()
+                + run.recurringStages().stream().mapToLong(r -> r.total(metric)).sum();
     }
 
     /** Failed attempts of a stage ({@code -1}: of every stage) whose failure matches. */

@@ -5,6 +5,7 @@ import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.NodeTimelineFacts;
 import io.sparkadvisor.knowledge.facts.NodeTimelineFacts.MachineUse;
 import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.SparkProperties;
 import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
@@ -14,6 +15,7 @@ import io.sparkadvisor.rules.platform.RunMemory;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import io.sparkadvisor.rules.whatif.SlotSimulator;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,7 @@ public final class RunView {
     private final List<StageFacts> finalStages;
     private SlotSimulator whatIf;
     private RunMemory memory;
+    private Map<Integer, RecurringStage> recurringByStage;
 
     public RunView(RunFacts facts) {
         this(facts, Optional.empty());
@@ -51,6 +54,23 @@ public final class RunView {
     /** The run's statements, cost and mode when it ran on serverless compute from query history; empty for an event log. */
     public Optional<ServerlessRun> serverless() {
         return serverless;
+    }
+
+    /**
+     * The stage summarised across the micro-batches that ran it, when it is a streaming query's stage (the facts keep
+     * only the latest batch's stages whole); empty for a stage of a batch run.
+     */
+    public Optional<RecurringStage> recurring(StageFacts stage) {
+        if (recurringByStage == null) {
+            recurringByStage = new HashMap<>();
+            recurringStages().forEach(r -> recurringByStage.put(r.lastStageId(), r));
+        }
+        return Optional.ofNullable(recurringByStage.get(stage.stageId()));
+    }
+
+    /** Every streaming query's stages, each summarised across its micro-batches. */
+    public List<RecurringStage> recurringStages() {
+        return facts.streaming().stream().flatMap(q -> q.recurringStages().stream()).toList();
     }
 
     /** The last attempt of every stage (earlier attempts failed or were resubmitted). */

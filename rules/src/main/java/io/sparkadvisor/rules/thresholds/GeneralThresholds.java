@@ -133,9 +133,14 @@ public final class GeneralThresholds {
             "A saving of dollars on a run with an always-on streaming query counts toward medium or high from this much a"
                     + " week (with general.minSavedShare of the cluster's list cost), however short the log.",
             OURS + "general.minSavedDollarsPerRun for an hourly job: a quarter dollar a run is about 40 dollars a week");
+    public static final Threshold MOST_BATCHES = new Threshold("general.mostBatchesShare", 0.5, 0, 1,
+            "fraction of a streaming query's micro-batches that ran the stage",
+            "A batch rule judges a streaming query's stage across its micro-batches: the pattern (the same partition the"
+                    + " largest, spill) must hold in more than this share of them, not in one batch.",
+            OURS + "\"most batches\": more than half, as issue #32 asks of the batch rules on micro-batch stages");
     public static final Ladder STAKE = Ladder.lowThenMediumThenHigh(MIN_SAVED_SHARE, HIGH_APP_SHARE);
 
-    static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, HIGH_APP_SHARE, MIN_SAVED_SHARE, MIN_SAVED_MS,
+    static final List<Threshold> DECLARED = List.of(MIN_STAGE_WALL_MS, MOST_BATCHES, HIGH_APP_SHARE, MIN_SAVED_SHARE, MIN_SAVED_MS,
             MIN_SAVED_CORE_HOURS, MIN_SAVED_DOLLARS, MIN_SAVED_CORE_HOURS_PER_WEEK, MIN_SAVED_DOLLARS_PER_WEEK,
             FOLLOW_UP_NOISE_RATIO,
             FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,

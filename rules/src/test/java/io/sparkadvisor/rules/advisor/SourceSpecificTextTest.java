@@ -45,10 +45,12 @@ class SourceSpecificTextTest {
         assumeTrue(Files.exists(KAFKA_WORD_COUNT), "../shared/real-logs is not beside this checkout");
         RunFacts facts = RunFactsReader.read(KAFKA_WORD_COUNT);
         assertTrue(InputSources.of(new RunView(facts)).kafka());
-        // Its micro-batches are short: every stage counts here, so that the partition advice is made at all.
+        // Its micro-batches are short: every stage counts here, so that the partition advice is made at all. The stages
+        // of its latest batch alone stay whole (the earlier ones fold into recurring stages), and the partition count is
+        // source-parallelism's, judged over every batch: the Kafka source's minPartitions, set to the slots.
         Thresholds all = Thresholds.withOverrides(Map.of("general.minStageWallMs", "0"));
         String advice = words(new Advisor(all).advise(facts));
-        assertTrue(advice.contains("on the Kafka source set minPartitions"), advice);
+        assertTrue(advice.contains("Set .option(\\\"minPartitions\\\", 4) on the Kafka source"), advice);
         assertFalse(advice.contains("JDBC"), advice);
     }
 

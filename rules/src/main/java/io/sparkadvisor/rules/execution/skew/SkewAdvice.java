@@ -153,6 +153,11 @@ final class SkewAdvice {
         scope.put("hotValueQuery", e.hotValueQuery());
         scope.put("lookup", !e.hotValueQuery().isEmpty());
         scope.put("advisory", Format.bytes(advisoryBytes));
+        scope.put("acrossBatches", e.batches() > 1);
+        scope.put("batches", e.batches());
+        scope.put("topPartition", e.topPartition());
+        scope.put("topPartitionBatches", e.topPartitionBatches());
+        scope.put("batchRatio", Format.ratio(e.batchMaxToMedian()));
         Messages m = Messages.of(SkewRule.ID, scope, t);
 
         List<Step> steps = new ArrayList<>();

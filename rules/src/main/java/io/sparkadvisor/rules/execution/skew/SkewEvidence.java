@@ -3,6 +3,7 @@ package io.sparkadvisor.rules.execution.skew;
 import io.sparkadvisor.knowledge.derive.SqlNames;
 import io.sparkadvisor.knowledge.facts.ExchangeFacts;
 import io.sparkadvisor.knowledge.facts.PlanNode;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.ScanFacts;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
@@ -69,6 +70,15 @@ import java.util.regex.Pattern;
  * @param jobWide whether a smaller advisory partition size goes into the job's cluster: the stage holds at least
  *        general.jobWideShare of the shuffle bytes Spark sizes in the run (AQE coalesces every such shuffle to that
  *        size); else it is set for the stage's query only
+ * @param batches the micro-batches of a streaming query that ran the stage (the facts keep its latest batch's
+ *        instance, this one); 1 for a stage of a batch run
+ * @param batchMaxToMedian the median over those batches of the longest task over the median task (maxToMedian for a
+ *        batch run's stage)
+ * @param batchShuffleRatio the median over those batches of shuffleRatio (shuffleRatio for a batch run's stage)
+ * @param topPartition the partition that held the largest shuffle read in the most batches; -1 for a batch run's stage
+ * @param topPartitionBatches in how many of the batches it did (1 for a batch run's stage): a finding on a streaming
+ *        stage needs the same partition the largest in most batches, not in one
+ * @param topPartitionShare topPartitionBatches / batches, judged against general.mostBatchesShare (1 for a batch run's stage)
  */
 public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian, double skewShareOfStage,
         long stageWallMs, long maxShuffleReadBytes, long medianShuffleReadBytes, long maxShuffleReadRecords,
@@ -76,7 +86,9 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
         String skewedSide, List<String> aggregateKeys, String hotValueQuery, String tableFormat, String sourceTable, String sourcePath,
         @Internal int stageId, @Internal int tasks, @Internal long p75TaskMs, @Internal boolean aqeCanSplit, List<String> leftKeys,
         List<String> rightKeys, @Internal int slots, @Internal long appDurationMs,
-        @Internal Map<String, String> aqeSettings, @Internal boolean aqeOnByDefault, boolean jobWide) implements Evidence {
+        @Internal Map<String, String> aqeSettings, @Internal boolean aqeOnByDefault, boolean jobWide, long batches,
+        double batchMaxToMedian, double batchShuffleRatio, int topPartition, long topPartitionBatches,
+        double topPartitionShare) implements Evidence {
 
     static final String AQE = "spark.sql.adaptive.enabled";
     static final String SKEW_JOIN = "spark.sql.adaptive.skewJoin.enabled";
@@ -118,13 +130,18 @@ public record SkewEvidence(long maxTaskMs, long medianTaskMs, double maxToMedian
                 (double) records.max() / Math.max(1, records.p50()));
         boolean shuffled = join.equals("SortMergeJoin") || join.equals("ShuffledHashJoin");
         Optional<ScanFacts> source = source(run, stage);
+        Optional<RecurringStage> across = run.recurring(stage);
         return new SkewEvidence(duration.max(), duration.p50(), RunMetrics.maxToMedian(stage),
                 Math.min(1, (double) (duration.max() - duration.p50()) / wall), wall, shuffle.max(), shuffle.p50(),
                 records.max(), records.p50(), ratio, keys, join, joinType, side, aggregateKeys,
                 hotValueQuery(keys, source), source.map(ScanFacts::tableFormat).orElse(""), source.map(ScanFacts::table).orElse(""),
                 source.filter(s -> s.table().isEmpty()).map(s -> s.locations().get(0)).orElse(""), stage.stageId(), stage.successfulTasks(), duration.p75(),
                 shuffled && aqeSplits(joinType, side), leftKeys, rightKeys, run.slots(), run.appDurationMs(), aqeSettings(run),
-                Adaptive.of(run).onByDefault(), jobWide);
+                Adaptive.of(run).onByDefault(), jobWide, across.map(RecurringStage::batches).orElse(1L),
+                across.map(r -> r.taskSkew().p50()).orElse(RunMetrics.maxToMedian(stage)),
+                across.map(r -> r.shuffleSkew().p50()).orElse(ratio), across.map(RecurringStage::topPartition).orElse(-1),
+                across.map(RecurringStage::topPartitionBatches).orElse(1L),
+                across.map(RecurringStage::topPartitionShare).orElse(1.0));
     }
 
     private static Map<String, String> aqeSettings(RunView run) {

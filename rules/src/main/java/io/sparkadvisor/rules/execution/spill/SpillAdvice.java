@@ -39,6 +39,9 @@ final class SpillAdvice {
         scope.put("data", Format.bytes(e.stageDataBytes()));
         scope.put("ratio", Format.ratio(e.spillRatio()));
         scope.put("tasks", e.tasks());
+        scope.put("acrossBatches", e.batches() > 1);
+        scope.put("batches", e.batches());
+        scope.put("batchesWithSpill", e.batchesWithSpill());
         scope.put("partitions", partitions);
         scope.put("need", Format.bytes(e.memoryNeededPerTaskBytes()));
         scope.put("granted", Format.bytes(e.peakExecutionMemoryMaxBytes()));

@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.execution.spill;
 
 import io.sparkadvisor.knowledge.facts.Distribution;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
@@ -10,6 +11,7 @@ import io.sparkadvisor.rules.platform.Compute;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.LongStream;
 
@@ -44,13 +46,19 @@ import java.util.stream.LongStream;
  * @param compute what the run's compute lets a memory change be
  * @param ownSettings partition-size settings the job set itself (spark.sql.files.maxPartitionBytes,
  *     spark.sql.adaptive.advisoryPartitionSizeInBytes), by key: a step that would lower one names it instead
+ * @param batches the micro-batches of a streaming query that ran the stage (this is its latest batch's); 1 for a stage
+ *     of a batch run
+ * @param batchesWithSpill in how many of them it spilled (1 for a batch run's stage)
+ * @param spillBatchShare batchesWithSpill / batches: a streaming stage's spill counts only when it recurs in most
+ *     batches (general.mostBatchesShare), not in one
  */
 public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long stageDataBytes, double spillRatio,
         double topTaskShareOfSpill, long peakExecutionMemoryMaxBytes, long memoryNeededPerTaskBytes, int tasks,
         int recommendedPartitions, boolean heapNearLimit, long stageWallMs, @Internal int stageId,
         @Internal long maxTaskSpillBytes, @Internal long peakExecutionMemorySumBytes, @Internal long shuffleReadBytes,
         @Internal long inputBytes, @Internal double memoryFraction, @Internal int slots, @Internal long appDurationMs,
-        @Internal Compute compute, @Internal Map<String, String> ownSettings) implements Evidence {
+        @Internal Compute compute, @Internal Map<String, String> ownSettings, long batches, long batchesWithSpill,
+        double spillBatchShare) implements Evidence {
     /** Spark's default share of the heap (after 300 MB reserved) for execution and storage. */
     public static final double DEFAULT_MEMORY_FRACTION = 0.6;
     /** The settings whose value sizes a partition, which the partitions step may lower. */
@@ -62,7 +70,7 @@ public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long
         PARTITION_SIZE_SETTINGS.forEach(k -> run.sparkSetting(k).ifPresent(v -> own.put(k, v)));
         return run.finalStages().stream()
                 .filter(s -> s.sum(TaskMetric.MEMORY_BYTES_SPILLED) > 0 && s.metric(TaskMetric.PEAK_EXECUTION_MEMORY).max() > 0)
-                .map(s -> of(run, s, t).on(Compute.of(run), run.memory(t).heapNearLimit(t), own)).toList();
+                .map(s -> of(run, s, t).on(Compute.of(run), run.memory(t).heapNearLimit(t), own, run.recurring(s))).toList();
     }
 
     private static SpillEvidence of(RunView run, StageFacts s, Thresholds t) {
@@ -76,12 +84,17 @@ public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long
                 run.slots(), run.appDurationMs(), t);
     }
 
-    /** This evidence on that compute, with what the run's memory view and the job's own settings say. */
-    SpillEvidence on(Compute c, boolean nearLimit, Map<String, String> own) {
+    /**
+     * This evidence on that compute, with what the run's memory view and the job's own settings say, and how often the
+     * stage spilled across its streaming query's micro-batches when it is one's.
+     */
+    SpillEvidence on(Compute c, boolean nearLimit, Map<String, String> own, Optional<RecurringStage> across) {
         return new SpillEvidence(memorySpilledBytes, diskSpilledBytes, stageDataBytes, spillRatio, topTaskShareOfSpill,
                 peakExecutionMemoryMaxBytes, memoryNeededPerTaskBytes, tasks, recommendedPartitions, nearLimit, stageWallMs,
                 stageId, maxTaskSpillBytes, peakExecutionMemorySumBytes, shuffleReadBytes, inputBytes, memoryFraction, slots,
-                appDurationMs, c, Map.copyOf(own));
+                appDurationMs, c, Map.copyOf(own), across.map(RecurringStage::batches).orElse(batches),
+                across.map(RecurringStage::batchesWithSpill).orElse(batchesWithSpill),
+                across.map(RecurringStage::spillShare).orElse(spillBatchShare));
     }
 
     /** The evidence of a stage from its measured numbers; the ratios and the partition count are computed here. */
@@ -94,7 +107,7 @@ public record SpillEvidence(long memorySpilledBytes, long diskSpilledBytes, long
                 (double) maxTaskSpillBytes / Math.max(1, memorySpilledBytes), peakExecutionMemoryMaxBytes, needed, tasks,
                 partitions(tasks, needed, peakExecutionMemoryMaxBytes, stageDataBytes, slots, t), false, stageWallMs, stageId,
                 maxTaskSpillBytes, peakExecutionMemorySumBytes, shuffleReadBytes, inputBytes, memoryFraction, slots,
-                appDurationMs, Compute.selfManaged(1), Map.of());
+                appDurationMs, Compute.selfManaged(1), Map.of(), 1, 1, 1.0);
     }
 
     /**

@@ -262,7 +262,8 @@ class SkewRuleTest {
         SkewEvidence small = new SkewEvidence(e.maxTaskMs(), e.medianTaskMs(), e.maxToMedian(), e.skewShareOfStage(),
                 e.stageWallMs(), 46L << 20, 2L << 20, e.maxShuffleReadRecords(), e.medianShuffleReadRecords(), e.shuffleRatio(),
                 e.partitionKeys(), e.joinOperator(), e.joinType(), e.skewedSide(), e.aggregateKeys(), "", "", "", "", e.stageId(),
-                e.tasks(), e.p75TaskMs(), true, e.leftKeys(), e.rightKeys(), e.slots(), e.appDurationMs(), Map.of(), true, false);
+                e.tasks(), e.p75TaskMs(), true, e.leftKeys(), e.rightKeys(), e.slots(), e.appDurationMs(), Map.of(), true, false,
+                1, e.maxToMedian(), e.shuffleRatio(), -1, 1, 1.0);
         Change advisory = SkewAdvice.aqeChanges(small, 5, 8L << 20, 4L << 20).stream()
                 .filter(c -> c.scope().equals("code")).findFirst().orElseThrow();
         assertTrue(advisory.value().startsWith("spark.conf.set(\"spark.sql.adaptive.advisoryPartitionSizeInBytes\", \"4194304\")"),
@@ -279,7 +280,7 @@ class SkewRuleTest {
         return new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, max, median, max / 100, median / 100, shuffleRatio, keys,
                 join, type, side, aggregateKeys, "", "", "", "", 2, 8, 6_000,
                 (join.equals("SortMergeJoin")) && SkewEvidence.aqeSplits(type, side), leftKeys, rightKeys, 2, 120_000,
-                Map.of(), true, true);
+                Map.of(), true, true, 1, 10, shuffleRatio, -1, 1, 1.0);
     }
 
     private static String value(Step step, String key) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
+import io.sparkadvisor.knowledge.facts.SeriesSummary;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.Findings;
@@ -22,6 +24,7 @@ import io.sparkadvisor.rules.advisor.Diagnosis;
 import io.sparkadvisor.rules.execution.skew.SkewEvidence;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SpillRuleTest {
@@ -97,7 +100,7 @@ class SpillRuleTest {
         long mib = 1L << 20;
         SpillEvidence e = SpillEvidence.of(2, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 1024 * mib, 60 * mib, 20 * mib,
                 8 * 20 * mib, 0, 1024 * mib, 0.6, 2, 120_000, Thresholds.defaults())
-                .on(Compute.selfManaged(1), false, Map.of("spark.sql.files.maxPartitionBytes", "10g"));
+                .on(Compute.selfManaged(1), false, Map.of("spark.sql.files.maxPartitionBytes", "10g"), Optional.empty());
         Change split = SpillAdvice.remedy(e, Diagnosis.of(e, Severity.HIGH), Thresholds.defaults()).recommendation().steps()
                 .get(0).changes().get(0);
         assertEquals("spark.sql.files.maxPartitionBytes", split.key());
@@ -171,7 +174,7 @@ class SpillRuleTest {
                 8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
         SkewEvidence straggler = new SkewEvidence(50_000, 5_000, 10, 0.75, 60_000, 400 * mib, 40 * mib, 4_000_000,
                 400_000, 10, List.of("k"), "SortMergeJoin", "Inner", "left", List.of(), "", "", "", "", 2, 8, 6_000, true, List.of("k"),
-                List.of("k"), 2, 120_000, Map.of(), true, true);
+                List.of("k"), 2, 120_000, Map.of(), true, true, 1, 10, 10, -1, 1, 1.0);
 
         List<Diagnosis> standing = RuleFiring.diagnose(Thresholds.defaults(), spread, elsewhere, straggler);
         assertEquals(2, standing.size(), standing.toString());
@@ -179,5 +182,29 @@ class SpillRuleTest {
         assertTrue(standing.stream().anyMatch(d -> d.evidence() == elsewhere), "spill on another stage stands");
         assertTrue(standing.stream().noneMatch(d -> d.evidence() == spread));
         assertEquals(1, RuleFiring.diagnose(Thresholds.defaults(), spread).size(), "alone, the spill stands");
+    }
+
+    /**
+     * A streaming query's stage (its latest batch's instance spilling like a batch stage that fires) is judged across its
+     * micro-batches: spilling in 1 of 50 batches raises nothing, in 41 of 50 it is the batch stage's finding, and says so.
+     */
+    @Test
+    void aStreamingStageMustSpillInMostOfItsBatches() {
+        long mib = 1L << 20;
+        SpillEvidence latest = SpillEvidence.of(5, 8, 60_000, 8 * 60 * mib, 8 * 40 * mib, 400 * mib, 60 * mib, 20 * mib,
+                8 * 20 * mib, 400 * mib, 0, 0.6, 2, 120_000, Thresholds.defaults());
+        SpillEvidence once = latest.on(Compute.selfManaged(1), false, Map.of(), Optional.of(spilledIn(1, 50)));
+        SpillEvidence mostly = latest.on(Compute.selfManaged(1), false, Map.of(), Optional.of(spilledIn(41, 50)));
+
+        assertEquals(1, RuleFiring.diagnose(Thresholds.defaults(), latest).size(), "a batch run's stage");
+        assertTrue(RuleFiring.diagnose(Thresholds.defaults(), once).isEmpty(), "one batch of fifty");
+        assertEquals(1, RuleFiring.diagnose(Thresholds.defaults(), mostly).size(), "most batches");
+        assertEquals(41L, mostly.batchesWithSpill());
+        assertEquals(0.82, mostly.spillBatchShare(), 1e-9);
+    }
+
+    private static RecurringStage spilledIn(long spilling, long batches) {
+        return new RecurringStage("q", "start at Job.java:1", 0, batches, 5, SeriesSummary.NONE, SeriesSummary.NONE,
+                SeriesSummary.NONE, -1, 0, spilling, Map.of(TaskMetric.MEMORY_BYTES_SPILLED, spilling << 20));
     }
 }
