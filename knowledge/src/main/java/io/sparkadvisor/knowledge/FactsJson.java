@@ -25,7 +25,7 @@ public final class FactsJson {
      * Raise it when a record changes, or when the same log would give other facts, so that files and
      * facts-cache entries written before are refused instead of read into stale facts.
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
     static final String VERSION_FIELD = "factsVersion";
 
     // Strict on reading: a field missing or unknown means the file is not what this version wrote, and
