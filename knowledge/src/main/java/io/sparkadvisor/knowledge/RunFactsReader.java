@@ -28,10 +28,11 @@ public final class RunFactsReader {
 
     /** The window's parts only; the coverage says which window, how many parts were left unopened, and whether the log was still running. */
     public static RunFacts read(DeliveredWindow window, LongConsumer progress) {
-        RunFacts facts = read(window.read(), progress);
+        FactsBuilder builder = new FactsBuilder(window.judgedFromMs());
+        RunFacts facts = builder.build(EventLogReader.read(window.read(), builder, progress));
         Coverage read = facts.coverage();
         boolean running = read.missing().contains(Coverage.APPLICATION_END);
         return facts.withCoverage(read.withWindow(new Coverage.Window(window.fromMs(), window.toMs(), window.read().size(),
-                window.skipped(), running)));
+                window.skipped(), running, builder.applicationStartMs())));
     }
 }

@@ -45,6 +45,14 @@ public record DeliveredWindow(List<LogPart> read, int skipped, long fromMs, long
         return new DeliveredWindow(read, parts.size() - read.size(), from, to.toEpochMilli());
     }
 
+    /**
+     * Where the read resumes after the parts it skipped: the start of the first part read after the first one; -1 when
+     * nothing was skipped (the log is read whole).
+     */
+    public long judgedFromMs() {
+        return skipped == 0 ? -1 : start(read.get(1)).orElseThrow();
+    }
+
     /** When a rolled part starts, from its name; empty for a name without a time. */
     static Optional<Long> start(LogPart part) {
         Matcher m = LocalLogParts.ROLLED_DATABRICKS.matcher(part.name());

@@ -38,12 +38,13 @@ public record Coverage(long events, long tasks, long unknownEvents, boolean trun
     }
 
     /**
-     * The part of a running application's delivered log that was read: events from {@code fromMs} to {@code toMs}
-     * (epoch ms; the first part, with the application's start, is read whatever its time), {@code partsRead} of the
-     * delivered parts opened and {@code partsSkipped} never opened, and whether the log was still {@code running}
-     * (it has no application end).
+     * The part of a running application's delivered log that was read: the window asked for, {@code fromMs} to
+     * {@code toMs} (epoch ms; the first part, with the application's start, is read whatever its time), {@code partsRead}
+     * of the delivered parts opened and {@code partsSkipped} never opened, whether the log was still {@code running} (it
+     * has no application end), and when the application started ({@code applicationStartMs}, -1 when the log does not
+     * say): with parts skipped, the facts measure the run from the first part read after them, not from that start.
      */
-    public record Window(long fromMs, long toMs, int partsRead, int partsSkipped, boolean running) {
+    public record Window(long fromMs, long toMs, int partsRead, int partsSkipped, boolean running, long applicationStartMs) {
         public long lengthMs() {
             return toMs - fromMs;
         }

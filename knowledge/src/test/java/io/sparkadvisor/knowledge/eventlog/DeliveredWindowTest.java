@@ -61,9 +61,16 @@ class DeliveredWindowTest {
         assertTrue(days.fillers() >= 60, "hourly parts over three days: " + days.fillers());
         assertEquals(Set.of(parts.get(0).name(), parts.get(parts.size() - 2).name(), "eventlog"), opened);
         Coverage.Window window = facts.coverage().window().orElseThrow();
-        assertEquals(new Coverage.Window(NOW.minus(SIX_HOURS).toEpochMilli(), NOW.toEpochMilli(), 3, days.fillers(), true), window);
-        assertEquals(NOW.minus(Duration.ofHours(76)).toEpochMilli(), facts.application().startMs(), "the first part's start");
+        long started = NOW.minus(Duration.ofHours(76)).toEpochMilli();
+        assertEquals(new Coverage.Window(NOW.minus(SIX_HOURS).toEpochMilli(), NOW.toEpochMilli(), 3, days.fillers(), true, started),
+                window, "the application's start from the first part");
+        // the real events were re-timed to end two minutes before now, 5.2 minutes after they began
+        Instant judgedFrom = Instant.ofEpochMilli(facts.application().startMs());
+        assertTrue(judgedFrom.isAfter(NOW.minus(Duration.ofMinutes(8))) && judgedFrom.isBefore(NOW.minus(Duration.ofMinutes(2))),
+                "measured from the window's first task, not the application's start days before: " + judgedFrom);
         RunFacts whole = Corpus.streamingFacts("stream-live-databricks");
+        assertEquals(whole.slots().idleSlotMs() / (double) whole.slots().slotMs(), facts.slots().idleSlotMs() / (double) facts.slots().slotMs(),
+                0.05, "idle as in the real log, not the unread days': " + facts.slots());
         assertEquals(whole.streaming().get(0).totals().batches(), facts.streaming().get(0).totals().batches(),
                 "the window holds the real log's batches once, no filler's");
         assertEquals(whole.streaming().get(0).name(), facts.streaming().get(0).name());
