@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,13 +51,17 @@ public record DeliveredWindow(List<LogPart> read, int skipped, long fromMs, long
      * nothing was skipped (the log is read whole).
      */
     public long judgedFromMs() {
-        return skipped == 0 ? -1 : start(read.get(1)).orElseThrow();
+        return skipped == 0 ? -1 : start(read.get(1)).orElse(-1L);
     }
 
-    /** When a rolled part starts, from its name; empty for a name without a time. */
+    /** When a rolled part starts, from its name; empty for a name without a time (or not a real one: such a part is read). */
     static Optional<Long> start(LogPart part) {
         Matcher m = LocalLogParts.ROLLED_DATABRICKS.matcher(part.name());
-        return m.matches() ? Optional.of(LocalDateTime.parse(m.group(1), NAME_TIME).toInstant(ZoneOffset.UTC).toEpochMilli())
-                : Optional.empty();
+        try {
+            return m.matches() ? Optional.of(LocalDateTime.parse(m.group(1), NAME_TIME).toInstant(ZoneOffset.UTC).toEpochMilli())
+                    : Optional.empty();
+        } catch (DateTimeParseException notATime) {
+            return Optional.empty();
+        }
     }
 }

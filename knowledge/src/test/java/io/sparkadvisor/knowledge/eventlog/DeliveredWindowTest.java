@@ -8,14 +8,13 @@ import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,19 +46,23 @@ class DeliveredWindowTest {
         assertEquals(3, DeliveredWindow.of(parts, NOW, SIX_HOURS).read().size(), "11-00's end is the live part's start, unknown");
         List<LogPart> spark = named("events_1_app-1.zstd", "events_2_app-1.zstd", "events_3_app-1.zstd");
         assertEquals(0, DeliveredWindow.of(spark, NOW, SIX_HOURS).skipped(), "Spark's own rolled parts carry no time");
+        List<LogPart> odd = named("eventlog-2026-11-01--10-00.gz", "eventlog-2026-11-01--99-00.gz", "eventlog-2026-11-01--12-00.gz",
+                "eventlog");
+        assertEquals(4, DeliveredWindow.of(odd, NOW, SIX_HOURS).read().size(), "a name whose time is no time is read, not refused");
     }
 
     @Test
-    void aLogOfDaysIsReadForItsWindowWithoutOpeningOlderParts() {
+    void aLogOfDaysIsReadForItsWindowWithoutOpeningOlderParts() throws Exception {
         DeliveredDays.Layout days = DeliveredDays.write(live(), folder.resolve("days"), NOW, Duration.ofHours(76), SIX_HOURS, 1);
-        Set<String> opened = ConcurrentHashMap.newKeySet();
-        List<LogPart> parts = LocalLogParts.of(days.folder()).stream().map(p -> counting(p, opened)).toList();
+        CountedPart.Counts counts = new CountedPart.Counts();
+        List<LogPart> parts = CountedPart.all(LocalLogParts.of(days.folder()), counts);
 
         RunFacts facts = RunFactsReader.read(DeliveredWindow.of(parts, NOW, SIX_HOURS), bytes -> { });
 
         assertEquals(3 + days.fillers(), parts.size());
         assertTrue(days.fillers() >= 60, "hourly parts over three days: " + days.fillers());
-        assertEquals(Set.of(parts.get(0).name(), parts.get(parts.size() - 2).name(), "eventlog"), opened);
+        assertEquals(Set.of(parts.get(0).name(), parts.get(parts.size() - 2).name(), "eventlog"), counts.opened());
+        assertEquals(days.windowBytes() + Files.size(days.parts().get(0)), counts.bytes(), "the window's bytes and the first part's");
         Coverage.Window window = facts.coverage().window().orElseThrow();
         long started = NOW.minus(Duration.ofHours(76)).toEpochMilli();
         assertEquals(new Coverage.Window(NOW.minus(SIX_HOURS).toEpochMilli(), NOW.toEpochMilli(), 3, days.fillers(), true, started),
@@ -105,25 +108,5 @@ class DeliveredWindowTest {
                 throw new AssertionError(n + " opened");
             }
         }).toList();
-    }
-
-    private static LogPart counting(LogPart part, Set<String> opened) {
-        return new LogPart() {
-            @Override
-            public String name() {
-                return part.name();
-            }
-
-            @Override
-            public long size() {
-                return part.size();
-            }
-
-            @Override
-            public InputStream open() throws IOException {
-                opened.add(part.name());
-                return part.open();
-            }
-        };
     }
 }

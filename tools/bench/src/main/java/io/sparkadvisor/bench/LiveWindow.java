@@ -1,22 +1,18 @@
 package io.sparkadvisor.bench;
 
 import io.sparkadvisor.knowledge.RunFactsReader;
+import io.sparkadvisor.knowledge.eventlog.CountedPart;
 import io.sparkadvisor.knowledge.eventlog.DeliveredDays;
 import io.sparkadvisor.knowledge.eventlog.DeliveredWindow;
 import io.sparkadvisor.knowledge.eventlog.LocalLogParts;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import io.sparkadvisor.knowledge.facts.RunFacts;
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A running log of days read for its last hours: parts opened, bytes read, time and the live heap (a full collection
@@ -48,9 +44,8 @@ public final class LiveWindow {
         boolean whole = args.length > 2 && args[2].equals("whole");
         Duration window = Duration.ofHours(args.length > 2 && !whole ? Long.parseLong(args[2]) : 6);
         long step = args.length > 3 ? Long.parseLong(args[3]) : 5_000_000;
-        AtomicInteger opened = new AtomicInteger();
-        AtomicLong bytes = new AtomicLong();
-        List<LogPart> parts = LocalLogParts.of(folder).stream().map(p -> counted(p, opened, bytes)).toList();
+        CountedPart.Counts counts = new CountedPart.Counts();
+        List<LogPart> parts = CountedPart.all(LocalLogParts.of(folder), counts);
         System.gc();
         long before = LiveHeap.afterLastCollection();
         long[] nextAt = {step};
@@ -61,7 +56,7 @@ public final class LiveWindow {
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "%s (%s): %d of %d parts opened, %.2f MB read, %,d events, %,d micro-batches;"
                         + " live heap at most %.1f MiB (%.1f MiB before); %.2f s; load %.1f%n",
-                folder.getFileName(), whole ? "whole" : "last " + window.toHours() + " h", opened.get(), parts.size(), bytes.get() / 1e6,
+                folder.getFileName(), whole ? "whole" : "last " + window.toHours() + " h", counts.opened().size(), parts.size(), counts.bytes() / 1e6,
                 facts.coverage().events(), facts.streaming().stream().mapToLong(q -> q.totals().batches()).sum(),
                 LiveHeap.mib(Math.max(maxLive[0], LiveHeap.afterLastCollection())), LiveHeap.mib(before), seconds,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
@@ -73,40 +68,5 @@ public final class LiveWindow {
             maxLive[0] = Math.max(maxLive[0], LiveHeap.afterLastCollection());
             nextAt[0] = read + step;
         }
-    }
-
-    /** The part, its opening and its raw bytes counted. */
-    private static LogPart counted(LogPart part, AtomicInteger opened, AtomicLong bytes) {
-        return new LogPart() {
-            @Override
-            public String name() {
-                return part.name();
-            }
-
-            @Override
-            public long size() {
-                return part.size();
-            }
-
-            @Override
-            public InputStream open() throws IOException {
-                opened.incrementAndGet();
-                return new FilterInputStream(part.open()) {
-                    @Override
-                    public int read() throws IOException {
-                        int b = super.read();
-                        bytes.addAndGet(b < 0 ? 0 : 1);
-                        return b;
-                    }
-
-                    @Override
-                    public int read(byte[] buffer, int off, int len) throws IOException {
-                        int n = super.read(buffer, off, len);
-                        bytes.addAndGet(Math.max(0, n));
-                        return n;
-                    }
-                };
-            }
-        };
     }
 }
