@@ -46,6 +46,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -70,6 +71,11 @@ public final class Workspaces {
 
     /** As {@link #connect(WorkspaceClient, String)}, keeping the facts of completed runs in {@code cache}. */
     public static Workspace connect(WorkspaceClient client, String warehouseId, FactsCache cache) {
+        return connect(client, warehouseId, cache, LogFacts.LIVE_WINDOW);
+    }
+
+    /** As {@link #connect(WorkspaceClient, String, FactsCache)}, a running run's log read for its last {@code liveWindow}. */
+    public static Workspace connect(WorkspaceClient client, String warehouseId, FactsCache cache, Duration liveWindow) {
         Optional<StatementRunner> warehouse = Optional.ofNullable(warehouseId).map(id -> new StatementRunner(client, id, BILLING_TIMEOUT));
         QueryRunner billing = warehouse.<QueryRunner>map(w -> w).orElse(query -> {
             throw new BillingUnavailableException("Billing query " + query.name() + " needs a SQL warehouse, and"
@@ -82,7 +88,7 @@ public final class Workspaces {
                 .map(host -> new WorkspaceIdentity(host,
                         () -> configured.filter(w -> w.matches("\\d+")).map(Long::valueOf).or(source::workspaceIdFromApi)));
         // The host names the workspace in the cache: two workspaces may have runs of the same id.
-        LogFacts facts = new LogFacts(cache, "host " + client.config().getHost());
+        LogFacts facts = new LogFacts(cache, "host " + client.config().getHost(), liveWindow, Clock.systemUTC());
         Supplier<Optional<String>> id = () -> configured.or(() -> identity.flatMap(WorkspaceIdentity::id).map(String::valueOf));
         return new Composed(source, billing, warehouse.map(SqlWarehouse.class::cast), id, identity, facts, new SdkAccess(client),
                 Optional.of(new QueryHistoryApi(client)));
@@ -95,8 +101,13 @@ public final class Workspaces {
 
     /** As {@link #fromDirectory(Path)}, keeping the facts of completed runs in {@code cache}. */
     public static Workspace fromDirectory(Path folder, FactsCache cache) {
+        return fromDirectory(folder, cache, LogFacts.LIVE_WINDOW);
+    }
+
+    /** As {@link #fromDirectory(Path, FactsCache)}, a running run's log read for its last {@code liveWindow}. */
+    public static Workspace fromDirectory(Path folder, FactsCache cache, Duration liveWindow) {
         // Recorded answers stand for whichever workspace they were recorded in: any link is taken.
-        LogFacts facts = new LogFacts(cache, "folder " + folder.toAbsolutePath().normalize());
+        LogFacts facts = new LogFacts(cache, "folder " + folder.toAbsolutePath().normalize(), liveWindow, Clock.systemUTC());
         return new Composed(new FileWorkspaceSource(folder), new RecordedQueries(folder), Optional.empty(), Optional::empty,
                 Optional.empty(), facts, new FileAccess(folder), Optional.empty());
     }

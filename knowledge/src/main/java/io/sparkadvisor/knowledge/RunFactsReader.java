@@ -1,10 +1,12 @@
 package io.sparkadvisor.knowledge;
 
 import io.sparkadvisor.knowledge.derive.FactsBuilder;
+import io.sparkadvisor.knowledge.eventlog.DeliveredWindow;
 import io.sparkadvisor.knowledge.eventlog.EventLogReader;
 import io.sparkadvisor.knowledge.eventlog.LocalLogParts;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import io.sparkadvisor.knowledge.eventlog.ReadStats;
+import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,5 +24,15 @@ public final class RunFactsReader {
         FactsBuilder builder = new FactsBuilder();
         ReadStats stats = EventLogReader.read(parts, builder, progress);
         return builder.build(stats);
+    }
+
+    /** The window's parts only; the coverage says which window, how many parts were left unopened, and whether the log was still running. */
+    public static RunFacts read(DeliveredWindow window, LongConsumer progress) {
+        FactsBuilder builder = new FactsBuilder(window.judgedFromMs());
+        RunFacts facts = builder.build(EventLogReader.read(window.read(), builder, progress));
+        Coverage read = facts.coverage();
+        boolean running = read.missing().contains(Coverage.APPLICATION_END);
+        return facts.withCoverage(read.withWindow(new Coverage.Window(window.fromMs(), window.toMs(), window.read().size(),
+                window.skipped(), running, builder.applicationStartMs())));
     }
 }

@@ -34,6 +34,8 @@ public final class TextReport {
         scope.put("setAside", setAside.any());
         scope.put("setAsideTimes", setAside.count() == 1 ? "1 time" : setAside.count() + " times");
         scope.put("setAsideDays", setAside.farthestDays());
+        scope.put("window", Wording.window(advice.coverage()));
+        scope.put("windowed", advice.coverage().window().isPresent());
         scope.put("failed", advice.outcome().failed());
         scope.put("outcome", Wording.outcome(advice.outcome()));
         scope.put("notes", advice.notes().stream().map(n -> n.text()).toList());

@@ -1,5 +1,6 @@
 package io.sparkadvisor.templates;
 
+import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.rules.advisor.Format;
 import io.sparkadvisor.rules.advisor.Outcome;
 import io.sparkadvisor.rules.advisor.Savings;
@@ -19,6 +20,16 @@ public final class Wording {
     public static String estimate(Savings s) {
         String amount = saving(s);
         return amount.isEmpty() ? "" : AskReply.SAVING.text("upTo", s.upperBound(), "amount", amount);
+    }
+
+    /**
+     * Which part of a running log was judged, e.g. "Judged the last 6 h of a run running for 3 d 4 h: 3 delivered log parts
+     * read, 76 older ones wholly before the window not opened."; empty when the whole log was read.
+     */
+    public static String window(Coverage coverage) {
+        return coverage.window().map(w -> AskReply.WINDOW.text("window", Format.span(w.lengthMs()), "running", w.running(),
+                "runningFor", Format.span(w.toMs() - w.applicationStartMs()), "read", w.partsRead(), "oneRead", w.partsRead() == 1,
+                "someSkipped", w.partsSkipped() > 0, "skipped", w.partsSkipped())).orElse("");
     }
 
     /** How a failed run ended, one line per failed stage and one for the jobs no failed stage explains; empty otherwise. */

@@ -7,6 +7,8 @@ import io.sparkadvisor.databricks.fetch.FactsCache;
 import io.sparkadvisor.knowledge.FactsJson;
 import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
+import io.sparkadvisor.knowledge.eventlog.DeliveredWindow;
+import io.sparkadvisor.knowledge.eventlog.LocalLogParts;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import io.sparkadvisor.knowledge.machines.NodeTimelineException;
@@ -17,6 +19,8 @@ import io.sparkadvisor.knowledge.tables.TableMaintenanceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -54,13 +58,31 @@ final class RunInputs {
             + " predictive optimization maintains has no OPTIMIZE step and says when it last ran.")
     Path tableMaintenance;
 
+    @Option(names = "--window-hours", paramLabel = "N", description = "Read only the last N hours (up to now) of a running"
+            + " log delivered by Databricks (rolled eventlog-<time>.gz parts and the live eventlog); the first part, with the"
+            + " application's start, is always read and parts wholly before the window are not opened. With --workspace-dir:"
+            + " how far back a running run is read (default SPARK_ADVISOR_LIVE_WINDOW_HOURS, 6).")
+    Long windowHours;
+
     /** The facts of an event log, or of a run in the workspace (which brings its own cluster shape). */
     RunFacts facts(String source) {
+        Optional<Duration> window = window();
         if (workspaceDir != null) {
             FactsCache cache = noCache ? FactsCache.OFF : FactsCacheSettings.fromEnvironment(System.getenv());
-            return withTelemetry(WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir, cache), source, task));
+            Duration live = window.orElseGet(() -> WorkspaceChoice.liveWindow(System.getenv()));
+            return withTelemetry(WorkspaceRun.facts(Workspaces.fromDirectory(workspaceDir, cache, live), source, task));
         }
-        return withTelemetry(withClusterFiles(RunFactsReader.read(Path.of(source))));
+        Path log = Path.of(source);
+        RunFacts facts = window.map(w -> RunFactsReader.read(DeliveredWindow.of(LocalLogParts.of(log), Instant.now(), w), bytes -> { }))
+                .orElseGet(() -> RunFactsReader.read(log));
+        return withTelemetry(withClusterFiles(facts));
+    }
+
+    private Optional<Duration> window() {
+        if (windowHours != null && windowHours < 1) {
+            throw new BadInputException("--window-hours " + windowHours + " reads nothing; pass a whole number of hours, 1 or more");
+        }
+        return Optional.ofNullable(windowHours).map(Duration::ofHours);
     }
 
     /** Facts saved by {@code spark-advisor facts}; --cluster and --node-types apply on top, as for a log. */

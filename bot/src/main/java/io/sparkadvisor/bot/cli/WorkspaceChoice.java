@@ -10,6 +10,7 @@ import io.sparkadvisor.databricks.WorkspaceClients;
 import io.sparkadvisor.databricks.Workspaces;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 /** The workspace a command talks to: a recorded folder, or the live one from DATABRICKS_* settings; with the facts cache. */
@@ -26,12 +27,16 @@ final class WorkspaceChoice {
             if (!Files.isDirectory(workspaceDir)) {
                 throw new BadInputException("--workspace-dir " + workspaceDir + " is not a folder");
             }
-            return Workspaces.fromDirectory(workspaceDir, FactsCacheSettings.fromEnvironment(env));
+            return Workspaces.fromDirectory(workspaceDir, FactsCacheSettings.fromEnvironment(env), liveWindow(env));
         }
         if (BotSettings.DATABRICKS_HOST.read(env).isEmpty() && BotSettings.DATABRICKS_CONFIG_PROFILE.read(env).isEmpty()) {
             throw new BadInputException("DATABRICKS_HOST is not set: set it with DATABRICKS_TOKEN (or another"
                     + " Databricks auth), or pass --workspace-dir DIR");
         }
-        return Workspaces.connect(WorkspaceClients.fromEnvironment(config -> DatabricksCallMeter.on(config, metrics)), BotSettings.DATABRICKS_WAREHOUSE_ID.read(env).orElse(null), FactsCacheSettings.fromEnvironment(env));
+        return Workspaces.connect(WorkspaceClients.fromEnvironment(config -> DatabricksCallMeter.on(config, metrics)), BotSettings.DATABRICKS_WAREHOUSE_ID.read(env).orElse(null), FactsCacheSettings.fromEnvironment(env), liveWindow(env));
+    }
+
+    static Duration liveWindow(Map<String, String> env) {
+        return Duration.ofHours(BotSettings.LIVE_WINDOW_HOURS.get(env));
     }
 }

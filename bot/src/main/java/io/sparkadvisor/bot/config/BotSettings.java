@@ -74,6 +74,13 @@ public final class BotSettings {
      */
     public static final Setting<Long> FACTS_CACHE_MB = plain("SPARK_ADVISOR_FACTS_CACHE_MB", "256",
             "At most this much facts cache; 0 turns it off.", Types.whole(0, 1L << 20, "megabytes"));
+    /**
+     * spark-advisor's own choice: 6 hours holds hundreds of micro-batches of any trigger up to a minute (enough for the
+     * streaming rules' recent window and trends) while a week-old continuous run's log is read for a few parts, not all.
+     */
+    public static final Setting<Long> LIVE_WINDOW_HOURS = plain("SPARK_ADVISOR_LIVE_WINDOW_HOURS", "6",
+            "How far back a running run's delivered log is read (a continuous job's run never ends); its first part is always read.",
+            Types.whole(1, 24 * 31, "hours"));
     public static final Setting<Long> HOT_VALUE_SECONDS = plain("SPARK_ADVISOR_HOT_VALUE_SECONDS", "300",
             "The budget of one hot-value lookup, a stopped warehouse's start included.", Types.whole(1, 999_999, "seconds"));
 
@@ -84,7 +91,7 @@ public final class BotSettings {
             DATABRICKS_HOST, DATABRICKS_TOKEN, DATABRICKS_CONFIG_PROFILE, DATABRICKS_WAREHOUSE_ID,
             DATABASE_URL, DB_PATH, DB_POOL_SIZE, HASH_KEY, CONFIG,
             APPROVERS, APPROVER_GROUP, SELF_APPROVAL, DIGEST_ADMIN_GROUP, FOLLOWUP_SECONDS,
-            FACTS_CACHE_DIR, FACTS_CACHE_MB, HOT_VALUE_SECONDS, LOG_FORMAT);
+            FACTS_CACHE_DIR, FACTS_CACHE_MB, LIVE_WINDOW_HOURS, HOT_VALUE_SECONDS, LOG_FORMAT);
 
     /** Reads every setting once, so a wrong one stops the start with one line naming it, before anything runs. */
     public static void check(Map<String, String> env) {

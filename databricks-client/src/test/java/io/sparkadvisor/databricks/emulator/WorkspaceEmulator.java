@@ -260,14 +260,20 @@ public final class WorkspaceEmulator implements AutoCloseable {
     /**
      * Adds the next run of a job (for follow-up tests): the run JSON gets {@code job_id}, and
      * {@code eventLog} (may be null) is placed where log delivery would put it for the cluster and
-     * Spark context of the run's first task, under the cluster's recorded {@code cluster_log_conf}.
+     * Spark context of the run's first task, under the cluster's recorded {@code cluster_log_conf}; a folder's
+     * files (rolled {@code eventlog-<time>.gz} parts and the live {@code eventlog}) are delivered side by side.
      */
     public void addRun(long jobId, String runJson, Path eventLog) {
         try {
             ObjectNode run = ((ObjectNode) Folder.JSON.readTree(runJson)).put("job_id", jobId);
             folder.write("runs/" + run.path("run_id").asText() + ".json", run);
-            if (eventLog != null) {
-                putFile(deliveredLogPath(run.path("tasks").path(0).path("cluster_instance")), eventLog);
+            String delivered = eventLog == null ? null : deliveredLogPath(run.path("tasks").path(0).path("cluster_instance"));
+            if (eventLog != null && Files.isDirectory(eventLog)) {
+                try (Stream<Path> parts = Files.list(eventLog)) {
+                    parts.forEach(part -> putFile(delivered.replaceFirst("eventlog$", part.getFileName().toString()), part));
+                }
+            } else if (eventLog != null) {
+                putFile(delivered, eventLog);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

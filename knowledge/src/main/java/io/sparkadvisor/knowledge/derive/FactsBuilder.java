@@ -53,12 +53,37 @@ public final class FactsBuilder implements EventSink {
     private final SqlPlans sql = new SqlPlans();
     private final StreamingQueries streaming = new StreamingQueries();
     private SlotTimelineBuilder timeline;
+    /** Where the read resumed after the log's parts it did not read; -1 for a whole log. */
+    private final long judgedFromMs;
+    /** The first task launched from then on: the run is measured from it, as the read part may begin before its work. */
+    private long firstWindowTaskMs = Long.MAX_VALUE;
+
+    public FactsBuilder() {
+        this(-1);
+    }
+
+    /**
+     * For a log read from {@code judgedFromMs} on (its earlier parts unread but the first): the run is measured from the
+     * first task launched since, so the slots of the unread hours are neither busy nor idle, and the application's start
+     * in the facts is then.
+     */
+    public FactsBuilder(long judgedFromMs) {
+        this.judgedFromMs = judgedFromMs;
+    }
+
+    /** The application's own start as its log says, -1 when the log has none (the facts' start may be later: see the constructor). */
+    public long applicationStartMs() {
+        return startMs;
+    }
 
     @Override
     public void onTaskEnd(TaskEnd task) {
         clock.work(task.launchMs);
         clock.work(task.finishMs);
         timeline().task(task.launchMs, task.finishMs);
+        if (judgedFromMs >= 0 && task.launchMs >= judgedFromMs) {
+            firstWindowTaskMs = Math.min(firstWindowTaskMs, task.launchMs);
+        }
         if (!task.speculative) {
             timeline().pending(task.launchMs, -1);
         }
@@ -317,7 +342,10 @@ public final class FactsBuilder implements EventSink {
         Set<ExecutorDraft> addedOffClock = executors.values().stream().filter(x -> x.addedMs > 0 && !clock.keep(x.addedMs))
                 .collect(Collectors.toSet());
         executors.values().stream().filter(x -> x.removedMs > 0 && !clock.keep(x.removedMs)).forEach(x -> x.removedMs = 0);
-        long start = startKept ? startMs : earliestMs();
+        long judged = judgedFromMs < 0 ? -1 : firstWindowTaskMs == Long.MAX_VALUE ? judgedFromMs : firstWindowTaskMs;
+        long start = Math.max(startKept ? startMs : earliestMs(), judged);
+        executors.values().stream().filter(x -> x.addedMs > 0 && x.addedMs < judged).forEach(x -> x.addedMs = judged);
+        executors.values().stream().filter(x -> x.removedMs > 0 && x.removedMs < judged).forEach(x -> x.removedMs = judged);
         executors.values().stream().filter(x -> x.cores > 0 && !addedOffClock.contains(x)).forEach(x -> {
             timeline().slots(x.addedMs, x.cores / properties.taskCpus());
             if (x.removedMs > 0) {
@@ -330,7 +358,7 @@ public final class FactsBuilder implements EventSink {
 
     private SlotTimelineBuilder timeline() {
         if (timeline == null) {
-            timeline = new SlotTimelineBuilder(startMs >= 0 && clock.agrees(startMs) ? startMs : earliestMs());
+            timeline = new SlotTimelineBuilder(Math.max(startMs >= 0 && clock.agrees(startMs) ? startMs : earliestMs(), judgedFromMs));
         }
         return timeline;
     }

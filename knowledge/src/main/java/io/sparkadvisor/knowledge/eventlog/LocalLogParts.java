@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  */
 public final class LocalLogParts {
     private static final Pattern ROLLED_SPARK = Pattern.compile("events_(\\d+)_.+");
-    private static final Pattern ROLLED_DATABRICKS = Pattern.compile("eventlog-(\\d{4}-\\d{2}-\\d{2}--\\d{2}-\\d{2})(\\.gz)?");
+    static final Pattern ROLLED_DATABRICKS = Pattern.compile("eventlog-(\\d{4}-\\d{2}-\\d{2}--\\d{2}-\\d{2})(\\.gz)?");
     private static final Pattern LIVE_DATABRICKS = Pattern.compile("eventlog(\\.(gz|zstd|zst|lz4|snappy))?");
 
     private LocalLogParts() {}

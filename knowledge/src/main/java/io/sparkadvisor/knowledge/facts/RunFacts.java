@@ -57,6 +57,12 @@ public record RunFacts(ApplicationFacts application, Coverage coverage, SparkPro
                 tableMaintenance, streaming);
     }
 
+    /** The same facts with what the read covered restated (a windowed read of a running log adds its window). */
+    public RunFacts withCoverage(Coverage read) {
+        return new RunFacts(application, read, properties, executors, jobs, stages, failures, slots, timeline,
+                sqlExecutions, cluster, platform, nodeTimeline, tableMaintenance, streaming);
+    }
+
     public RunFacts withNodeTimeline(NodeTimelineFacts machines) {
         return new RunFacts(application, coverage, properties, executors, jobs, stages, failures, slots, timeline,
                 sqlExecutions, cluster, platform, Optional.of(machines), tableMaintenance, streaming);

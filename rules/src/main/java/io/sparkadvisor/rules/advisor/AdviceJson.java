@@ -7,6 +7,7 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import io.sparkadvisor.knowledge.facts.Coverage;
 import io.sparkadvisor.knowledge.facts.PlatformFacts;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,15 @@ public final class AdviceJson {
             setAside.put("farthestDays", c.setAsideTimes().farthestDays());
             out.put("setAsideTimes", setAside);
         }
+        c.window().ifPresent(w -> {
+            Map<String, Object> window = new LinkedHashMap<>();
+            window.put("from", Instant.ofEpochMilli(w.fromMs()).toString());
+            window.put("to", Instant.ofEpochMilli(w.toMs()).toString());
+            window.put("partsRead", w.partsRead());
+            window.put("partsSkipped", w.partsSkipped());
+            window.put("running", w.running());
+            out.put("window", window);
+        });
         return out;
     }
 

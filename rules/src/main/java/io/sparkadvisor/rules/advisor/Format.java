@@ -19,6 +19,21 @@ public final class Format {
         return String.format(Locale.ROOT, "%.1f h", ms / 3_600_000.0);
     }
 
+    /** A long span in whole units: "3 d 4 h", "6 h", "1 h 5 min", "45 min". */
+    public static String span(long ms) {
+        long minutes = Math.round(ms / 60_000.0);
+        long days = minutes / (24 * 60);
+        long hours = minutes / 60 % 24;
+        long mins = minutes % 60;
+        if (days > 0) {
+            return days + " d" + (hours > 0 ? " " + hours + " h" : "");
+        }
+        if (hours > 0) {
+            return hours + " h" + (mins > 0 ? " " + mins + " min" : "");
+        }
+        return mins + " min";
+    }
+
     /** A difference of durations with its sign: "+8.2 s", "-450 ms". */
     public static String signedDuration(long ms) {
         return (ms >= 0 ? "+" : "-") + duration(Math.abs(ms));

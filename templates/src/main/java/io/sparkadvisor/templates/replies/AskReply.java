@@ -37,6 +37,7 @@ public enum AskReply implements Reply {
     FAILED_JOBS("jobs", "manyJobs"),
     HELP_FALLBACK,
     SAVING("upTo", "amount"),
+    WINDOW("window", "running", "runningFor", "read", "oneRead", "someSkipped", "skipped"),
     WHY_READING_HISTORY("runs"),
     WHY_COMPARING("runId", "baselineId"),
     WHY_COMPARED("runId"),

@@ -63,6 +63,8 @@ public final class SlackMessages {
         scope.put("skipped", advice.coverage().skippedLines() > 0);
         scope.put("skippedLines", advice.coverage().skippedLines());
         scope.put("lines", advice.coverage().skippedLines() == 1 ? "line" : "lines");
+        scope.put("window", Wording.window(advice.coverage()));
+        scope.put("windowed", advice.coverage().window().isPresent());
         scope.put("failed", advice.outcome().failed());
         scope.put("outcome", Wording.outcome(advice.outcome()));
         scope.put("notes", advice.notes().stream().map(n -> n.text()).toList());

@@ -53,11 +53,11 @@ public final class LiveHeap {
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
-    private static long afterLastCollection() {
+    static long afterLastCollection() {
         return HEAP.stream().mapToLong(p -> p.getCollectionUsage().getUsed()).sum();
     }
 
-    private static double mib(long bytes) {
+    static double mib(long bytes) {
         return bytes / 1048576.0;
     }
 }
