@@ -110,7 +110,7 @@ public final class FollowUpWatcher {
         ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
         RunTelemetry telemetry = workspace.fetch(latest);
         NextRun next = new NextRun(latest.runId(), telemetry.run().startMs(), telemetry.run().endMs(),
-                telemetry.run().result() == RunSummary.Result.SUCCESS, facts(telemetry, target));
+                telemetry.run().result() == RunSummary.Result.SUCCESS, facts(workspace, telemetry, target));
         if (!FollowUpJudge.judgeable(change, next, clock.instant())) {
             return; // tried again next poll
         }
@@ -188,14 +188,14 @@ public final class FollowUpWatcher {
     private Optional<ReadRun> readRun(RunRef run, ClusterTarget target) {
         try {
             RunTelemetry telemetry = workspace.fetch(run);
-            return facts(telemetry, target).map(f -> new ReadRun(telemetry.run().startMs(), f));
+            return facts(workspace, telemetry, target).map(f -> new ReadRun(telemetry.run().startMs(), f));
         } catch (EventLogUnavailableException | WorkspaceNotFoundException gone) {
             return Optional.empty(); // a workspace that cannot be reached is not "gone": that throws, and is tried again next poll
         }
     }
 
     /** The facts of the run's cluster the recommendation is about; empty when that cluster delivered no event log. */
-    private Optional<RunFacts> facts(RunTelemetry telemetry, ClusterTarget target) {
+    static Optional<RunFacts> facts(Workspace workspace, RunTelemetry telemetry, ClusterTarget target) {
         return telemetry.clusters().stream()
                 .filter(c -> c.eventLog() instanceof EventLog.Delivered)
                 .filter(c -> ClusterTargets.of(telemetry.jobSettingsJson(), c.taskKeys()).map(target::equals).orElse(false))

@@ -17,7 +17,11 @@ public enum AuditAction {
     VERIFIED("verified"), CHECKS_FAILED("checks-failed"), JOB_GONE("job-gone"),
     ROLLING_BACK("rolling-back"), ROLLED_BACK("rolled-back"),
     /** A roll back that did not reach the job (refused, or read back unchanged): the step stays in effect. */
-    ROLL_BACK_REFUSED("roll-back-refused");
+    ROLL_BACK_REFUSED("roll-back-refused"),
+    /** A continuous job's settings hold the change (or its roll back), its active run does not until it restarts. */
+    AWAITING_RESTART("awaiting-restart"),
+    /** An approver confirmed the restart: the continuous job's active run was cancelled, the next one runs with the settings. */
+    RESTARTED("restarted");
 
     private final String id;
 

@@ -28,7 +28,8 @@ public final class Replies {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Map<String, Map<String, String>> CATALOGUES = new ConcurrentHashMap<>();
     private static final List<Reply> ALL = Stream.of(AskReply.values(), ErrorReply.values(), ApprovalReply.values(),
-            DigestReply.values(), ScanReply.values(), ChartTitle.values(), HotValueReply.values(), AccessReply.values()).flatMap(Arrays::stream)
+            DigestReply.values(), ScanReply.values(), ChartTitle.values(), HotValueReply.values(), AccessReply.values(),
+            RestartReply.values()).flatMap(Arrays::stream)
             .map(Reply.class::cast).toList();
 
     private Replies() {}
