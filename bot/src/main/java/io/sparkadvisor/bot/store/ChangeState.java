@@ -29,7 +29,7 @@ public enum ChangeState {
      */
     AWAITING_RESTART("awaiting-restart"),
     /** Put back in a continuous job's settings, while its active run still runs with the step until it restarts. */
-    ROLLED_BACK_AWAITING_RESTART("rolled-back-awaiting-restart");
+    ROLLED_BACK_AWAITING_RESTART("rolled-back-waiting");
 
     private final String id;
 

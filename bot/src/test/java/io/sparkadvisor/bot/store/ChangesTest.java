@@ -122,6 +122,46 @@ class ChangesTest {
 
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
+    void aStepOnAContinuousJobWaitsForOneConfirmedRestartBeforeItIsJudgedOnAWindowAndSoDoesItsRollBack(TestDatabases.Kind kind) {
+        Database db = TestDatabases.fresh(kind);
+        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
+        Changes changes = new Changes(db);
+        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
+        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
+        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        assertTrue(changes.move(Transition.AWAIT_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)));
+        assertEquals(ChangeState.AWAITING_RESTART, changes.find(ID, 1).orElseThrow().state());
+        assertTrue(changes.awaitingFollowUp().isEmpty() && changes.awaitingWindow().isEmpty(), "not in effect: nothing to judge");
+        assertFalse(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)), "nothing in effect to roll back yet");
+
+        Instant restarted = Instant.parse("2026-12-03T09:00:00Z");
+        AuditEntry restart = new AuditEntry(restarted, "U2", 42, ID, 1, AuditAction.RESTARTED, "test");
+        assertTrue(changes.move(Transition.RESTART, restart));
+        assertFalse(changes.move(Transition.RESTART, restart), "a double click restarts once");
+        changes.restartedFrom(ID, 1, 4201);
+        assertTrue(changes.awaitingFollowUp().isEmpty(), "a continuous job's runs do not complete: not the batch follow-up's");
+        RestartedStep waiting = changes.awaitingWindow().get(0);
+        assertEquals(List.of(ChangeState.APPLIED, restarted, 4201L), List.of(waiting.change().state(), waiting.restartedAt(),
+                waiting.cancelledRunId()));
+
+        assertTrue(changes.move(Transition.AWAIT_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)), "a cancel that failed");
+        assertTrue(changes.awaitingWindow().isEmpty(), "back to waiting forgets the restart");
+        assertTrue(changes.move(Transition.RESTART, restart));
+        assertTrue(changes.followedUp(Transition.VERIFY, 4202, entry(AuditEntry.BOT, AuditAction.VERIFIED)));
+        assertTrue(changes.awaitingWindow().isEmpty(), "judged once");
+
+        assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)));
+        assertTrue(changes.move(Transition.RESTORED, entry(AuditEntry.BOT, AuditAction.ROLLED_BACK)));
+        assertTrue(changes.move(Transition.AWAIT_RESTORE_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)));
+        assertEquals(ChangeState.ROLLED_BACK_AWAITING_RESTART, changes.find(ID, 1).orElseThrow().state(), "the database's check admits it");
+        assertTrue(changes.move(Transition.RESTART_RESTORED, entry("U2", AuditAction.RESTARTED)));
+        assertFalse(changes.move(Transition.RESTART_RESTORED, entry("U2", AuditAction.RESTARTED)), "once");
+        assertEquals(ChangeState.ROLLED_BACK, changes.find(ID, 1).orElseThrow().state());
+        assertTrue(changes.awaitingWindow().isEmpty(), "a rolled-back step is not judged");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
     void aJobLockHasOneHolderUntilReleasedOrExpired(TestDatabases.Kind kind) {
         Database db = TestDatabases.fresh(kind);
         MovableClock clock = new MovableClock();
