@@ -5,13 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * {@code jobs/runs/cancel}, and what Databricks does after it for a continuous job: the cancelled run ends, and a new run
  * starts at once with the job's current settings (on a job cluster of its own, resuming from the checkpoint). The new
- * run's delivered log is the cancelled run's (a real streaming corpus log: the same query, read again).
+ * run's delivered log is the cancelled run's (a real streaming corpus log: the same query, read again), every part of it.
  */
 final class EmulatedRestarts {
     /** The life-cycle states of a run that has not ended. */
@@ -83,11 +85,15 @@ final class EmulatedRestarts {
                 .path("cluster_instance")));
     }
 
+    /** Every part the old cluster delivered (rolled parts and the live {@code eventlog}), under the new cluster's folder. */
     private void copyLog(String from, String to) {
-        try {
-            var target = folder.resolve(to);
-            Files.createDirectories(target.getParent());
-            Files.copy(folder.resolve(from), target, StandardCopyOption.REPLACE_EXISTING);
+        Path source = folder.resolve(from).getParent();
+        Path target = folder.resolve(to).getParent();
+        try (Stream<Path> parts = Files.isDirectory(source) ? Files.list(source) : Stream.empty()) {
+            Files.createDirectories(target);
+            for (Path part : parts.toList()) {
+                Files.copy(part, target.resolve(part.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

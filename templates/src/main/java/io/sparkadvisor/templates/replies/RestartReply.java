@@ -17,8 +17,7 @@ public enum RestartReply implements Reply {
     NOTHING_RUNNING("user", "step", "rule", "jobId"),
     NOT_RESTARTED("step", "rule", "jobId", "reason"),
     VERDICT_HEADLINE("step", "rule", "passed", "runId", "baselineRunId", "window"),
-    VERDICT_WINDOW("batches", "minutes"),
-    VERDICT_FALLBACK("step", "rule", "jobId");
+    VERDICT_WINDOW("batches", "minutes");
 
     private final List<String> fills;
 

@@ -1,6 +1,7 @@
 package io.sparkadvisor.templates.slack;
 
 import io.sparkadvisor.templates.Templates;
+import io.sparkadvisor.templates.replies.ApprovalReply;
 import io.sparkadvisor.templates.replies.RestartReply;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
 import java.time.Instant;
@@ -42,11 +43,11 @@ public final class RestartMessages {
                 ? RestartReply.NOTHING_RUNNING.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId())
                 : RestartReply.RESTARTED.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId(),
                         "runId", cancelledRunId);
-        return note(text, Map.of());
+        return note(s, text, Map.of());
     }
 
     public static SlackMessage notRestarted(Subject s, String reason) {
-        return note(RestartReply.NOT_RESTARTED.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId(), "reason", reason), Map.of());
+        return note(s, RestartReply.NOT_RESTARTED.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId(), "reason", reason), Map.of());
     }
 
     /** The clicked note with its Restart now replaced by who restarted and when. */
@@ -71,7 +72,7 @@ public final class RestartMessages {
         scope.put("label", "Roll back");
         scope.put("danger", true);
         scope.put("buttonValue", ApprovalIds.value(recommendationId, s.step()));
-        return note(headline, scope);
+        return note(s, headline, scope);
     }
 
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
@@ -92,15 +93,17 @@ public final class RestartMessages {
         scope.put("label", RestartReply.RESTART_BUTTON.text());
         scope.put("danger", false);
         scope.put("buttonValue", ApprovalIds.value(recommendationId, s.step()));
-        return note(text, scope);
+        return note(s, text, scope);
     }
 
-    private static SlackMessage note(String text, Map<String, Object> details) {
+    /** {@code text} in a section, the scope's table and button under it; the notification names the step, as ChangeMessages' notes do. */
+    private static SlackMessage note(Subject s, String text, Map<String, Object> details) {
         Map<String, Object> scope = new LinkedHashMap<>(details);
         scope.put("text", text);
         scope.putIfAbsent("table", null);
         scope.putIfAbsent("buttonValue", null);
-        List<SlackMessage> fitted = SlackLimits.fit(text, Templates.json("slack/restart-note.json", scope));
+        List<SlackMessage> fitted = SlackLimits.fit(ApprovalReply.NOTE_FALLBACK.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId()),
+                Templates.json("slack/restart-note.json", scope));
         if (fitted.size() != 1) {
             throw new IllegalStateException("slack/restart-note.json rendered " + fitted.size() + " messages");
         }
