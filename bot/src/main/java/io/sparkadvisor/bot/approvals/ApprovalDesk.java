@@ -52,7 +52,7 @@ public final class ApprovalDesk {
     static final Duration LOCK_WAIT = Duration.ofSeconds(20);
     /** States of an earlier step that may still pass: a later step waits for them rather than being closed. */
     private static final Set<ChangeState> OPEN = EnumSet.of(ChangeState.PROPOSED, ChangeState.APPROVED, ChangeState.APPLYING,
-            ChangeState.APPLIED);
+            ChangeState.APPLIED, ChangeState.AWAITING_RESTART);
 
     private final Recommendations recommendations;
     private final Changes changes;

@@ -13,6 +13,7 @@ import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.Fault;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -121,6 +122,28 @@ class ContinuousJobEndToEndTest {
         await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && restartNote(finding, "run 4602 was cancelled") != null);
         assertEquals(2, bot.workspace.requests("POST", CANCEL).size());
         assertTrue(!read("runs/4603.json").path("job_clusters").toString().contains("SPARK_WORKER_CORES"), "restarted without the step");
+    }
+
+    @Test
+    void aRestartWhoseCancelFailsLeavesTheStepWaitingAndSaysWhyAndTheNextConfirmationRestarts() throws Exception {
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        String id = idOf(finding);
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+
+        bot.workspace.failNext("POST", CANCEL, Fault.serverError(), 1);
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "was not restarted") != null);
+        assertEquals(ChangeState.AWAITING_RESTART, state(id), "still waiting, not judged");
+        assertEquals("RUNNING", read("runs/4601.json").path("state").path("life_cycle_state").asText());
+        windows.poll();
+        assertEquals(ChangeState.AWAITING_RESTART, state(id));
+
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
+        assertEquals(ChangeState.APPLIED, state(id));
+        assertEquals("CANCELED", read("runs/4601.json").path("state").path("result_state").asText());
     }
 
     private ObjectNode read(String file) throws IOException {

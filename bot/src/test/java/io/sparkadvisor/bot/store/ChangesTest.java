@@ -99,12 +99,7 @@ class ChangesTest {
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void aVerifiedStepMayBeRolledBackAndARollBackThatDidNotHappenLeavesItVerified(TestDatabases.Kind kind) {
-        Database db = TestDatabases.fresh(kind);
-        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
-        Changes changes = new Changes(db);
-        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
-        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
-        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        Changes changes = appliedStep(TestDatabases.fresh(kind));
         assertTrue(changes.followedUp(Transition.VERIFY, 4290, entry(AuditEntry.BOT, AuditAction.VERIFIED)));
 
         assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)), "a verified step can still be rolled back");
@@ -123,12 +118,7 @@ class ChangesTest {
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void aStepOnAContinuousJobWaitsForOneConfirmedRestartBeforeItIsJudgedOnAWindowAndSoDoesItsRollBack(TestDatabases.Kind kind) {
-        Database db = TestDatabases.fresh(kind);
-        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
-        Changes changes = new Changes(db);
-        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
-        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
-        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        Changes changes = appliedStep(TestDatabases.fresh(kind));
         assertTrue(changes.move(Transition.AWAIT_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)));
         assertEquals(ChangeState.AWAITING_RESTART, changes.find(ID, 1).orElseThrow().state());
         assertTrue(changes.awaitingFollowUp().isEmpty() && changes.awaitingWindow().isEmpty(), "not in effect: nothing to judge");
@@ -178,6 +168,16 @@ class ChangesTest {
         assertTrue(locks.tryLock(42).isEmpty());
         taken.close();
         assertTrue(locks.tryLock(42).isPresent());
+    }
+
+    /** Step 1 of a posted recommendation, approved and applied. */
+    private static Changes appliedStep(Database db) {
+        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
+        Changes changes = new Changes(db);
+        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
+        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
+        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        return changes;
     }
 
     private static StoredRecommendation recommendation(String id, String fingerprint, String requester, String threadTs) {
