@@ -131,9 +131,15 @@ public final class FollowUpWatcher {
         judgement.prediction().ifPresent(o -> recommendations.predictions().judged(rec.id(), change.step(), judgement.runId(), o.actualMs()));
         slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, judgement));
         afterVerdict.judged(rec, judgement.runId(), slack);
-        Optional<Step> following = rec.steps().stream().filter(s -> s.step() == change.step() + 1).findFirst();
-        if (t == Transition.VERIFY && following.isPresent()
-                && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
+        if (t == Transition.VERIFY) {
+            offerNextStep(changes, slack, rec, change.step());
+        }
+    }
+
+    /** After step {@code passed} verified: the next step, still proposed, with its own Approve in the thread. */
+    static void offerNextStep(Changes changes, ChangeReplies slack, StoredRecommendation rec, int passed) {
+        Optional<Step> following = rec.steps().stream().filter(s -> s.step() == passed + 1).findFirst();
+        if (following.isPresent() && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
             slack.inThread(rec, ChangeMessages.nextStep(rec.id(), rec.rule(), following.get()));
         }
     }

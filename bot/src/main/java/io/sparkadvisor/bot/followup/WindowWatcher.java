@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Judges each step a continuous job's confirmed restart put in effect, on the run the restart started (its runs do not
  * complete): once that run's latest window of batches is full, {@link WindowJudge} sets it against the same window of the
- * run the restart cancelled; the verdict is recorded once across replicas and posted in the thread with Roll back.
+ * run the restart cancelled; the verdict is recorded once across replicas and posted in the thread with Roll back, and a
+ * pass brings the next step's Approve (falling-behind's SPARK_WORKER_CORES 1.5x, then 2x).
  * Runs that started before the restart are never judged.
  */
 public final class WindowWatcher {
@@ -94,6 +95,9 @@ public final class WindowWatcher {
         if (changes.followedUp(judged.transition(), runId, why)) {
             slack.inThread(rec, RestartMessages.verdict(rec.id(), subject, judged.passed(), runId, baselineRun, after.batches(), minutes,
                     judged.rows()));
+            if (judged.passed()) {
+                FollowUpWatcher.offerNextStep(changes, slack, rec, change.step());
+            }
         }
     }
 

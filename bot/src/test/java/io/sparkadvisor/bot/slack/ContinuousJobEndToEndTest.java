@@ -107,6 +107,8 @@ class ContinuousJobEndToEndTest {
         String text = verdict.param("blocks");
         assertTrue(text.contains("20 batches") && text.contains("(run 4601)") && text.contains("input / processing rate")
                 && text.contains("offsets behind latest") && text.contains("roll_back_step"), text);
+        await(WAIT, () -> restartNote(finding, "approve_step") != null);
+        assertTrue(restartNote(finding, "approve_step").param("blocks").contains(id + ":2"), "a pass brings step 2's Approve");
         windows.poll();
         assertEquals(1, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains("passed its checks")).count(),
                 "judged once");
