@@ -79,6 +79,19 @@ public final class SdkWorkspaceSource implements WorkspaceSource {
         });
     }
 
+    @Override
+    public Optional<Long> activeRunId(long jobId) {
+        return SdkCalls.read("runs of job " + jobId, () -> {
+            var runs = client.jobs().listRuns(new ListRunsRequest().setJobId(jobId).setActiveOnly(true).setLimit(1L)).iterator();
+            return runs.hasNext() ? Optional.of(runs.next().getRunId()) : Optional.empty();
+        });
+    }
+
+    @Override
+    public void cancelRun(long runId) {
+        SdkCalls.run("run " + runId, () -> client.jobs().cancelRun(runId));
+    }
+
     /** One runs/list page of {@code count} (the API's largest is 25); the SDK would follow further pages, the limit stops it. */
     @Override
     public List<BaseRun> completedRunsBefore(long jobId, long beforeMs, int count) {

@@ -55,6 +55,15 @@ public interface Workspace {
      */
     RunFacts facts(RunTelemetry run, ClusterTelemetry cluster, LongConsumer downloaded);
 
+    /** The job's active run: for a continuous job, the one running now; empty when none runs (paused, or between runs). */
+    Optional<Long> activeRun(long jobId);
+
+    /**
+     * Cancels a run ({@code jobs/runs/cancel}). Databricks applies new settings to a continuous job only this way: its
+     * active run cancelled, the next starts with them and resumes from its checkpoint.
+     */
+    void cancel(long runId);
+
     SettingsSnapshot settings(long jobId);
 
     /**

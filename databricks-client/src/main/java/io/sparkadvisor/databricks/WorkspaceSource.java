@@ -60,4 +60,10 @@ public interface WorkspaceSource {
 
     /** {@code jobs/update}: top-level fields of {@code newSettings} replace the job's (keyed entries one by one); {@code fieldsToRemove} go. */
     void updateJob(long jobId, ObjectNode newSettings, List<String> fieldsToRemove);
+
+    /** The job's active run (runs/list active_only), for a continuous job the one that runs now; empty when none runs. */
+    Optional<Long> activeRunId(long jobId);
+
+    /** {@code jobs/runs/cancel}: a continuous job then starts a new run with its current settings. */
+    void cancelRun(long runId);
 }

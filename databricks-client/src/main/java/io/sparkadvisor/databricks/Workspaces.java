@@ -198,6 +198,16 @@ public final class Workspaces {
         }
 
         @Override
+        public Optional<Long> activeRun(long jobId) {
+            return source.activeRunId(jobId);
+        }
+
+        @Override
+        public void cancel(long runId) {
+            source.cancelRun(runId);
+        }
+
+        @Override
         public SettingsSnapshot settings(long jobId) {
             return editor.current(jobId);
         }

@@ -31,6 +31,7 @@ import io.sparkadvisor.templates.replies.Replies;
 import io.sparkadvisor.templates.replies.Reply;
 import io.sparkadvisor.templates.slack.ChangeMessages;
 import io.sparkadvisor.templates.slack.HealthRuleMessages;
+import io.sparkadvisor.templates.slack.RestartMessages;
 import io.sparkadvisor.templates.slack.ChangeMessages.Decided;
 import io.sparkadvisor.templates.slack.ChangeMessages.Settled;
 import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
@@ -264,6 +265,16 @@ class EveryTemplateRendersTest {
                 "rule", HealthRuleMessages.rule("RUN_DURATION_SECONDS", 180)))));
         json("health rule set note", HealthRuleMessages.mentioning(HealthRuleReply.SET_NOTE.text("user", "U0BOB", "rule",
                 HealthRuleMessages.rule("RUN_DURATION_SECONDS", 180), "jobId", 42)));
+        json("a continuous job's finding", SlackMessages.finding(skew, "42-skew", null, true));
+        json("awaiting restart", RestartMessages.awaiting("42-skew", subject, "U0BOB", ChangeMessages.describe(step)));
+        json("rolled back, awaiting restart", RestartMessages.rolledBackAwaiting("42-skew", subject, "U0BOB"));
+        json("restarted", RestartMessages.restarted(subject, "U0BOB", 4201));
+        json("restarted with nothing running", RestartMessages.restarted(subject, "U0BOB", 0));
+        json("not restarted", RestartMessages.notRestarted(subject, "The run " + HOSTILE + " could not be cancelled"));
+        List<RestartMessages.Row> rows = List.of(new RestartMessages.Row("input / processing rate", "1.92x", "1.00x", true),
+                new RestartMessages.Row(HOSTILE, "4.1 s", "9.0 s", false));
+        json("window verdict", RestartMessages.verdict("42-skew", subject, false, 4202, 4201, 50, 12, rows));
+        text("window verdict summary", RestartMessages.verdictSummary(subject, true, 4202, 4201, 50, 12, rows));
         Instant at = Instant.parse("2026-12-03T10:42:00Z");
         json("history", ChangeMessages.history(42, List.of(new Decided("skew", 1, 4201, "verified", "U0ANA", at, "passed"),
                 new Decided("skew", 2, 4201, "rejected", "U0BOB", at, null))));

@@ -52,13 +52,14 @@ public final class ApprovalDesk {
     static final Duration LOCK_WAIT = Duration.ofSeconds(20);
     /** States of an earlier step that may still pass: a later step waits for them rather than being closed. */
     private static final Set<ChangeState> OPEN = EnumSet.of(ChangeState.PROPOSED, ChangeState.APPROVED, ChangeState.APPLYING,
-            ChangeState.APPLIED);
+            ChangeState.APPLIED, ChangeState.AWAITING_RESTART);
 
     private final Recommendations recommendations;
     private final Changes changes;
     private final JobLocks locks;
     private final Workspace workspace;
     private final ChangeSender sender;
+    private final Restarts restarts;
     private final ApprovalPolicy policy;
     private final AccessService access;
     private final Clock clock;
@@ -79,6 +80,7 @@ public final class ApprovalDesk {
         this.locks = locks;
         this.workspace = workspace;
         this.sender = new ChangeSender(changes, workspace, clock);
+        this.restarts = new Restarts(changes, workspace, clock);
         this.policy = policy;
         this.clock = clock;
         this.healthRules = new HealthRuleSetter(recommendations.healthRuleOffers(), locks, workspace, clock);
@@ -140,6 +142,18 @@ public final class ApprovalDesk {
     }
 
     /**
+     * Restart now, under a step on a continuous job that is in its settings (or rolled back from them) but not in effect:
+     * the job's active run is cancelled, so Databricks starts a new one with the settings. Only an approver's click does
+     * it, once however many clicks.
+     */
+    public ClickOutcome restart(Click click, SlackDirectory people) {
+        boolean rolledBack = changes.find(click.step().recommendationId(), click.step().step())
+                .map(c -> c.state() == ChangeState.ROLLED_BACK_AWAITING_RESTART).orElse(false);
+        Transition claim = Restarts.claim(rolledBack);
+        return claimed(click, people, claim, (rec, principal) -> restarts.restart(click, rec, claim));
+    }
+
+    /**
      * The skeleton approve and roll back share: the clicker is authorised (and for an approval, not its requester
      * when self-approval is denied), the job's lock is held and the step is claimed by {@code claim}; only then
      * does {@code act} run, still under the lock.
@@ -181,10 +195,12 @@ public final class ApprovalDesk {
             return notApplied(rec, subject, e.getMessage());
         }
         ChangeSender.Result result = sender.apply(rec, stepNumber, change, settingsToBuildOn(changes, rec, stepNumber));
+        String what = ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target, change));
         return switch (result.outcome()) {
-            case DONE -> new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
-                    StepDecision.applied(click.userId(), clock.instant()), true), rec, ChangeMessages.applied(subject, click.userId(),
-                    ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target, change))));
+            case DONE -> ContinuousJob.is(result.after().settingsJson())
+                    ? restarts.awaiting(click, rec, subject, StepDecision.applied(click.userId(), clock.instant()), what)
+                    : new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
+                    StepDecision.applied(click.userId(), clock.instant()), true), rec, ChangeMessages.applied(subject, click.userId(), what));
             case REFUSED, NOT_DONE -> notApplied(rec, subject, Optional.ofNullable(result.reason())
                     .orElse(ApprovalReply.JOB_UNCHANGED.text("jobId", rec.jobId())));
             case UNKNOWN -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.UNKNOWN, result.reason()));
@@ -198,7 +214,9 @@ public final class ApprovalDesk {
         Subject subject = subject(rec, stepNumber);
         ChangeSender.Result result = sender.rollBack(rec, changes.find(rec.id(), stepNumber).orElseThrow());
         return switch (result.outcome()) {
-            case DONE -> new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
+            case DONE -> ContinuousJob.is(result.after().settingsJson())
+                    ? restarts.rolledBackAwaiting(click, rec, subject, StepDecision.rolledBack(click.userId(), clock.instant()))
+                    : new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
                     StepDecision.rolledBack(click.userId(), clock.instant()), false), rec, ChangeMessages.rolledBack(subject, click.userId()));
             case REFUSED -> new Refused(SlackMessages.notice(ErrorReply.WARNING.text("reason", result.reason())));
             case NOT_DONE -> settled(rec, ChangeMessages.settled(rec.id(), subject, click.userId(), Settled.NOT_RESTORED, result.reason()));

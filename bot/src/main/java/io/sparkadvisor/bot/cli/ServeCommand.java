@@ -17,6 +17,7 @@ import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.followup.HealthRuleOffering;
+import io.sparkadvisor.bot.followup.WindowWatcher;
 import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
@@ -129,6 +130,8 @@ final class ServeCommand implements Callable<Integer> {
                     healthRules.judged(rec, runId, slack);
                 });
         Repeating.every(followUps, FollowUpWatcher.interval(env), "follow-up poll", watcher::poll);
+        Repeating.every(followUps, FollowUpWatcher.interval(env), "restarted continuous jobs' window poll", new WindowWatcher(
+                new Recommendations(db), changes, workspace, bot.changeReplies(), Clock.systemUTC(), thresholdOptions.thresholds())::poll);
         OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace,
                 Duration.ofSeconds(BotSettings.READY_CACHE_SECONDS.get(env))), registry);
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);

@@ -133,9 +133,15 @@ public final class FollowUpWatcher {
         judgement.prediction().ifPresent(o -> recommendations.predictions().judged(rec.id(), change.step(), judgement.runId(), o.actualMs()));
         slack.inThread(rec, ChangeMessages.verdict(rec.id(), subject, judgement));
         afterVerdict.judged(rec, judgement.runId(), slack);
-        Optional<Step> following = rec.steps().stream().filter(s -> s.step() == change.step() + 1).findFirst();
-        if (t == Transition.VERIFY && following.isPresent()
-                && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
+        if (t == Transition.VERIFY) {
+            offerNextStep(changes, slack, rec, change.step());
+        }
+    }
+
+    /** After step {@code passed} verified: the next step, still proposed, with its own Approve in the thread. */
+    static void offerNextStep(Changes changes, ChangeReplies slack, StoredRecommendation rec, int passed) {
+        Optional<Step> following = rec.steps().stream().filter(s -> s.step() == passed + 1).findFirst();
+        if (following.isPresent() && changes.find(rec.id(), following.get().step()).map(c -> c.state() == ChangeState.PROPOSED).orElse(false)) {
             slack.inThread(rec, ChangeMessages.nextStep(rec.id(), rec.rule(), following.get()));
         }
     }
@@ -190,7 +196,7 @@ public final class FollowUpWatcher {
     private Optional<ReadRun> readRun(RunRef run, ClusterTarget target) {
         try {
             RunTelemetry telemetry = workspace.fetch(run);
-            return facts(telemetry, target).map(f -> new ReadRun(telemetry.run().startMs(), f));
+            return facts(workspace, telemetry, target).map(f -> new ReadRun(telemetry.run().startMs(), f));
         } catch (EventLogUnavailableException | WorkspaceNotFoundException gone) {
             return Optional.empty(); // a workspace that cannot be reached is not "gone": that throws, and is tried again next poll
         }
@@ -205,14 +211,14 @@ public final class FollowUpWatcher {
             return telemetry.run().serverless() ? Optional.of(workspace.serverless(telemetry)).filter(ServerlessRun::priced).map(RunView::new)
                     : Optional.empty();
         }
-        return facts(telemetry, target).map(RunView::new);
+        return facts(workspace, telemetry, target).map(RunView::new);
     }
 
     /**
      * The facts of the run's cluster the recommendation is about; empty when that cluster delivered no event log. A
      * serverless job's run has its statements and cost from the system tables instead.
      */
-    private Optional<RunFacts> facts(RunTelemetry telemetry, ClusterTarget target) {
+    static Optional<RunFacts> facts(Workspace workspace, RunTelemetry telemetry, ClusterTarget target) {
         if (target instanceof ClusterTarget.NoCluster) {
             return telemetry.run().serverless() ? Optional.of(workspace.serverless(telemetry).asRunFacts()) : Optional.empty();
         }

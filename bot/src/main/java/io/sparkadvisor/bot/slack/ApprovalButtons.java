@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * The Approve, Reject and Roll back buttons (and a verified step's "Set the alert") in Bolt: each click is acked at once and decided off the request
+ * The Approve, Reject, Roll back and Restart now buttons (and a verified step's "Set the alert") in Bolt: each click is acked at once and decided off the request
  * thread, since applying a change takes several Databricks calls and Slack waits three seconds.
  * Clicks past the queue are refused with a "busy" note; on shutdown the clicks under way finish.
  */
@@ -66,6 +66,10 @@ public final class ApprovalButtons {
         });
         app.blockAction(ApprovalIds.SET_HEALTH_RULE, (req, ctx) -> {
             decide(pool, req.getPayload(), ctx.client(), desk::setHealthRule, UNCOUNTED);
+            return ctx.ack();
+        });
+        app.blockAction(ApprovalIds.RESTART, (req, ctx) -> {
+            decide(pool, req.getPayload(), ctx.client(), desk::restart, UNCOUNTED);
             return ctx.ack();
         });
         return new ApprovalButtons(pool);

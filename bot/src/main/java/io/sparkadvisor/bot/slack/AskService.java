@@ -7,6 +7,7 @@ import io.sparkadvisor.bot.ask.RunAnalysis;
 import io.sparkadvisor.bot.compare.RunComparisons;
 import com.slack.api.methods.MethodsClient;
 import io.sparkadvisor.bot.approvals.ApprovalDesk;
+import io.sparkadvisor.bot.approvals.ContinuousJob;
 import io.sparkadvisor.bot.approvals.PostedAdvice;
 import io.sparkadvisor.bot.ops.BotMetrics;
 import io.sparkadvisor.bot.store.AnalysedFinding;
@@ -203,7 +204,8 @@ final class AskService {
                     String id = approvable && run.target() != null ? run.postedId(f.rule(), thread.parentTs()) : null;
                     String hotValue = hotValues.offer(f, run.postedId(f.rule(), thread.parentTs()), run, thread.channel(), thread.parentTs(),
                             ask.userId());
-                    List<String> ts = SlackMessages.finding(f, id, hotValue).stream().map(thread::reply).toList();
+                    List<String> ts = SlackMessages.finding(f, id, hotValue, ContinuousJob.is(run.jobSettingsJson())).stream()
+                            .map(thread::reply).toList();
                     posted.add(new PostedAdvice.Posted(id, f, ts.get(0)));
                     run.chart(f.rule()).ifPresent(chart -> upload(thread, chart));
                 }

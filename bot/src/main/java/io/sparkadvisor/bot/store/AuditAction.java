@@ -19,7 +19,11 @@ public enum AuditAction {
     /** A roll back that did not reach the job (refused, or read back unchanged): the step stays in effect. */
     ROLL_BACK_REFUSED("roll-back-refused"),
     /** An approver set the job's health rule offered under a verified step's verdict. */
-    HEALTH_RULE_SET("health-rule-set");
+    HEALTH_RULE_SET("health-rule-set"),
+    /** A continuous job's settings hold the change (or its roll back), its active run does not until it restarts. */
+    AWAITING_RESTART("awaiting-restart"),
+    /** An approver confirmed the restart: the continuous job's active run was cancelled, the next one runs with the settings. */
+    RESTARTED("restarted");
 
     private final String id;
 

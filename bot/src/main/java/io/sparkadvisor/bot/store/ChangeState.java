@@ -22,7 +22,14 @@ public enum ChangeState {
     /** The recorded settings are being put back: until the job is read back, the step may still be in effect. */
     ROLLING_BACK("rolling-back"),
     ROLLED_BACK("rolled-back"),
-    REJECTED("rejected");
+    REJECTED("rejected"),
+    /**
+     * In a continuous job's settings but not in effect: Databricks applies new settings to a continuous job only when its
+     * active run restarts, which waits for an approver's Restart now. Nothing is judged until then.
+     */
+    AWAITING_RESTART("awaiting-restart"),
+    /** Put back in a continuous job's settings, while its active run still runs with the step until it restarts. */
+    ROLLED_BACK_AWAITING_RESTART("rolled-back-waiting");
 
     private final String id;
 

@@ -21,9 +21,24 @@ public final class Changes {
         this.db = db;
     }
 
-    /** Makes transition {@code t}, recorded as {@code why}; false when the step was not in one of its from-states. */
+    /**
+     * Makes transition {@code t}, recorded as {@code why}; false when the step was not in one of its from-states. A
+     * confirmed restart of a continuous job keeps when it happened (the step is judged on runs started since), and a
+     * step back to waiting for one forgets it.
+     */
     public boolean move(Transition t, AuditEntry why) {
-        return moveSetting(t, why, "", List.of(), "");
+        return switch (t) {
+            case RESTART, RESTART_RESTORED -> moveSetting(t, why, ", restarted_at = ?", List.of(why.at()), "");
+            case AWAIT_RESTART, AWAIT_RESTORE_RESTART -> moveSetting(t, why, ", restarted_at = NULL, restarted_from_run_id = NULL",
+                    List.of(), "");
+            default -> moveSetting(t, why, "", List.of(), "");
+        };
+    }
+
+    /** The run a confirmed restart cancelled: the window before the restart is read from it. */
+    public void restartedFrom(String recommendationId, int step, long cancelledRunId) {
+        db.inTransaction(sql -> sql.update("UPDATE changes SET restarted_from_run_id = ? WHERE recommendation_id = ? AND step = ?",
+                cancelledRunId, recommendationId, step));
     }
 
     /**
@@ -96,10 +111,20 @@ public final class Changes {
                 Changes::record, recommendationId, step).stream().findFirst());
     }
 
-    /** Applied steps whose next run has not been judged yet, from the database so none is lost to a restart. */
+    /**
+     * Applied steps whose next run has not been judged yet, from the database so none is lost to a restart; not those a
+     * continuous job's restart put in effect ({@link #awaitingWindow}), whose runs do not complete.
+     */
     public List<ChangeRecord> awaitingFollowUp() {
         return db.inTransaction(sql -> sql.query("SELECT * FROM changes WHERE state = ? AND followed_up_run_id IS NULL"
-                + " ORDER BY applied_at", Changes::record, ChangeState.APPLIED.id()));
+                + " AND restarted_at IS NULL ORDER BY applied_at", Changes::record, ChangeState.APPLIED.id()));
+    }
+
+    /** Steps a continuous job's confirmed restart put in effect, not judged yet: judged on a window of the new run's batches. */
+    public List<RestartedStep> awaitingWindow() {
+        return db.inTransaction(sql -> sql.query("SELECT * FROM changes WHERE state = ? AND followed_up_run_id IS NULL"
+                + " AND restarted_at IS NOT NULL ORDER BY restarted_at", rs -> new RestartedStep(record(rs),
+                Statements.instant(rs, "restarted_at"), rs.getLong("restarted_from_run_id")), ChangeState.APPLIED.id()));
     }
 
     private static ChangeRecord record(ResultSet rs) throws SQLException {

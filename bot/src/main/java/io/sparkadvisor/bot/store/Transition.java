@@ -3,10 +3,12 @@ package io.sparkadvisor.bot.store;
 import static io.sparkadvisor.bot.store.ChangeState.APPLIED;
 import static io.sparkadvisor.bot.store.ChangeState.APPLYING;
 import static io.sparkadvisor.bot.store.ChangeState.APPROVED;
+import static io.sparkadvisor.bot.store.ChangeState.AWAITING_RESTART;
 import static io.sparkadvisor.bot.store.ChangeState.CHECKS_FAILED;
 import static io.sparkadvisor.bot.store.ChangeState.PROPOSED;
 import static io.sparkadvisor.bot.store.ChangeState.REJECTED;
 import static io.sparkadvisor.bot.store.ChangeState.ROLLED_BACK;
+import static io.sparkadvisor.bot.store.ChangeState.ROLLED_BACK_AWAITING_RESTART;
 import static io.sparkadvisor.bot.store.ChangeState.ROLLING_BACK;
 import static io.sparkadvisor.bot.store.ChangeState.VERIFIED;
 
@@ -42,7 +44,17 @@ public enum Transition {
     /** The same for a step whose checks failed: it keeps offering its roll back. */
     KEEP_FAILED(EnumSet.of(ROLLING_BACK), CHECKS_FAILED, AuditAction.ROLL_BACK_REFUSED, false),
     /** The same for a verified step: it stays verified, its roll back still offered. */
-    KEEP_VERIFIED(EnumSet.of(ROLLING_BACK), VERIFIED, AuditAction.ROLL_BACK_REFUSED, false);
+    KEEP_VERIFIED(EnumSet.of(ROLLING_BACK), VERIFIED, AuditAction.ROLL_BACK_REFUSED, false),
+    /**
+     * A continuous job read back with the step: its active run keeps the old settings until it restarts. Also a
+     * confirmed restart whose cancel did not reach the run: the step waits for another confirmation.
+     */
+    AWAIT_RESTART(EnumSet.of(APPLIED), AWAITING_RESTART, AuditAction.AWAITING_RESTART, false),
+    /** An approver's Restart now: claimed before the active run is cancelled, so a double click cancels once. */
+    RESTART(EnumSet.of(AWAITING_RESTART), APPLIED, AuditAction.RESTARTED, false),
+    /** The same two for a roll back on a continuous job: put back in the settings, in effect after the restart. */
+    AWAIT_RESTORE_RESTART(EnumSet.of(ROLLED_BACK), ROLLED_BACK_AWAITING_RESTART, AuditAction.AWAITING_RESTART, false),
+    RESTART_RESTORED(EnumSet.of(ROLLED_BACK_AWAITING_RESTART), ROLLED_BACK, AuditAction.RESTARTED, false);
 
     private final Set<ChangeState> from;
     private final ChangeState to;

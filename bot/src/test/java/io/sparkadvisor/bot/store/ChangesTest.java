@@ -99,12 +99,7 @@ class ChangesTest {
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
     void aVerifiedStepMayBeRolledBackAndARollBackThatDidNotHappenLeavesItVerified(TestDatabases.Kind kind) {
-        Database db = TestDatabases.fresh(kind);
-        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
-        Changes changes = new Changes(db);
-        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
-        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
-        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        Changes changes = appliedStep(TestDatabases.fresh(kind));
         assertTrue(changes.followedUp(Transition.VERIFY, 4290, entry(AuditEntry.BOT, AuditAction.VERIFIED)));
 
         assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)), "a verified step can still be rolled back");
@@ -118,6 +113,41 @@ class ChangesTest {
         assertTrue(changes.move(Transition.RESTORED, entry(AuditEntry.BOT, AuditAction.ROLLED_BACK)));
         assertEquals(List.of("approved", "sending", "applied", "verified", "rolling-back", "roll-back-refused", "rolling-back", "rolled-back"),
                 changes.audit(42).stream().map(e -> e.action().id()).toList());
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
+    void aStepOnAContinuousJobWaitsForOneConfirmedRestartBeforeItIsJudgedOnAWindowAndSoDoesItsRollBack(TestDatabases.Kind kind) {
+        Changes changes = appliedStep(TestDatabases.fresh(kind));
+        assertTrue(changes.move(Transition.AWAIT_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)));
+        assertEquals(ChangeState.AWAITING_RESTART, changes.find(ID, 1).orElseThrow().state());
+        assertTrue(changes.awaitingFollowUp().isEmpty() && changes.awaitingWindow().isEmpty(), "not in effect: nothing to judge");
+        assertFalse(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)), "nothing in effect to roll back yet");
+
+        Instant restarted = Instant.parse("2026-12-03T09:00:00Z");
+        AuditEntry restart = new AuditEntry(restarted, "U2", 42, ID, 1, AuditAction.RESTARTED, "test");
+        assertTrue(changes.move(Transition.RESTART, restart));
+        assertFalse(changes.move(Transition.RESTART, restart), "a double click restarts once");
+        changes.restartedFrom(ID, 1, 4201);
+        assertTrue(changes.awaitingFollowUp().isEmpty(), "a continuous job's runs do not complete: not the batch follow-up's");
+        RestartedStep waiting = changes.awaitingWindow().get(0);
+        assertEquals(List.of(ChangeState.APPLIED, restarted, 4201L), List.of(waiting.change().state(), waiting.restartedAt(),
+                waiting.cancelledRunId()));
+
+        assertTrue(changes.move(Transition.AWAIT_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)), "a cancel that failed");
+        assertTrue(changes.awaitingWindow().isEmpty(), "back to waiting forgets the restart");
+        assertTrue(changes.move(Transition.RESTART, restart));
+        assertTrue(changes.followedUp(Transition.VERIFY, 4202, entry(AuditEntry.BOT, AuditAction.VERIFIED)));
+        assertTrue(changes.awaitingWindow().isEmpty(), "judged once");
+
+        assertTrue(changes.move(Transition.ROLL_BACK, entry("U2", AuditAction.ROLLING_BACK)));
+        assertTrue(changes.move(Transition.RESTORED, entry(AuditEntry.BOT, AuditAction.ROLLED_BACK)));
+        assertTrue(changes.move(Transition.AWAIT_RESTORE_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)));
+        assertEquals(ChangeState.ROLLED_BACK_AWAITING_RESTART, changes.find(ID, 1).orElseThrow().state(), "the database's check admits it");
+        assertTrue(changes.move(Transition.RESTART_RESTORED, entry("U2", AuditAction.RESTARTED)));
+        assertFalse(changes.move(Transition.RESTART_RESTORED, entry("U2", AuditAction.RESTARTED)), "once");
+        assertEquals(ChangeState.ROLLED_BACK, changes.find(ID, 1).orElseThrow().state());
+        assertTrue(changes.awaitingWindow().isEmpty(), "a rolled-back step is not judged");
     }
 
     @ParameterizedTest
@@ -138,6 +168,16 @@ class ChangesTest {
         assertTrue(locks.tryLock(42).isEmpty());
         taken.close();
         assertTrue(locks.tryLock(42).isPresent());
+    }
+
+    /** Step 1 of a posted recommendation, approved and applied. */
+    private static Changes appliedStep(Database db) {
+        new Recommendations(db).posted(recommendation(ID, "fp-1", "U0ANA", "1.1"), List.of(1));
+        Changes changes = new Changes(db);
+        assertTrue(changes.approve(entry("U1", AuditAction.APPROVED)));
+        assertTrue(changes.sending("{\"touched\":[]}", "fp-2", entry(AuditEntry.BOT, AuditAction.SENDING)));
+        assertTrue(changes.applied("fp-2", entry("U1", AuditAction.APPLIED)));
+        return changes;
     }
 
     private static StoredRecommendation recommendation(String id, String fingerprint, String requester, String threadTs) {

@@ -150,6 +150,17 @@ public final class FileWorkspaceSource implements WorkspaceSource {
         }
     }
 
+    /** A recorded workspace is a snapshot of finished runs: none is running. */
+    @Override
+    public Optional<Long> activeRunId(long jobId) {
+        return Optional.empty();
+    }
+
+    @Override
+    public void cancelRun(long runId) {
+        throw new WorkspaceException("Run " + runId + " is in a recorded workspace (" + root + "), where no run is running to cancel.");
+    }
+
     @Override
     public void updateJob(long jobId, ObjectNode newSettings, List<String> fieldsToRemove) {
         ObjectNode job = rawJob(jobId);

@@ -12,7 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
-/** Jobs API 2.2: runs/get, runs/list, list, get, update, reset, backed by jobs/ and runs/ of the folder. */
+/** Jobs API 2.2: runs/get, runs/list, list, get, update, reset, backed by jobs/ and runs/ of the folder ({@link EmulatedRestarts}: runs/cancel). */
 final class EmulatedJobs {
     private static final int TASK_PAGE = 100;
     /** The values of JobSettings.performance_target (the SDK's PerformanceTarget); the Jobs API refuses any other. */
@@ -84,12 +84,14 @@ final class EmulatedJobs {
             return doesNotExist("Job " + jobId);
         }
         boolean completedOnly = "true".equals(call.param("completed_only"));
+        boolean activeOnly = "true".equals(call.param("active_only"));
         long from = call.longParam("start_time_from", Long.MIN_VALUE);
         long to = call.longParam("start_time_to", Long.MAX_VALUE);
         List<ObjectNode> runs = folder.all("runs").stream()
                 .filter(r -> jobId == null || r.path("job_id").asText().equals(jobId))
                 .filter(r -> !r.has("job_run_id") || r.path("job_run_id").equals(r.path("run_id")))   // job runs, not task runs
                 .filter(r -> !completedOnly || COMPLETED.contains(r.path("state").path("life_cycle_state").asText()))
+                .filter(r -> !activeOnly || EmulatedRestarts.ACTIVE.contains(r.path("state").path("life_cycle_state").asText()))
                 .filter(r -> r.path("start_time").asLong() >= from && r.path("start_time").asLong() <= to)   // both ends inclusive
                 .sorted(Comparator.comparingLong((ObjectNode r) -> r.path("start_time").asLong()).reversed())
                 .map(r -> "true".equals(call.param("expand_tasks")) ? r : withoutTasks(r)).toList();

@@ -77,6 +77,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
     private final EmulatedIdentity identity = new EmulatedIdentity();
     private final EmulatedAccess access;
     private final EmulatedTables tables;
+    private final EmulatedRestarts restarts;
     private volatile OAuthClient oauth;
 
     private record OAuthClient(String clientId, String clientSecret, String accessToken) {
@@ -92,6 +93,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
         storage = new EmulatedStorage(folder);
         access = new EmulatedAccess(folder);
         tables = new EmulatedTables(folder);
+        restarts = new EmulatedRestarts(folder);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::exchange);
         server.setExecutor(threads);
@@ -267,7 +269,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
         try {
             ObjectNode run = ((ObjectNode) Folder.JSON.readTree(runJson)).put("job_id", jobId);
             folder.write("runs/" + run.path("run_id").asText() + ".json", run);
-            String delivered = eventLog == null ? null : deliveredLogPath(run.path("tasks").path(0).path("cluster_instance"));
+            String delivered = eventLog == null ? null : deliveredLogPath(folder, run.path("tasks").path(0).path("cluster_instance"));
             if (eventLog != null && Files.isDirectory(eventLog)) {
                 try (Stream<Path> parts = Files.list(eventLog)) {
                     parts.forEach(part -> putFile(delivered.replaceFirst("eventlog$", part.getFileName().toString()), part));
@@ -280,7 +282,8 @@ public final class WorkspaceEmulator implements AutoCloseable {
         }
     }
 
-    private String deliveredLogPath(JsonNode instance) {
+    /** Where log delivery puts the event log of the cluster and Spark context of {@code instance} (a task's cluster_instance). */
+    static String deliveredLogPath(Folder folder, JsonNode instance) {
         String clusterId = instance.path("cluster_id").asText();
         ObjectNode cluster = folder.read("clusters/" + clusterId + ".json").orElseThrow(() ->
                 new IllegalStateException("addRun needs clusters/" + clusterId + ".json with a cluster_log_conf"));
@@ -365,7 +368,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
         }
         Call call = new Call(request.method(), request.path(), params(request.query()),
                 request.body().isBlank() ? Folder.JSON.createObjectNode() : Folder.JSON.readTree(request.body()));
-        return Stream.<Supplier<Answer>>of(() -> jobs.handle(call), () -> clusters.handle(call), () -> storage.handle(call),
+        return Stream.<Supplier<Answer>>of(() -> jobs.handle(call), () -> restarts.handle(call), () -> clusters.handle(call), () -> storage.handle(call),
                         () -> statements.handle(call), () -> queryHistory.handle(call), () -> identity.handle(call), () -> tables.handle(call),
                         () -> access.handle(call), () -> sparkRest(call))
                 .map(Supplier::get).filter(a -> a != null).findFirst()

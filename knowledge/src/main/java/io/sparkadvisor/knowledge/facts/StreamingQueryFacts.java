@@ -40,15 +40,20 @@ public record StreamingQueryFacts(String id, String runId, int runs, String name
      * second. NaN when nothing was read or processed.
      */
     public double recentArrivalRatio() {
-        List<MicroBatch> reporting = recent.stream().filter(b -> b.offsetsBehindLatest().isPresent()).toList();
-        long rows = recent.stream().mapToLong(MicroBatch::numInputRows).sum();
+        return arrivalRatio(recent);
+    }
+
+    /** Input over processing over {@code batches}, as {@link #recentArrivalRatio()} measures the recent ones. */
+    public static double arrivalRatio(List<MicroBatch> batches) {
+        List<MicroBatch> reporting = batches.stream().filter(b -> b.offsetsBehindLatest().isPresent()).toList();
+        long rows = batches.stream().mapToLong(MicroBatch::numInputRows).sum();
         if (reporting.size() >= 2 && rows > 0) {
             long growth = reporting.get(reporting.size() - 1).offsetsBehindLatest().orElseThrow()
                     - reporting.get(0).offsetsBehindLatest().orElseThrow();
             return 1 + (double) growth / rows;
         }
-        double in = recent.stream().mapToDouble(MicroBatch::inputRowsPerSecond).sum();
-        double processed = recent.stream().mapToDouble(MicroBatch::processedRowsPerSecond).sum();
+        double in = batches.stream().mapToDouble(MicroBatch::inputRowsPerSecond).sum();
+        double processed = batches.stream().mapToDouble(MicroBatch::processedRowsPerSecond).sum();
         return processed > 0 ? in / processed : Double.NaN;
     }
 }

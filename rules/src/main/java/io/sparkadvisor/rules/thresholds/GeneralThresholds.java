@@ -105,6 +105,20 @@ public final class GeneralThresholds {
                     + " judged run did other work, and its metrics are compared as they are.",
             OURS + "beyond an order of magnitude the fixed costs of a run (cluster start, planning, listing) no longer"
                     + " shrink into noise, so time per byte stops comparing like with like");
+    public static final Threshold FOLLOW_UP_STREAMING_WINDOW_BATCHES = new Threshold("follow-up.streamingWindowBatches", 50, 2,
+            100, "micro-batches",
+            "A step on a continuous job is judged once the run its restart started has this many micro-batches (or"
+                    + " follow-up.streamingWindowMinutes of them, whichever fills first): its latest window against the same"
+                    + " window of the run before the restart (processing vs input rate, batch time vs trigger, offsets behind"
+                    + " latest, state rows).",
+            OURS + "half of the 100 progress updates Spark's UI keeps (spark.sql.streaming.ui.retainedProgressUpdates), so"
+                    + " the window fits in what the facts keep of a query's recent batches");
+    public static final Threshold FOLLOW_UP_STREAMING_WINDOW_MINUTES = new Threshold("follow-up.streamingWindowMinutes", 30, 1,
+            24 * 60, "minutes",
+            "The same window in time: a query with a long trigger is judged on its batches of this many minutes after the"
+                    + " restart rather than waiting for follow-up.streamingWindowBatches of them.",
+            OURS + "half an hour covers a 30 s trigger's 60 batches and more than one Kafka retention check, short enough to"
+                    + " roll back the same hour");
 
     public static final Threshold HEALTH_RULE_FACTOR = new Threshold("follow-up.healthRuleFactor", 1.5, 1, 10,
             "x the p95 of the job's run durations since a verified step (or x the streaming backlog it peaked at)",
@@ -145,8 +159,8 @@ public final class GeneralThresholds {
             FOLLOW_UP_NOISE_RATIO,
             FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,
             FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO,
-            FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN,
-            HEALTH_RULE_FACTOR, HEALTH_RULE_MIN_RUNS);
+            FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN, FOLLOW_UP_STREAMING_WINDOW_BATCHES,
+            FOLLOW_UP_STREAMING_WINDOW_MINUTES, HEALTH_RULE_FACTOR, HEALTH_RULE_MIN_RUNS);
 
     private GeneralThresholds() {}
 }

@@ -29,7 +29,7 @@ public final class Replies {
     private static final Map<String, Map<String, String>> CATALOGUES = new ConcurrentHashMap<>();
     private static final List<Reply> ALL = Stream.of(AskReply.values(), ErrorReply.values(), ApprovalReply.values(),
             DigestReply.values(), ScanReply.values(), ChartTitle.values(), HotValueReply.values(), AccessReply.values(),
-            HealthRuleReply.values()).flatMap(Arrays::stream)
+            HealthRuleReply.values(), RestartReply.values()).flatMap(Arrays::stream)
             .map(Reply.class::cast).toList();
 
     private Replies() {}

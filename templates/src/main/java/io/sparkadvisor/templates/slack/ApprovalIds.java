@@ -11,8 +11,11 @@ public final class ApprovalIds {
     public static final String ROLL_BACK = "roll_back_step";
     /** "Set the alert" under a verified step's verdict: its value is the step's. */
     public static final String SET_HEALTH_RULE = "set_health_rule";
+    /** Restart now, under a step on a continuous job that is in its settings but not in effect until the active run restarts. */
+    public static final String RESTART = "restart_job";
     private static final String BLOCK_PREFIX = "approval:";
     private static final String ROLL_BACK_PREFIX = "rollback:";
+    private static final String RESTART_PREFIX = "restart:";
 
     private ApprovalIds() {}
 
@@ -26,6 +29,10 @@ public final class ApprovalIds {
 
     public static String rollBackBlockId(String recommendationId, int step) {
         return ROLL_BACK_PREFIX + value(recommendationId, step);
+    }
+
+    public static String restartBlockId(String recommendationId, int step) {
+        return RESTART_PREFIX + value(recommendationId, step);
     }
 
     /** The recommendation id and step from a button's value; the id itself may contain colons. */

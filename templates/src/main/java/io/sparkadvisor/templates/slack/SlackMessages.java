@@ -87,7 +87,13 @@ public final class SlackMessages {
 
     /** As {@link #finding(Finding, String)}, with a "Find the hot value" button carrying {@code hotValueId} unless it is null. */
     public static List<SlackMessage> finding(Finding f, String recommendationId, String hotValueId) {
+        return finding(f, recommendationId, hotValueId, false);
+    }
+
+    /** As {@link #finding(Finding, String, String)}; on a {@code continuous} job its Approve says the step waits for a restart. */
+    public static List<SlackMessage> finding(Finding f, String recommendationId, String hotValueId, boolean continuous) {
         Map<String, Object> scope = findingLine(f);
+        scope.put("continuousNote", continuous ? RestartMessages.approveNote() : null);
         scope.put("hotValue", hotValueId);
         scope.put("hotValueAction", HotValueIds.FIND);
         scope.put("hotValueBlock", HotValueIds.BLOCK);

@@ -61,6 +61,20 @@ public final class StepDecision {
         return out.toString();
     }
 
+    /** The message's blocks with block {@code blockId} replaced by a context line saying {@code line}; the rest as posted. */
+    public static String replaced(String blocksJson, String blockId, String line) {
+        ArrayNode out = JSON.createArrayNode();
+        for (JsonNode block : parse(blocksJson)) {
+            if (block.path("block_id").asText().equals(blockId)) {
+                ObjectNode context = out.addObject().put("type", "context").put("block_id", blockId);
+                context.putArray("elements").addObject().put("type", "mrkdwn").put("text", line).put("verbatim", true);
+            } else {
+                out.add(block);
+            }
+        }
+        return out.toString();
+    }
+
     /** "today at 10:42": Slack shows it in each reader's own time zone; the fallback is UTC. */
     public static String when(Instant at) {
         return "<!date^" + at.getEpochSecond() + "^{date_short_pretty} at {time}|" + WHEN.format(at) + " UTC>";

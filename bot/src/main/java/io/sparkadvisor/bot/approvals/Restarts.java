@@ -1,0 +1,80 @@
+package io.sparkadvisor.bot.approvals;
+
+import io.sparkadvisor.bot.approvals.ClickOutcome.Decided;
+import io.sparkadvisor.bot.approvals.ClickOutcome.NotApplied;
+import io.sparkadvisor.bot.store.AuditEntry;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.StoredRecommendation;
+import io.sparkadvisor.bot.store.Transition;
+import io.sparkadvisor.databricks.Workspace;
+import io.sparkadvisor.databricks.WorkspaceException;
+import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
+import io.sparkadvisor.templates.slack.RestartMessages;
+import io.sparkadvisor.templates.slack.SlackMessage;
+import io.sparkadvisor.templates.slack.StepDecision;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * A step on a continuous job: Databricks applies new settings to it only when its active run restarts, so an applied
+ * (or rolled-back) step waits in the job's settings until an approver's Restart now, and only that cancels the active
+ * run. The restart is claimed before the cancel (a double click cancels once); a cancel that fails puts the step back
+ * to waiting. Callers hold the job's lock.
+ */
+final class Restarts {
+    private final Changes changes;
+    private final Workspace workspace;
+    private final Clock clock;
+
+    Restarts(Changes changes, Workspace workspace, Clock clock) {
+        this.changes = changes;
+        this.workspace = workspace;
+        this.clock = clock;
+    }
+
+    /** The claim a Restart now click makes on the step: of an applied step, or of a rolled-back one. */
+    static Transition claim(boolean rolledBack) {
+        return rolledBack ? Transition.RESTART_RESTORED : Transition.RESTART;
+    }
+
+    /** An applied step read back in a continuous job's settings: it waits for Restart now; the clicked message keeps no Roll back yet. */
+    ClickOutcome awaiting(Click click, StoredRecommendation rec, Subject subject, String decidedLine, String what) {
+        changes.move(Transition.AWAIT_RESTART, bot(rec, subject.step(), Transition.AWAIT_RESTART, "continuous job " + rec.jobId()
+                + ": in effect after its active run restarts"));
+        return new Decided(StepDecision.decided(click.blocksJson(), rec.id(), subject.step(), decidedLine, false), rec,
+                RestartMessages.awaiting(rec.id(), subject, click.userId(), what));
+    }
+
+    /** The same for a roll back: the active run keeps the step until Restart now. */
+    ClickOutcome rolledBackAwaiting(Click click, StoredRecommendation rec, Subject subject, String decidedLine) {
+        changes.move(Transition.AWAIT_RESTORE_RESTART, bot(rec, subject.step(), Transition.AWAIT_RESTORE_RESTART, "continuous job "
+                + rec.jobId() + ": rolled back after its active run restarts"));
+        return new Decided(StepDecision.decided(click.blocksJson(), rec.id(), subject.step(), decidedLine, false), rec,
+                RestartMessages.rolledBackAwaiting(rec.id(), subject, click.userId()));
+    }
+
+    /** The restart the approver confirmed (the step already claimed by {@code claimed}): the job's active run cancelled. */
+    ClickOutcome restart(Click click, StoredRecommendation rec, Transition claimed) {
+        Subject subject = new Subject(rec.rule(), click.step().step(), rec.jobId());
+        long cancelled;
+        try {
+            Optional<Long> active = workspace.activeRun(rec.jobId());
+            cancelled = active.orElse(0L);
+            if (active.isPresent()) {
+                changes.restartedFrom(rec.id(), subject.step(), cancelled);
+                workspace.cancel(cancelled);
+            }
+        } catch (WorkspaceException e) {
+            Transition back = claimed == Transition.RESTART ? Transition.AWAIT_RESTART : Transition.AWAIT_RESTORE_RESTART;
+            changes.move(back, bot(rec, subject.step(), back, "not restarted: " + e.getMessage()));
+            SlackMessage why = RestartMessages.notRestarted(subject, e.getMessage());
+            return new NotApplied(rec, why, why);
+        }
+        return new Decided(RestartMessages.restartedInPlace(click.blocksJson(), rec.id(), subject.step(), click.userId(), clock.instant(),
+                cancelled), rec, RestartMessages.restarted(subject, click.userId(), cancelled));
+    }
+
+    private AuditEntry bot(StoredRecommendation rec, int step, Transition t, String detail) {
+        return new AuditEntry(clock.instant(), AuditEntry.BOT, rec.jobId(), rec.id(), step, t.action(), detail);
+    }
+}

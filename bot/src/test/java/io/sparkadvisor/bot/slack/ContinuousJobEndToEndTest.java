@@ -1,0 +1,179 @@
+package io.sparkadvisor.bot.slack;
+
+import static io.sparkadvisor.bot.slack.BotHarness.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.bot.followup.WindowWatcher;
+import io.sparkadvisor.bot.store.ChangeState;
+import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.Recommendations;
+import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.Fault;
+import io.sparkadvisor.rules.thresholds.Thresholds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A step on a continuous job end to end, through the Slack app against the emulator: job 46 runs continuously, its active
+ * run 4601 delivering the real Kafka query that falls behind (corpus stream-kafka-waits). Its falling-behind finding's
+ * Approve sends one jobs/update and cancels nothing; only an approver's Restart now cancels the active run (once), the
+ * emulator starts the next run with the new settings as Databricks does, the verdict comes from a window of that run's
+ * batches against the same window of the cancelled run, and Roll back waits for its own Restart now.
+ */
+class ContinuousJobEndToEndTest {
+    private static final String APPROVER = "U0BOB";
+    private static final String BYSTANDER = "U0EVE";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String CANCEL = "/api/2.2/jobs/runs/cancel";
+    private static final String UPDATE = "/api/2.2/jobs/update";
+
+    private BotHarness bot;
+    private WindowWatcher windows;
+
+    @BeforeEach
+    void continuousJob() throws IOException {
+        bot = new BotHarness(TestDatabases.fresh(TestDatabases.Kind.H2), Map.of("SPARK_ADVISOR_APPROVERS", APPROVER + "," + BotHarness.USER,
+                "SPARK_ADVISOR_APPROVER_GROUP", FakeSlackApi.GROUP), Clock.systemUTC());
+        BotHarness.addJob(bot.workspace, 46, "kafka-enrich", "1203-kafka", "streaming/stream-kafka-waits.log.gz", 4601, 4601);
+        ObjectNode job = read("jobs/46.json");
+        ((ObjectNode) job.path("settings")).putObject("continuous").put("pause_status", "UNPAUSED");
+        bot.workspace.putJson("jobs/46.json", job.toString());
+        ObjectNode run = read("runs/4601.json");
+        run.putObject("state").put("life_cycle_state", "RUNNING").put("state_message", "");
+        run.remove("end_time");
+        run.path("tasks").forEach(t -> ((ObjectNode) t).set("state", run.path("state")));
+        bot.workspace.putJson("runs/4601.json", run.toString());
+        // The corpus query runs 27 batches: a window of 20 fills in it (the default, 50 batches or 30 minutes, in a longer run).
+        windows = new WindowWatcher(new Recommendations(bot.db), new Changes(bot.db), Workspaces.connect(bot.workspace.client(), null),
+                new SlackChangeReplies(bot.bot.app().client()), Clock.systemUTC(),
+                Thresholds.withOverrides(Map.of("follow-up.streamingWindowBatches", "20")));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        bot.close();
+    }
+
+    @Test
+    void approveChangesTheSettingsOnlyRestartNowCancelsTheActiveRunOnceTheVerdictComesFromItsWindowAndRollBackRestartsToo()
+            throws Exception {
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        assertTrue(finding.param("blocks").contains("This job is continuous"), "the Approve message says a restart puts it in effect");
+        String id = idOf(finding);
+
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> state(id) == ChangeState.AWAITING_RESTART && restartNote(finding, "approved step 1") != null);
+        assertEquals(1, bot.workspace.requests("POST", UPDATE).size());
+        assertEquals(0, bot.workspace.requests("POST", CANCEL).size(), "approving restarts nothing");
+        assertTrue(settings46().contains("SPARK_WORKER_CORES"), settings46());
+        windows.poll();
+        assertEquals(ChangeState.AWAITING_RESTART, state(id), "not in effect: not judged on the run that started before");
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+
+        click(awaiting, awaiting.param("blocks"), BYSTANDER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> !bot.slack.calls("chat.postEphemeral").isEmpty());
+        assertEquals(0, bot.workspace.requests("POST", CANCEL).size(), "only an approver restarts the job");
+
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null && bot.slack.calls("chat.postEphemeral").size() >= 2);
+        assertEquals(1, bot.workspace.requests("POST", CANCEL).size(), "a double click cancels once");
+        assertEquals(ChangeState.APPLIED, state(id));
+        JsonNode restarted = read("runs/4602.json");
+        assertEquals("RUNNING", restarted.path("state").path("life_cycle_state").asText(), "the job restarted itself with run 4602");
+        assertEquals("CANCELED", read("runs/4601.json").path("state").path("result_state").asText());
+        assertTrue(restarted.path("job_clusters").toString().contains("SPARK_WORKER_CORES"), "the new run has the new settings");
+        assertEquals(Optional.of(4602L), Workspaces.connect(bot.workspace.client(), null).activeRun(46));
+
+        windows.poll();
+        await(WAIT, () -> state(id) == ChangeState.VERIFIED);
+        FakeSlackApi.Call verdict = restartNote(finding, "passed its checks on run 4602");
+        String text = verdict.param("blocks");
+        assertTrue(text.contains("20 batches") && text.contains("(run 4601)") && text.contains("input / processing rate")
+                && text.contains("offsets behind latest") && text.contains("roll_back_step"), text);
+        await(WAIT, () -> restartNote(finding, "approve_step") != null);
+        assertTrue(restartNote(finding, "approve_step").param("blocks").contains(id + ":2"), "a pass brings step 2's Approve");
+        windows.poll();
+        assertEquals(1, bot.slack.calls("chat.postMessage").stream().filter(c -> c.param("blocks").contains("passed its checks")).count(),
+                "judged once");
+
+        click(verdict, verdict.param("blocks"), APPROVER, "roll_back_step", "rollback:" + id + ":1", id + ":1");
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK_AWAITING_RESTART && restartNote(finding, "rolled back step 1") != null);
+        assertEquals(2, bot.workspace.requests("POST", UPDATE).size());
+        assertEquals(1, bot.workspace.requests("POST", CANCEL).size(), "the roll back too waits for Restart now");
+        assertTrue(!settings46().contains("SPARK_WORKER_CORES"), settings46());
+
+        FakeSlackApi.Call rolledBack = restartNote(finding, "rolled back step 1");
+        click(rolledBack, rolledBack.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && restartNote(finding, "run 4602 was cancelled") != null);
+        assertEquals(2, bot.workspace.requests("POST", CANCEL).size());
+        assertTrue(!read("runs/4603.json").path("job_clusters").toString().contains("SPARK_WORKER_CORES"), "restarted without the step");
+    }
+
+    @Test
+    void aRestartWhoseCancelFailsLeavesTheStepWaitingAndSaysWhyAndTheNextConfirmationRestarts() throws Exception {
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        String id = idOf(finding);
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+
+        bot.workspace.failNext("POST", CANCEL, Fault.serverError(), 1);
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "was not restarted") != null);
+        assertEquals(ChangeState.AWAITING_RESTART, state(id), "still waiting, not judged");
+        assertEquals("RUNNING", read("runs/4601.json").path("state").path("life_cycle_state").asText());
+        windows.poll();
+        assertEquals(ChangeState.AWAITING_RESTART, state(id));
+
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
+        assertEquals(ChangeState.APPLIED, state(id));
+        assertEquals("CANCELED", read("runs/4601.json").path("state").path("result_state").asText());
+    }
+
+    private ObjectNode read(String file) throws IOException {
+        return (ObjectNode) JSON.readTree(Files.readString(bot.workspace.root().resolve(file)));
+    }
+
+    private String settings46() {
+        return Workspaces.connect(bot.workspace.client(), null).settings(46).settingsJson();
+    }
+
+    private ChangeState state(String id) {
+        return new Changes(bot.db).find(id, 1).orElseThrow().state();
+    }
+
+    /** The bot's message in the finding's thread saying {@code words}; null until there is one. */
+    private FakeSlackApi.Call restartNote(FakeSlackApi.Call finding, String words) {
+        return bot.threadReplies(finding.param("thread_ts")).stream().filter(c -> c.param("blocks").contains(words)).reduce((a, b) -> b)
+                .orElse(null);
+    }
+
+    private static String idOf(FakeSlackApi.Call finding) {
+        Matcher value = Pattern.compile("\"value\":\"([^\"]+):1\"").matcher(finding.param("blocks"));
+        assertTrue(value.find(), finding.param("blocks"));
+        return value.group(1);
+    }
+
+    private void click(FakeSlackApi.Call message, String blocks, String user, String action, String blockId, String value) {
+        String payload = SlackPayloads.buttonClick(message, blocks, user, action, blockId, value, bot.slack.responseUrl());
+        assertEquals(200, bot.requests.interaction(payload).statusCode());
+    }
+}

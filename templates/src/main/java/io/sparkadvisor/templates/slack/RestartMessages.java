@@ -1,0 +1,120 @@
+package io.sparkadvisor.templates.slack;
+
+import io.sparkadvisor.templates.Templates;
+import io.sparkadvisor.templates.replies.ApprovalReply;
+import io.sparkadvisor.templates.replies.RestartReply;
+import io.sparkadvisor.templates.slack.ChangeMessages.Subject;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The messages about a step on a continuous job: in effect only after its active run restarts, which waits for an
+ * approver's Restart now (under the applied or rolled-back note), then judged on a window of the new run's batches
+ * (with Roll back). User ids and dates are Slack markup; everything else is escaped.
+ */
+public final class RestartMessages {
+    /** One measure of the window before the restart and after it, as the verdict's table shows it. */
+    public record Row(String measure, String before, String after, boolean passed) {}
+
+    private RestartMessages() {}
+
+    /** The line under a continuous job's Approve button. */
+    public static String approveNote() {
+        return RestartReply.APPROVE_NOTE.text();
+    }
+
+    /** The step is in the job's settings, not in effect: {@code what} as ChangeMessages.describe words it; with Restart now. */
+    public static SlackMessage awaiting(String recommendationId, Subject s, String userId, String what) {
+        return withRestart(recommendationId, s, RestartReply.AWAITING.text("user", userId, "step", s.step(), "rule", s.rule(),
+                "jobId", s.jobId(), "what", what));
+    }
+
+    /** The roll back is in the job's settings, the step still in effect until the restart; with Restart now. */
+    public static SlackMessage rolledBackAwaiting(String recommendationId, Subject s, String userId) {
+        return withRestart(recommendationId, s, RestartReply.ROLLED_BACK_AWAITING.text("user", userId, "step", s.step(),
+                "rule", s.rule(), "jobId", s.jobId()));
+    }
+
+    /** After the confirmed restart: run {@code cancelledRunId} cancelled (0: none was running), and what is judged next. */
+    public static SlackMessage restarted(Subject s, String userId, long cancelledRunId) {
+        String text = cancelledRunId == 0
+                ? RestartReply.NOTHING_RUNNING.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId())
+                : RestartReply.RESTARTED.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId(),
+                        "runId", cancelledRunId);
+        return note(s, text, Map.of());
+    }
+
+    public static SlackMessage notRestarted(Subject s, String reason) {
+        return note(s, RestartReply.NOT_RESTARTED.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId(), "reason", reason), Map.of());
+    }
+
+    /** The clicked note with its Restart now replaced by who restarted and when. */
+    public static String restartedInPlace(String blocksJson, String recommendationId, int step, String userId, Instant at,
+            long cancelledRunId) {
+        String line = RestartReply.RESTARTED_BY.text("user", userId, "when", StepDecision.when(at), "runId",
+                cancelledRunId == 0 ? "" : Long.toString(cancelledRunId));
+        return StepDecision.replaced(blocksJson, ApprovalIds.restartBlockId(recommendationId, step), line);
+    }
+
+    /**
+     * The verdict on the window of {@code runId}'s batches ({@code batches} over {@code minutes}) against the same window of
+     * {@code baselineRunId} before the restart, one row per measure both windows have; with Roll back.
+     */
+    public static SlackMessage verdict(String recommendationId, Subject s, boolean passed, long runId, long baselineRunId, int batches,
+            long minutes, List<Row> rows) {
+        String headline = headline(s, passed, runId, baselineRunId, batches, minutes);
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("table", table(rows, baselineRunId, runId));
+        scope.put("blockId", ApprovalIds.rollBackBlockId(recommendationId, s.step()));
+        scope.put("action", ApprovalIds.ROLL_BACK);
+        scope.put("label", "Roll back");
+        scope.put("danger", true);
+        scope.put("buttonValue", ApprovalIds.value(recommendationId, s.step()));
+        return note(s, headline, scope);
+    }
+
+    /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
+    public static String verdictSummary(Subject s, boolean passed, long runId, long baselineRunId, int batches, long minutes,
+            List<Row> rows) {
+        return headline(s, passed, runId, baselineRunId, batches, minutes) + "\n```" + table(rows, baselineRunId, runId) + "```";
+    }
+
+    private static String headline(Subject s, boolean passed, long runId, long baselineRunId, int batches, long minutes) {
+        return RestartReply.VERDICT_HEADLINE.text("step", s.step(), "rule", s.rule(), "passed", passed, "runId", runId,
+                "baselineRunId", baselineRunId, "window", RestartReply.VERDICT_WINDOW.text("batches", batches, "minutes", minutes));
+    }
+
+    private static SlackMessage withRestart(String recommendationId, Subject s, String text) {
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("blockId", ApprovalIds.restartBlockId(recommendationId, s.step()));
+        scope.put("action", ApprovalIds.RESTART);
+        scope.put("label", RestartReply.RESTART_BUTTON.text());
+        scope.put("danger", false);
+        scope.put("buttonValue", ApprovalIds.value(recommendationId, s.step()));
+        return note(s, text, scope);
+    }
+
+    /** {@code text} in a section, the scope's table and button under it; the notification names the step, as ChangeMessages' notes do. */
+    private static SlackMessage note(Subject s, String text, Map<String, Object> details) {
+        Map<String, Object> scope = new LinkedHashMap<>(details);
+        scope.put("text", text);
+        scope.putIfAbsent("table", null);
+        scope.putIfAbsent("buttonValue", null);
+        List<SlackMessage> fitted = SlackLimits.fit(ApprovalReply.NOTE_FALLBACK.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId()),
+                Templates.json("slack/restart-note.json", scope));
+        if (fitted.size() != 1) {
+            throw new IllegalStateException("slack/restart-note.json rendered " + fitted.size() + " messages");
+        }
+        return fitted.get(0);
+    }
+
+    private static String table(List<Row> rows, long baselineRunId, long runId) {
+        int width = rows.stream().mapToInt(r -> r.measure().length()).max().orElse(7);
+        String format = "%-" + width + "s  %-14s  %-14s  %s%n";
+        StringBuilder out = new StringBuilder(String.format(format, "measure", "run " + baselineRunId, "run " + runId, ""));
+        rows.forEach(r -> out.append(String.format(format, r.measure(), r.before(), r.after(), r.passed() ? "pass" : "FAIL")));
+        return out.toString().replaceAll(" +\n", "\n");
+    }
+}
