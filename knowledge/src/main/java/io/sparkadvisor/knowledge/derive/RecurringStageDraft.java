@@ -22,6 +22,7 @@ final class RecurringStageDraft {
     private final SeriesSketch wall = new SeriesSketch();
     private final SeriesSketch taskSkew = new SeriesSketch();
     private final SeriesSketch shuffleSkew = new SeriesSketch();
+    private final SeriesSketch gcShare = new SeriesSketch();
     private final Map<Integer, Long> topPartitions = new HashMap<>();
     private long batchesWithSpill;
     private final long[] totals = new long[TaskMetric.values().length];
@@ -51,6 +52,10 @@ final class RecurringStageDraft {
             topPartitions.merge(topIndex, 1L, Long::sum);
         }
         batchesWithSpill += s.sum(TaskMetric.MEMORY_BYTES_SPILLED) > 0 ? 1 : 0;
+        long runMs = s.sum(TaskMetric.EXECUTOR_RUN_TIME);
+        if (runMs > 0) {
+            gcShare.add(batchId, (double) s.sum(TaskMetric.JVM_GC_TIME) / runMs);
+        }
         for (TaskMetric m : TaskMetric.values()) {
             totals[m.ordinal()] += s.sum(m);
         }
@@ -61,7 +66,7 @@ final class RecurringStageDraft {
                 .max(Map.Entry.<Integer, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey((a, b) -> b - a)))
                 .orElse(Map.entry(-1, 0L));
         return new RecurringStage(queryId, name, position, batches, lastStageId, wall.summary(), taskSkew.summary(),
-                shuffleSkew.summary(), top.getKey(), top.getValue(), batchesWithSpill, taskTotals());
+                shuffleSkew.summary(), top.getKey(), top.getValue(), batchesWithSpill, taskTotals(), gcShare.summary());
     }
 
     private Map<TaskMetric, Long> taskTotals() {

@@ -23,10 +23,12 @@ import java.util.Map;
  * @param batchesWithSpill batches in which the stage spilled (from memory)
  * @param taskTotals each task metric summed over the successful tasks of every batch (spill, shuffle read and write,
  *        executor run and CPU time, ...): what the stage did over the whole log
+ * @param gcShare the JVM's GC time over the executor run time of its successful tasks, per batch that ran them for a
+ *        millisecond or more
  */
 public record RecurringStage(String queryId, String name, int position, long batches, int lastStageId,
         SeriesSummary wallMs, SeriesSummary taskSkew, SeriesSummary shuffleSkew, int topPartition, long topPartitionBatches,
-        long batchesWithSpill, Map<TaskMetric, Long> taskTotals) {
+        long batchesWithSpill, Map<TaskMetric, Long> taskTotals, SeriesSummary gcShare) {
 
     public long total(TaskMetric metric) {
         return taskTotals.getOrDefault(metric, 0L);

@@ -46,6 +46,9 @@ final class GcPressureAdvice {
         scope.put("heapAfter", mem.moreHeapWords());
         scope.put("peakHeap", Format.bytes(e.peakJvmHeapBytes()));
         scope.put("slots", e.slots());
+        scope.put("acrossBatches", e.batches() > 1);
+        scope.put("batches", e.batches());
+        scope.put("batchShare", Format.percent(e.batchGcShare()));
         scope.put("peakShare", Format.percent((double) e.peakJvmHeapBytes() / Math.max(1, e.heapBytes())));
         Messages m = Messages.of(GcPressureRule.ID, scope, t);
         // Most GC time under pressure is collector work caused by a crowded heap; count it as the saving.
