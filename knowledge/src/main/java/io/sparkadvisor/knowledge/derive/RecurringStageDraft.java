@@ -23,6 +23,10 @@ final class RecurringStageDraft {
     private final SeriesSketch taskSkew = new SeriesSketch();
     private final SeriesSketch shuffleSkew = new SeriesSketch();
     private final SeriesSketch gcShare = new SeriesSketch();
+    private final SeriesSketch medianTask = new SeriesSketch();
+    private final SeriesSketch computeShare = new SeriesSketch();
+    private final SeriesSketch queued = new SeriesSketch();
+    private final SeriesSketch queuedShare = new SeriesSketch();
     private final Map<Integer, Long> topPartitions = new HashMap<>();
     private long batchesWithSpill;
     private final long[] totals = new long[TaskMetric.values().length];
@@ -52,9 +56,14 @@ final class RecurringStageDraft {
             topPartitions.merge(topIndex, 1L, Long::sum);
         }
         batchesWithSpill += s.sum(TaskMetric.MEMORY_BYTES_SPILLED) > 0 ? 1 : 0;
+        medianTask.add(batchId, duration.p50());
+        queued.add(batchId, s.queuedTaskMs());
         long runMs = s.sum(TaskMetric.EXECUTOR_RUN_TIME);
         if (runMs > 0) {
-            gcShare.add(batchId, (double) s.sum(TaskMetric.JVM_GC_TIME) / runMs);
+            long gcMs = s.sum(TaskMetric.JVM_GC_TIME);
+            gcShare.add(batchId, (double) gcMs / runMs);
+            computeShare.add(batchId, (double) (s.sum(TaskMetric.EXECUTOR_CPU_TIME) + gcMs) / runMs);
+            queuedShare.add(batchId, (double) s.queuedTaskMs() / runMs);
         }
         for (TaskMetric m : TaskMetric.values()) {
             totals[m.ordinal()] += s.sum(m);
@@ -66,7 +75,8 @@ final class RecurringStageDraft {
                 .max(Map.Entry.<Integer, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey((a, b) -> b - a)))
                 .orElse(Map.entry(-1, 0L));
         return new RecurringStage(queryId, name, position, batches, lastStageId, wall.summary(), taskSkew.summary(),
-                shuffleSkew.summary(), top.getKey(), top.getValue(), batchesWithSpill, taskTotals(), gcShare.summary());
+                shuffleSkew.summary(), top.getKey(), top.getValue(), batchesWithSpill, taskTotals(), gcShare.summary(), medianTask.summary(), computeShare.summary(),
+                queued.summary(), queuedShare.summary());
     }
 
     private Map<TaskMetric, Long> taskTotals() {

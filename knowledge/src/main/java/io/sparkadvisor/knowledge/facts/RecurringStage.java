@@ -25,13 +25,29 @@ import java.util.Map;
  *        executor run and CPU time, ...): what the stage did over the whole log
  * @param gcShare the JVM's GC time over the executor run time of its successful tasks, per batch that ran them for a
  *        millisecond or more
+ * @param medianTaskMs the median task's duration, per batch
+ * @param computeShare the CPU time of the task threads plus the JVM's GC time over the executor run time, per batch
+ *        that ran its tasks for a millisecond or more: what is neither is waiting
+ * @param queuedTaskMs the time the stage's tasks waited for a slot after it was submitted, summed, per batch
+ * @param queuedShare queuedTaskMs over the executor run time, per batch that ran its tasks for a millisecond or more
  */
 public record RecurringStage(String queryId, String name, int position, long batches, int lastStageId,
         SeriesSummary wallMs, SeriesSummary taskSkew, SeriesSummary shuffleSkew, int topPartition, long topPartitionBatches,
-        long batchesWithSpill, Map<TaskMetric, Long> taskTotals, SeriesSummary gcShare) {
+        long batchesWithSpill, Map<TaskMetric, Long> taskTotals, SeriesSummary gcShare,
+        SeriesSummary medianTaskMs, SeriesSummary computeShare, SeriesSummary queuedTaskMs, SeriesSummary queuedShare) {
 
     public long total(TaskMetric metric) {
         return taskTotals.getOrDefault(metric, 0L);
+    }
+
+    /** The time its tasks waited for a slot, summed over every batch. */
+    public long totalQueuedTaskMs() {
+        return Math.round(queuedTaskMs.mean() * queuedTaskMs.count());
+    }
+
+    /** Its wall time summed over every batch. */
+    public long totalWallMs() {
+        return Math.round(wallMs.mean() * wallMs.count());
     }
 
     /** The share of its batches in which {@link #topPartition} held the largest share. */

@@ -66,7 +66,7 @@ public record GcPressureEvidence(long gcTimeMs, long executorRunTimeMs, double g
      */
     static GcPressureEvidence acrossBatches(int stageId, RecurringStage r, TaskMemory memory, long peakJvmHeapBytes,
             boolean heapNearLimit, int slots, long appDurationMs) {
-        long wall = Math.round(r.wallMs().mean() * r.wallMs().count());
+        long wall = r.totalWallMs();
         GcPressureEvidence sums = of(stageId, wall, r.total(TaskMetric.JVM_GC_TIME), r.total(TaskMetric.EXECUTOR_RUN_TIME),
                 memory, peakJvmHeapBytes, heapNearLimit, slots, appDurationMs);
         return new GcPressureEvidence(sums.gcTimeMs, sums.executorRunTimeMs, sums.gcShare, wall, sums.heapBytes,

@@ -55,6 +55,10 @@ final class IoBoundAdvice {
         scope.put("machineCpuWait", Format.percent(e.machineCpuWaitShare()));
         scope.put("machineNodes", e.machineNodes());
         scope.put("alreadyRaised", e.workerCoresSet() > 0);
+        scope.put("acrossBatches", e.batches() > 1);
+        scope.put("batches", e.batches());
+        scope.put("batchCompute", Format.percent(e.batchComputeShare()));
+        scope.put("batchQueued", Format.percent(e.batchQueuedShare()));
         scope.put("gcLimit", Format.percent(t.get(IoBoundRule.MAX_GC_SHARE_AFTER)));
         scope.put("slotHoursSlack", Format.percent(t.get(GeneralThresholds.FOLLOW_UP_TRADE_OFF_RATIO) - 1));
         scope.put("cpuTarget", Format.percent(Math.min(t.get(IoBoundRule.CPU_TARGET_CAP),

@@ -1,11 +1,11 @@
 package io.sparkadvisor.rules.infrastructure.iobound;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
+import io.sparkadvisor.knowledge.facts.RecurringStage;
 import io.sparkadvisor.knowledge.facts.StageFacts;
 import io.sparkadvisor.knowledge.facts.TaskMetric;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
-import io.sparkadvisor.rules.advisor.RunMetrics;
 import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.infrastructure.MachineShares;
 import io.sparkadvisor.rules.thresholds.Thresholds;
@@ -19,17 +19,21 @@ import java.util.regex.Pattern;
  * slots queue. Carries the cluster facts the preconditions of SPARK_WORKER_CORES depend on, and the
  * two steps' slot counts with the what-if replay's prediction for each.
  * Waiting is what is neither CPU nor GC (GC runs outside the task thread's CPU time).
+ * A streaming query's stage is judged across the micro-batches that ran it ({@link RecurringStage}): its times are
+ * summed over them, and the median batch must wait and queue as one batch run's stage must, so that one batch that
+ * waited raises nothing.
  *
  * @param stageId the stage
  * @param tasks successful tasks of the stage
  * @param slots task slots of the run
  * @param cpuShare CPU time of the task threads / executor run time
  * @param gcShare JVM GC time / executor run time
- * @param medianTaskMs the median task's duration
- * @param queuedTaskMs time the stage's tasks waited for a slot after the stage was submitted, summed
- * @param meanQueuedMs the average task's wait for a slot
+ * @param medianTaskMs the median task's duration (in the median batch, for a streaming stage)
+ * @param queuedTaskMs time the stage's tasks waited for a slot after the stage was submitted, summed (over every batch
+ *        that ran it, for a streaming stage)
+ * @param meanQueuedMs the average task's wait for a slot (in the median batch, for a streaming stage)
  * @param queuedShare queued task time / executor run time
- * @param stageWallMs the stage's wall time, submission to completion
+ * @param stageWallMs the stage's wall time, submission to completion (summed over its batches, for a streaming stage)
  * @param appShare the stage's wall time / the run's duration
  * @param workerCores cores of a worker node (the local master's cores in local mode)
  * @param slotsStep1 the run's slots once step 1 sets SPARK_WORKER_CORES to {@code io-bound-slots.step1Factor} x the cores
@@ -59,6 +63,11 @@ import java.util.regex.Pattern;
  * @param multiThreaded whether the run's tasks declare threads of their own (spark.task.cpus above 1): the task thread's CPU
  *        is then a part of what a task uses, so its low share is no sign of waiting
  * @param machineMeasured whether node_timeline rows covered the stage: then the machines' CPU must be low too
+ * @param batches the micro-batches of a streaming query that ran the stage; 1 for a stage of a batch run
+ * @param batchComputeShare the median over those batches of each batch's computeShare (computeShare for a batch run's
+ *        stage)
+ * @param batchQueuedShare the median over those batches of each batch's queuedShare (queuedShare for a batch run's stage)
+ * @param queryId the streaming query whose micro-batches ran the stage; empty for a stage of a batch run
  */
 public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare, double gcShare, long medianTaskMs,
         long queuedTaskMs, long meanQueuedMs, double queuedShare, long stageWallMs, double appShare, int workerCores,
@@ -66,8 +75,8 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
         int machineNodes, double machineCpuShare, double machineCpuP90, double machineCpuWaitShare, @Internal long runTimeMs, @Internal long cpuTimeMs, @Internal long appDurationMs, @Internal int step1,
         @Internal int step2, @Internal long observedMs, @Internal Blocker blocker, @Internal Optional<ClusterShape> cluster,
         @Internal Optional<Integer> executorCores, @Internal boolean pythonWorkers, @Internal int workerCoresSet,
-        @Internal boolean multiThreaded, @Internal boolean machineMeasured)
-        implements Evidence {
+        @Internal boolean multiThreaded, @Internal boolean machineMeasured, long batches, double batchComputeShare,
+        double batchQueuedShare, @Internal String queryId) implements Evidence {
 
     /** Plan operators that hand rows to Python worker processes. */
     private static final Pattern PYTHON_OPERATOR = Pattern.compile(
@@ -133,17 +142,47 @@ public record IoBoundEvidence(int stageId, int tasks, int slots, double cpuShare
 
     private static IoBoundEvidence of(RunView run, StageFacts s, Steps steps, Optional<Integer> executorCores, int set,
             boolean multiThreaded) {
-        long runTime = Math.max(1, s.sum(TaskMetric.EXECUTOR_RUN_TIME));
-        int tasks = s.successfulTasks();
+        Waiting w = run.recurring(s).map(r -> Waiting.acrossBatches(r, s.successfulTasks())).orElseGet(() -> Waiting.of(s));
         MachineShares machines = MachineShares.of(run.machineUse(s));
-        return new IoBoundEvidence(s.stageId(), tasks, run.slots(), RunMetrics.cpuShare(s), RunMetrics.gcShare(s),
-                s.metric(TaskMetric.DURATION).p50(), s.queuedTaskMs(), s.queuedTaskMs() / Math.max(1, tasks),
-                (double) s.queuedTaskMs() / runTime, s.wallMs(), (double) s.wallMs() / run.appDurationMs(), steps.cores(),
-                steps.slots1(), steps.slots2(), steps.predicted1(), steps.predicted2(), steps.modelError(), machines.nodes(),
-                machines.cpuMedian(), machines.cpuP90(), machines.cpuWaitMedian(), runTime,
-                s.sum(TaskMetric.EXECUTOR_CPU_TIME), run.appDurationMs(), steps.step1(), steps.step2(), steps.observedMs(),
-                blocker(run.cluster()), run.cluster(), executorCores, pythonWorkers(run, s), set, multiThreaded,
-                machines.measured());
+        return new IoBoundEvidence(s.stageId(), s.successfulTasks(), run.slots(), w.cpuShare(), w.gcShare(),
+                w.medianTaskMs(), w.queuedTaskMs(), w.meanQueuedMs(), (double) w.queuedTaskMs() / w.runTimeMs(), w.wallMs(),
+                (double) w.wallMs() / run.appDurationMs(), steps.cores(), steps.slots1(), steps.slots2(),
+                steps.predicted1(), steps.predicted2(), steps.modelError(), machines.nodes(), machines.cpuMedian(),
+                machines.cpuP90(), machines.cpuWaitMedian(), w.runTimeMs(), w.cpuTimeMs(), run.appDurationMs(),
+                steps.step1(), steps.step2(), steps.observedMs(), blocker(run.cluster()), run.cluster(), executorCores,
+                pythonWorkers(run, s), set, multiThreaded, machines.measured(), w.batches(), w.batchComputeShare(),
+                w.batchQueuedShare(), run.recurring(s).map(RecurringStage::queryId).orElse(""));
+    }
+
+    /** How a stage's tasks spent their run time: of the stage itself, or of every micro-batch that ran it. */
+    private record Waiting(long runTimeMs, long cpuTimeMs, long gcTimeMs, long medianTaskMs, long queuedTaskMs,
+            long meanQueuedMs, long wallMs, long batches, double batchComputeShare, double batchQueuedShare) {
+
+        static Waiting of(StageFacts s) {
+            long run = Math.max(1, s.sum(TaskMetric.EXECUTOR_RUN_TIME));
+            long cpu = s.sum(TaskMetric.EXECUTOR_CPU_TIME);
+            long gc = s.sum(TaskMetric.JVM_GC_TIME);
+            return new Waiting(run, cpu, gc, s.metric(TaskMetric.DURATION).p50(), s.queuedTaskMs(),
+                    s.queuedTaskMs() / Math.max(1, s.successfulTasks()), s.wallMs(), 1, (double) (cpu + gc) / run,
+                    (double) s.queuedTaskMs() / run);
+        }
+
+        /** Sums over the batches; the median batch's task, wait and shares ({@code tasks}: the latest batch's tasks). */
+        static Waiting acrossBatches(RecurringStage r, int tasks) {
+            long run = Math.max(1, r.total(TaskMetric.EXECUTOR_RUN_TIME));
+            return new Waiting(run, r.total(TaskMetric.EXECUTOR_CPU_TIME), r.total(TaskMetric.JVM_GC_TIME),
+                    Math.round(r.medianTaskMs().p50()), r.totalQueuedTaskMs(),
+                    Math.round(r.queuedTaskMs().p50()) / Math.max(1, tasks), r.totalWallMs(), r.batches(),
+                    r.computeShare().p50(), r.queuedShare().p50());
+        }
+
+        double cpuShare() {
+            return (double) cpuTimeMs / runTimeMs;
+        }
+
+        double gcShare() {
+            return (double) gcTimeMs / runTimeMs;
+        }
     }
 
     /** What keeps SPARK_WORKER_CORES from working on this cluster (falling-behind steps it too). */

@@ -206,6 +206,6 @@ class SpillRuleTest {
     private static RecurringStage spilledIn(long spilling, long batches) {
         return new RecurringStage("q", "start at Job.java:1", 0, batches, 5, SeriesSummary.NONE, SeriesSummary.NONE,
                 SeriesSummary.NONE, -1, 0, spilling, Map.of(TaskMetric.MEMORY_BYTES_SPILLED, spilling << 20),
-                SeriesSummary.NONE);
+                SeriesSummary.NONE, SeriesSummary.NONE, SeriesSummary.NONE, SeriesSummary.NONE, SeriesSummary.NONE);
     }
 }
