@@ -15,8 +15,10 @@ import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.config.DigestConfig;
 import io.sparkadvisor.bot.digest.DigestScheduler;
 import io.sparkadvisor.bot.digest.Digests;
+import io.sparkadvisor.bot.followup.AfterVerdict;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.followup.HealthRuleOffering;
+import io.sparkadvisor.bot.followup.HealthRuleWaiter;
 import io.sparkadvisor.bot.followup.WindowWatcher;
 import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
@@ -123,15 +125,19 @@ final class ServeCommand implements Callable<Integer> {
                 thresholdOptions.thresholds(), Clock.systemUTC());
         Repeating.every(followUps, InterruptedApprovals.EVERY, "settling interrupted approvals", new InterruptedApprovals(
                 new Recommendations(db), changes, locks, workspace, bot.changeReplies(), Clock.systemUTC())::finish);
+        AfterVerdict afterVerdict = (rec, runId, slack) -> {
+            metrics.followedUp();
+            recheck.judged(rec, runId, slack);
+            healthRules.judged(rec, runId, slack);
+        };
         FollowUpWatcher watcher = new FollowUpWatcher(new Recommendations(db), changes, workspace, bot.changeReplies(), Clock.systemUTC(),
-                thresholdOptions.thresholds(), (rec, runId, slack) -> {
-                    metrics.followedUp();
-                    recheck.judged(rec, runId, slack);
-                    healthRules.judged(rec, runId, slack);
-                });
+                thresholdOptions.thresholds(), afterVerdict);
         Repeating.every(followUps, FollowUpWatcher.interval(env), "follow-up poll", watcher::poll);
         Repeating.every(followUps, FollowUpWatcher.interval(env), "restarted continuous jobs' window poll", new WindowWatcher(
-                new Recommendations(db), changes, workspace, bot.changeReplies(), Clock.systemUTC(), thresholdOptions.thresholds())::poll);
+                new Recommendations(db), changes, workspace, bot.changeReplies(), Clock.systemUTC(), thresholdOptions.thresholds(),
+                afterVerdict)::poll);
+        Repeating.every(followUps, FollowUpWatcher.interval(env), "health rules waiting for runs", new HealthRuleWaiter(
+                new Recommendations(db), changes, healthRules, bot.changeReplies(), Clock.systemUTC(), thresholdOptions.thresholds())::poll);
         OpsServlet ops = new OpsServlet(OpsWiring.readiness(db, bot::checkAuth, workspace,
                 Duration.ofSeconds(BotSettings.READY_CACHE_SECONDS.get(env))), registry);
         spec.commandLine().getErr().println("spark-advisor: serving Slack, " + settings + ", approvals in " + db);

@@ -15,11 +15,12 @@ import java.util.function.Function;
 
 /**
  * What a verified step's verdict offers: a Databricks health rule from the job's new history with the sentence that
- * offers it, or (no rule) the sentence saying why none. A pure decision over what was read.
+ * offers it, or (no rule) the sentence saying why none; {@code waitsForRuns} when none only because the job has not
+ * completed enough runs since the step yet. A pure decision over what was read.
  */
-public record HealthRuleOffer(Optional<HealthRule> rule, String text) {
+public record HealthRuleOffer(Optional<HealthRule> rule, String text, boolean waitsForRuns) {
     static HealthRuleOffer none(String why) {
-        return new HealthRuleOffer(Optional.empty(), why);
+        return new HealthRuleOffer(Optional.empty(), why, false);
     }
 
     /**
@@ -29,7 +30,8 @@ public record HealthRuleOffer(Optional<HealthRule> rule, String text) {
     static HealthRuleOffer duration(List<Long> wallTimesMs, JobHealth existing, int step, double factor, int minRuns) {
         int runs = wallTimesMs.size();
         if (runs < minRuns) {
-            return none(HealthRuleReply.TOO_LITTLE_HISTORY.text("runs", runs, "plural", runs != 1, "step", step, "needed", minRuns));
+            return new HealthRuleOffer(Optional.empty(), HealthRuleReply.TOO_LITTLE_HISTORY.text("runs", runs, "plural", runs != 1,
+                    "step", step, "needed", minRuns), true);
         }
         long p95 = p95(wallTimesMs);
         HealthRule offered = new HealthRule(JobsHealthMetric.RUN_DURATION_SECONDS, (long) Math.ceil(p95 * factor / 1000.0));
@@ -64,7 +66,7 @@ public record HealthRuleOffer(Optional<HealthRule> rule, String text) {
         if (current.isPresent() && current.get().atLeastAsTightAs(offered)) {
             return none(HealthRuleReply.ALREADY_COVERED.text("rule", named(current.get()), "offered", named(offered)));
         }
-        return new HealthRuleOffer(Optional.of(offered), sentence.apply(current.map(HealthRuleOffer::named).orElse(null)));
+        return new HealthRuleOffer(Optional.of(offered), sentence.apply(current.map(HealthRuleOffer::named).orElse(null)), false);
     }
 
     static String named(HealthRule rule) {

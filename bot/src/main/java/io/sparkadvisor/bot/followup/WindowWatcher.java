@@ -39,10 +39,18 @@ public final class WindowWatcher {
     private final ChangeReplies slack;
     private final Clock clock;
     private final WindowJudge.Size size;
+    private final AfterVerdict afterVerdict;
 
     /** {@code thresholds}: the window (follow-up.streamingWindowBatches / Minutes) and the follow-up's tolerances. */
     public WindowWatcher(Recommendations recommendations, Changes changes, Workspace workspace, ChangeReplies slack, Clock clock,
             Thresholds thresholds) {
+        this(recommendations, changes, workspace, slack, clock, thresholds, AfterVerdict.NOTHING);
+    }
+
+    /** {@code afterVerdict}: what else is said in the thread once a verdict is posted (the health-rule offer, as after a run's). */
+    public WindowWatcher(Recommendations recommendations, Changes changes, Workspace workspace, ChangeReplies slack, Clock clock,
+            Thresholds thresholds, AfterVerdict afterVerdict) {
+        this.afterVerdict = afterVerdict;
         this.recommendations = recommendations;
         this.changes = changes;
         this.workspace = workspace;
@@ -95,6 +103,7 @@ public final class WindowWatcher {
         if (changes.followedUp(judged.transition(), runId, why)) {
             slack.inThread(rec, RestartMessages.verdict(rec.id(), subject, judged.passed(), runId, baselineRun, after.batches(), minutes,
                     judged.rows()));
+            afterVerdict.judged(rec, runId, slack);
             if (judged.passed()) {
                 FollowUpWatcher.offerNextStep(changes, slack, rec, change.step());
             }

@@ -1,15 +1,20 @@
 package io.sparkadvisor.bot.store;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The health rules offered under verified steps' verdicts, one per step, claimed once by the click that sets it
- * (a conditional update: of a double click or two replicas exactly one wins) and recorded set with its audit line.
+ * (a conditional update: of a double click or two replicas exactly one wins) and recorded set with its audit line;
+ * and the verified steps still waiting for the runs a duration rule needs.
  */
 public final class HealthRuleOffers {
     /** An offered rule: {@code metric} is a JobsHealthMetric name; {@code setBy} who claimed it, once someone did. */
     public record Offer(String recommendationId, int step, String metric, long value, String text, String setBy) {}
+
+    /** A verified step waiting since {@code since} for its job's runs before its duration rule is offered. */
+    public record Waiting(String recommendationId, int step, Instant since) {}
 
     private final Database db;
 
@@ -61,5 +66,30 @@ public final class HealthRuleOffers {
     public void release(String recommendationId, int step) {
         db.inTransaction(sql -> sql.update("UPDATE health_rule_offers SET state = 'offered', set_by = NULL WHERE recommendation_id = ?"
                 + " AND step = ? AND state = 'setting'", recommendationId, step));
+    }
+
+    /** Remembers that the step waits for runs; false when it does already (a verdict retried, another replica). */
+    public boolean waitForRuns(String recommendationId, int step, Instant since) {
+        try {
+            return db.inTransaction(sql -> sql.update("INSERT INTO health_rule_waits (recommendation_id, step, waiting_since)"
+                    + " VALUES (?, ?, ?)", recommendationId, step, since) == 1);
+        } catch (StoreException e) {
+            if (e.isDuplicateKey()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** The steps waiting for runs, the longest waiting first. */
+    public List<Waiting> waiting() {
+        return db.inTransaction(sql -> sql.query("SELECT * FROM health_rule_waits ORDER BY waiting_since", rs -> new Waiting(
+                rs.getString("recommendation_id"), rs.getInt("step"), Statements.instant(rs, "waiting_since"))));
+    }
+
+    /** Ends the step's wait; true for exactly one caller, who then says what came of it. */
+    public boolean stopWaiting(String recommendationId, int step) {
+        return db.inTransaction(sql -> sql.update("DELETE FROM health_rule_waits WHERE recommendation_id = ? AND step = ?",
+                recommendationId, step) == 1);
     }
 }

@@ -42,9 +42,11 @@ class HealthRuleOfferTest {
     }
 
     @Test
-    void tooLittleHistoryOffersNothingAndSaysHowManyRunsThereAreAndAreNeeded() {
+    void tooLittleHistoryOffersNothingYetAndSaysHowManyRunsThereAreAndAreNeeded() {
         HealthRuleOffer offer = HealthRuleOffer.duration(List.of(100_000L), NO_RULES, 1, 1.5, 3);
         assertEquals(Optional.empty(), offer.rule());
+        assertTrue(offer.waitsForRuns(), "the step waits for its job's runs");
+        assertTrue(!HealthRuleOffer.duration(THREE_RUNS, NO_RULES, 1, 1.5, 3).waitsForRuns());
         assertTrue(offer.text().contains("1 run completed since step 1") && offer.text().contains("needs 3"), offer.text());
     }
 

@@ -435,6 +435,62 @@ abstract class ApprovalsEndToEnd {
     }
 
     /*
+     * The duration rule when the verdict comes first. Job 62 ("patient-join") runs the skew job; step 1 of skew is approved
+     * on its run 6201 and its next run, 6202 (the healthy join, 120 s), verifies it: one run since the step, so the thread
+     * says the offer waits for three. Run 6203 (100 s, no log) makes two: the follow-up's poll reads one runs/list for the
+     * job, reads nothing else and posts nothing. Run 6204 (110 s) makes three: the offer comes, p95 120 s x 1.5 = 180 s, once.
+     */
+    @Test
+    void aStepVerifiedBeforeItsJobHadTheRunsGetsItsDurationAlertOfferedOnceTheThirdRunCompletes() throws Exception {
+        long jobId = 62;
+        BotHarness.addJob(bot.workspace, jobId, "patient-join", "1203-patient", "skew.log.gz", 6201, 6201);
+        FakeSlackApi.Call finding = appliedSkewStep(6201);
+        String id = idOf(finding);
+        long applied = bot.clock.millis();
+        bot.addRun(jobId, 6202, "patient-join", "1203-patient-a", Corpus.dir().resolve("skew-aqe-skewjoin.log.gz"), applied + 1, 120_000);
+        bot.followUp.poll();
+        assertEquals(ChangeState.VERIFIED, state(id));
+        List<String> waiting = notesInThread(finding).stream().filter(n -> n.contains("No duration alert")).toList();
+        assertEquals(1, waiting.size(), notesInThread(finding).toString());
+        assertTrue(waiting.get(0).contains("1 run completed since step 1") && waiting.get(0).contains("needs 3")
+                && waiting.get(0).contains("once the job has them") && waiting.get(0).contains("14 days"), waiting.get(0));
+        assertEquals(List.of(), offersIn(finding), "no offer from one run");
+
+        bot.addRun(jobId, 6203, "patient-join", "1203-patient-b", null, applied + 2, 100_000);
+        bot.workspace.clearRequests();
+        int said = notesInThread(finding).size();
+        bot.healthRuleWaits.poll();
+        assertEquals(said, notesInThread(finding).size(), "two runs: still waiting, nothing said");
+        assertEquals(1, bot.workspace.requests("GET", "/api/2.2/jobs/runs/list").stream().filter(r -> r.query().contains("job_id=62")).count(),
+                "one runs/list for the waiting job a poll");
+        assertEquals(0, bot.workspace.requests("GET", "/api/2.2/jobs/get").stream().filter(r -> r.query().contains("job_id=62")).count(),
+                "its settings are read only to offer");
+
+        bot.addRun(jobId, 6204, "patient-join", "1203-patient-c", null, applied + 3, 110_000);
+        bot.healthRuleWaits.poll();
+        bot.healthRuleWaits.poll();
+        List<FakeSlackApi.Call> offers = offersIn(finding);
+        assertEquals(1, offers.size(), "the third run brings the offer, once: " + notesInThread(finding));
+        String offered = asRead(offers.get(0));
+        assertTrue(offered.contains("Alert when a run takes longer than 3.0 min?") && offered.contains("1.5x the p95 (2.0 min) of the 3 runs")
+                && offered.contains("since step 1"), offered);
+
+        bot.workspace.clearRequests();
+        click(offers.get(0), offers.get(0).param("blocks"), APPROVER, "set_health_rule", id);
+        await(WAIT, () -> edits(offers.get(0)).size() == 1);
+        List<RecordedRequest> updates = bot.workspace.requests("POST", "/api/2.2/jobs/update");
+        assertEquals(1, updates.size());
+        assertEquals(JSON.readTree("{\"health\":{\"rules\":[{\"metric\":\"RUN_DURATION_SECONDS\",\"op\":\"GREATER_THAN\",\"value\":180}]}}"),
+                JSON.readTree(updates.get(0).body()).path("new_settings"));
+        assertEquals(List.of("approved", "sending", "applied", "verified", "health-rule-set"), actions(id));
+    }
+
+    /** The health-rule offers (with their Set button) in the thread of {@code finding}. */
+    private static List<FakeSlackApi.Call> offersIn(FakeSlackApi.Call finding) {
+        return bot.threadReplies(finding.param("thread_ts")).stream().filter(c -> c.param("blocks").contains("set_health_rule")).toList();
+    }
+
+    /*
      * Baselines from history. Job J ("noisy-join-J") ran five times before the advised run J06 (the skew log as Spark
      * wrote it); each earlier run is the skew log with its end moved, 4% to 24% longer: a noisy job, whose run times
      * have a median 10% above the advised run's and a band of about ±31% of it (3.5 robust deviations). The next run is

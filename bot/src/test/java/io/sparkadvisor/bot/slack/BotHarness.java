@@ -21,6 +21,7 @@ import io.sparkadvisor.bot.digest.Digests;
 import io.sparkadvisor.bot.followup.AfterVerdict;
 import io.sparkadvisor.bot.followup.FollowUpWatcher;
 import io.sparkadvisor.bot.followup.HealthRuleOffering;
+import io.sparkadvisor.bot.followup.HealthRuleWaiter;
 import io.sparkadvisor.bot.hotvalue.HotValueClicks;
 import io.sparkadvisor.bot.hotvalue.HotValueLookup;
 import io.sparkadvisor.bot.hotvalue.HotValueRecheck;
@@ -101,6 +102,8 @@ final class BotHarness implements AutoCloseable {
     final Clock clock;
     /** Not scheduled: a test calls {@code poll()} when the next run is there. */
     final FollowUpWatcher followUp;
+    /** Not scheduled either: verified steps waiting for the runs of a duration health rule, looked at when a test polls. */
+    final HealthRuleWaiter healthRuleWaits;
     /** What serve runs on its own schedule, triggered here by the tests that stop a bot mid-approval. */
     final InterruptedApprovals interrupted;
     /** The Bolt app's handlers and their pools. */
@@ -178,9 +181,12 @@ final class BotHarness implements AutoCloseable {
                 new HotValueDesk(new HotValueClicks(hotValues, hotValueLookup, policy, access, clock)), access), metrics);
         App app = bot.app();
         interrupted = new InterruptedApprovals(new Recommendations(db), changes, locks, connected, new SlackChangeReplies(app.client()), clock);
+        HealthRuleOffering healthRules = new HealthRuleOffering(connected, changes, new Recommendations(db).healthRuleOffers(),
+                Thresholds.defaults(), clock);
         followUp = new FollowUpWatcher(new Recommendations(db), changes, connected, new SlackChangeReplies(app.client()), clock, Thresholds.defaults(),
-                afterVerdict(new HotValueRecheck(hotValues, hotValueLookup), new HealthRuleOffering(connected, changes,
-                        new Recommendations(db).healthRuleOffers(), Thresholds.defaults(), clock)));
+                afterVerdict(new HotValueRecheck(hotValues, hotValueLookup), healthRules));
+        healthRuleWaits = new HealthRuleWaiter(new Recommendations(db), changes, healthRules, new SlackChangeReplies(app.client()), clock,
+                Thresholds.defaults());
         if (socket != null) {
             slack.openSocketModeAt(socket.url());
             serving = socketMode(settings, app);

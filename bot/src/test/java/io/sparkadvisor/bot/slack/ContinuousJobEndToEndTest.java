@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.bot.followup.HealthRuleOffering;
 import io.sparkadvisor.bot.followup.WindowWatcher;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.TestDatabases;
+import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
+import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.Fault;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
@@ -60,9 +63,11 @@ class ContinuousJobEndToEndTest {
         run.path("tasks").forEach(t -> ((ObjectNode) t).set("state", run.path("state")));
         bot.workspace.putJson("runs/4601.json", run.toString());
         // The corpus query runs 27 batches: a window of 20 fills in it (the default, 50 batches or 30 minutes, in a longer run).
-        windows = new WindowWatcher(new Recommendations(bot.db), new Changes(bot.db), Workspaces.connect(bot.workspace.client(), null),
+        Workspace connected = Workspaces.connect(bot.workspace.client(), null);
+        windows = new WindowWatcher(new Recommendations(bot.db), new Changes(bot.db), connected,
                 new SlackChangeReplies(bot.bot.app().client()), Clock.systemUTC(),
-                Thresholds.withOverrides(Map.of("follow-up.streamingWindowBatches", "20")));
+                Thresholds.withOverrides(Map.of("follow-up.streamingWindowBatches", "20")), new HealthRuleOffering(connected,
+                        new Changes(bot.db), new Recommendations(bot.db).healthRuleOffers(), Thresholds.defaults(), Clock.systemUTC()));
     }
 
     @AfterEach
@@ -124,6 +129,44 @@ class ContinuousJobEndToEndTest {
         await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && restartNote(finding, "run 4602 was cancelled") != null);
         assertEquals(2, bot.workspace.requests("POST", CANCEL).size());
         assertTrue(!read("runs/4603.json").path("job_clusters").toString().contains("SPARK_WORKER_CORES"), "restarted without the step");
+    }
+
+    /*
+     * The streaming backlog rule after a window verdict. Job 46 alerts on its backlog in seconds already. The verdict on
+     * run 4602 (the same Kafka query: offsets behind latest up to 4,093 over its 27 batches) brings the offer of
+     * STREAMING_BACKLOG_RECORDS at 1.5 x 4,093 = 6,140; an approver's click sends one jobs/update keeping the job's rule.
+     */
+    @Test
+    void aStepVerifiedOnItsRestartsWindowOffersTheBacklogAlertAndTheClickSetsItKeepingTheJobsRules() throws Exception {
+        String seconds = "{\"metric\":\"STREAMING_BACKLOG_SECONDS\",\"op\":\"GREATER_THAN\",\"value\":600}";
+        ObjectNode job = read("jobs/46.json");
+        ((ObjectNode) job.path("settings")).set("health", JSON.readTree("{\"rules\":[" + seconds + "]}"));
+        bot.workspace.putJson("jobs/46.json", job.toString());
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        String id = idOf(finding);
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
+        windows.poll();
+        assertEquals(ChangeState.VERIFIED, state(id));
+
+        FakeSlackApi.Call offer = restartNote(finding, "set_health_rule");
+        assertTrue(offer != null, "the window's verdict brings the offer");
+        String text = offer.param("text");
+        assertTrue(text.contains("more than 6,140 records behind") && text.contains("(4,093 records)") && text.contains("of run 4602")
+                && text.contains("STREAMING_BACKLOG_RECORDS"), text);
+        bot.workspace.clearRequests();
+
+        click(offer, offer.param("blocks"), APPROVER, "set_health_rule", "health:" + id + ":1", id + ":1");
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("ts").equals(offer.tsPosted())));
+        List<RecordedRequest> updates = bot.workspace.requests("POST", UPDATE);
+        assertEquals(1, updates.size());
+        assertEquals(JSON.readTree("{\"health\":{\"rules\":[" + seconds + ",{\"metric\":\"STREAMING_BACKLOG_RECORDS\","
+                + "\"op\":\"GREATER_THAN\",\"value\":6140}]}}"), JSON.readTree(updates.get(0).body()).path("new_settings"),
+                "the job's backlog-seconds rule kept, the records rule added");
+        assertEquals(0, bot.workspace.requests("POST", CANCEL).size(), "an alert needs no restart");
     }
 
     @Test

@@ -180,7 +180,7 @@ class ChangesTest {
         return changes;
     }
 
-    private static StoredRecommendation recommendation(String id, String fingerprint, String requester, String threadTs) {
+    static StoredRecommendation recommendation(String id, String fingerprint, String requester, String threadTs) {
         return new StoredRecommendation(id, 4201, 42, "skew", "job_cluster:main", "[]", fingerprint, "C1", threadTs, threadTs + "2",
                 requester, Instant.parse("2026-12-03T08:00:00Z"));
     }

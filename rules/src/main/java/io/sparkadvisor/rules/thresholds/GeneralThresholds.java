@@ -132,6 +132,12 @@ public final class GeneralThresholds {
             "A duration health rule is offered only when the job completed at least this many runs since the verified"
                     + " step (their p95 is the rule's base); with fewer, the verdict says how many there are.",
             OURS + "one run is an anecdote; three give the p95 (their slowest) a second opinion at least");
+    public static final Threshold HEALTH_RULE_WAIT_DAYS = new Threshold("follow-up.healthRuleWaitDays", 14, 1, 90, "days",
+            "A verified step whose job completed fewer than follow-up.healthRuleMinRuns runs since it is looked at again on"
+                    + " each follow-up poll (one runs/list) for this many days after its verdict; the duration rule is offered"
+                    + " in the verdict's thread once the runs are there, and the thread is told when the wait ends without them.",
+            OURS + "two weeks hold two runs of a weekly job and fourteen of a daily one; a job that runs less often than"
+                    + " that has too few runs for a p95 to mean much");
 
     /**
      * What a saving is at stake, by its share of the run: low below {@link #MIN_SAVED_SHARE}, medium from it, high from
@@ -160,7 +166,8 @@ public final class GeneralThresholds {
             FOLLOW_UP_TRADE_OFF_RATIO, FOLLOW_UP_MIN_MEDIAN_TASK_MS, FOLLOW_UP_MAX_GC_SHARE, FOLLOW_UP_HISTORY_RUNS,
             FOLLOW_UP_NOISE_WIDTH, FOLLOW_UP_INPUT_CHANGE_RATIO, FOLLOW_UP_MAX_INPUT_CHANGE_RATIO,
             FOLLOW_UP_MIN_STAGE_SIMILARITY, FOLLOW_UP_STAGE_MATCH_MARGIN, FOLLOW_UP_STREAMING_WINDOW_BATCHES,
-            FOLLOW_UP_STREAMING_WINDOW_MINUTES, HEALTH_RULE_FACTOR, HEALTH_RULE_MIN_RUNS);
+            FOLLOW_UP_STREAMING_WINDOW_MINUTES, HEALTH_RULE_FACTOR, HEALTH_RULE_MIN_RUNS,
+            HEALTH_RULE_WAIT_DAYS);
 
     private GeneralThresholds() {}
 }

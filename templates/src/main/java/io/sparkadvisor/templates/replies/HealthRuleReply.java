@@ -10,6 +10,8 @@ public enum HealthRuleReply implements Reply {
     OFFER_DURATION("limit", "factor", "p95", "runs", "plural", "step", "replaces"),
     OFFER_BACKLOG("limit", "factor", "peak", "batchRows", "batches", "runId", "replaces"),
     TOO_LITTLE_HISTORY("runs", "plural", "step", "needed"),
+    WAITING_FOR_RUNS("days"),
+    STOPPED_WAITING("runs", "plural", "step", "needed", "days"),
     ALREADY_COVERED("rule", "offered"),
     NO_BACKLOG_MEASURE("runId"),
     RULE("metric", "value"),
