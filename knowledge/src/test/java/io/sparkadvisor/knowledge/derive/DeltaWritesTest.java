@@ -9,17 +9,21 @@ import io.sparkadvisor.knowledge.facts.WriteFacts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Delta writes as delta-spark 3.3.2 on Spark 3.5 plans them (corpus delta-writes), and the writes Spark measures itself. */
+/** Delta writes as delta-spark plans them (corpus delta-writes, on Spark 3.5 and 4.0), and the writes Spark measures itself. */
 class DeltaWritesTest {
 
     private static List<WriteFacts> writes(String scenario) {
         return Corpus.facts(scenario).sqlExecutions().stream().flatMap(e -> e.writes().stream()).toList();
     }
 
-    @Test
-    void everyDeltaWriteOfTheRealLogIsOneWriteWithItsTableOrLocation() {
-        List<WriteFacts> writes = writes("delta-writes");
+    /** delta-spark 3.3.2 on Spark 3.5 and 4.0.0 on Spark 4.0 plan the four writes alike. */
+    @ParameterizedTest
+    @ValueSource(strings = {"delta-writes", "delta-writes-spark4"})
+    void everyDeltaWriteOfTheRealLogIsOneWriteWithItsTableOrLocation(String scenario) {
+        List<WriteFacts> writes = writes(scenario);
         assertEquals(List.of("AtomicCreateTableAsSelect", "AppendDataExecV1", "AppendDataExecV1", "SaveIntoDataSourceCommand"),
                 writes.stream().map(WriteFacts::command).toList(), "the CTAS's own staged append is not a second write");
         assertEquals(List.of("default.events_w", "default.events_w", "default.events_w", ""),
