@@ -4,8 +4,8 @@ import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.WorkspaceException;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.ScanFacts;
-import io.sparkadvisor.knowledge.facts.SqlExecutionFacts;
 import io.sparkadvisor.knowledge.facts.TableMaintenance;
+import io.sparkadvisor.knowledge.facts.WriteFacts;
 import io.sparkadvisor.knowledge.serverless.ServerlessRun;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 /**
  * What a classic run's event log cannot show, read from the system tables on the advisor's SQL warehouse and added to
  * its facts: the cluster's machines over the application's window ({@code system.compute.node_timeline}) and whether
- * Databricks maintains the Unity Catalog tables its plans scan (predictive optimization); for a serverless run, the
+ * Databricks maintains the Unity Catalog tables its plans scan or write (predictive optimization); for a serverless run, the
  * tables its statements read. Without a warehouse the facts stay the log's.
  */
 final class SystemTableFacts {
@@ -43,9 +43,13 @@ final class SystemTableFacts {
         return tables.isEmpty() ? run : run.withTableMaintenance(tables);
     }
 
-    /** The three-part names the plans' scans read, outside Spark's own catalogs; the name goes to tables/get, never into SQL. */
+    /**
+     * The three-part names the plans' scans read and their writes write, outside Spark's own catalogs; the name goes to
+     * tables/get, never into SQL.
+     */
     static List<String> unityCatalogNames(RunFacts facts) {
-        return unityCatalog(facts.sqlExecutions().stream().map(SqlExecutionFacts::scans).flatMap(List::stream).map(ScanFacts::table));
+        return unityCatalog(facts.sqlExecutions().stream().flatMap(sql -> Stream.concat(
+                sql.scans().stream().map(ScanFacts::table), sql.writes().stream().map(WriteFacts::table))));
     }
 
     private static List<String> unityCatalog(Stream<String> names) {

@@ -38,16 +38,14 @@ final class SqlPlans {
         Execution ex = new Execution(e.path("executionId").asLong(), e.path("description").asText(""),
                 e.path("time").asLong());
         ex.rootId = e.path("rootExecutionId").asLong(ex.id);
-        ex.plan = flatten(e.path("sparkPlanInfo"));
-        ex.photonExplanation = PhotonExplanation.in(e.path("physicalPlanDescription").asText(""));
+        ex.replan(e);
         executions.put(ex.id, ex);
     }
 
     void planUpdate(JsonNode e) {
         Execution ex = executions.get(e.path("executionId").asLong());
         if (ex != null) {
-            ex.plan = flatten(e.path("sparkPlanInfo"));
-            ex.photonExplanation = PhotonExplanation.in(e.path("physicalPlanDescription").asText(""));
+            ex.replan(e);
         }
     }
 
@@ -93,7 +91,7 @@ final class SqlPlans {
                     jobsByExecution.getOrDefault(ex.id, List.of()), stagesByExecution.getOrDefault(ex.id, List.of()),
                     nodes.stream().filter(SqlPlans::isScan).map(SqlPlans::scan).toList(),
                     nodes.stream().filter(SqlPlans::isExchange).map(SqlPlans::exchange).toList(),
-                    nodes.stream().filter(SqlPlans::isWrite).map(SqlPlans::write).toList(),
+                    nodes.stream().flatMap(n -> write(n, ex.deltaSavePath).stream()).toList(),
                     PhotonFallback.of(nodes, ex.photonExplanation)));
         }
         return out;
@@ -187,15 +185,16 @@ final class SqlPlans {
                 metric(n, "shuffle records written", "number of output rows"), n.stageIds());
     }
 
-    private static boolean isWrite(PlanNode n) {
-        return n.metrics().containsKey("number of written files");
-    }
-
-    private static WriteFacts write(PlanNode n) {
-        Matcher m = WRITE_LOCATION.matcher(n.simpleString());
-        return new WriteFacts(n.id(), n.name().replaceFirst("^Execute\\s+", ""), m.find() ? m.group(1) : "",
-                n.metric("number of written files").orElse(0L), n.metric("written output").orElse(0L),
-                n.outputRows().orElse(0L), n.metric("number of dynamic part").orElse(0L), n.stageIds());
+    /** A file write (Spark's write metrics on the node) or a Delta write (named by the node: {@link DeltaWrites}). */
+    private static Optional<WriteFacts> write(PlanNode n, String deltaSavePath) {
+        if (n.metrics().containsKey("number of written files")) {
+            Matcher m = WRITE_LOCATION.matcher(n.simpleString());
+            return Optional.of(new WriteFacts(n.id(), n.name().replaceFirst("^Execute\\s+", ""), m.find() ? m.group(1) : "",
+                    n.metric("number of written files").orElse(0L), n.metric("written output").orElse(0L),
+                    n.outputRows().orElse(0L), n.metric("number of dynamic part").orElse(0L), n.stageIds(), ""));
+        }
+        return DeltaWrites.of(n, deltaSavePath).map(t -> new WriteFacts(n.id(), t.command(), t.location(), 0, 0, 0, 0,
+                n.stageIds(), t.table()));
     }
 
     private static List<NodeDraft> flatten(JsonNode root) {
@@ -228,11 +227,20 @@ final class SqlPlans {
         long endMs;
         List<NodeDraft> plan = List.of();
         Optional<PhotonExplanation> photonExplanation = Optional.empty();
+        String deltaSavePath = "";
 
         Execution(long id, String description, long startMs) {
             this.id = id;
             this.description = description;
             this.startMs = startMs;
+        }
+
+        /** The plan of an execution's start or adaptive update, and what only its physical plan's text says. */
+        void replan(JsonNode e) {
+            String description = e.path("physicalPlanDescription").asText("");
+            plan = flatten(e.path("sparkPlanInfo"));
+            photonExplanation = PhotonExplanation.in(description);
+            deltaSavePath = DeltaWrites.savePath(description);
         }
     }
 

@@ -9,12 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.MapFunction;
@@ -64,6 +66,9 @@ final class Jobs {
   static final long DELTA_ROWS = 200_000L;
   static final int DELTA_USERS = 10_000;
   static final String DELTA_TABLE = "events";
+  static final String DELTA_WRITTEN = "events_w";
+  static final int DELTA_WRITE_FILES = 200;
+  static final long DELTA_WRITE_ROWS = 20_000L;
   /** What a Spark session needs to read and write Delta tables (the Delta quickstart's two settings). */
   static final Map<String, String> DELTA_CONF = Map.of(
       "spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension",
@@ -113,6 +118,7 @@ final class Jobs {
       case "delta-path-read" -> filteredEvents(spark.read().format("delta").load(work.resolve("delta-small").toString()));
       case "delta-optimized" -> deltaTableRead(spark, work.resolve("delta-optimized"));
       case "delta-skew-join" -> deltaSkewJoin(spark, work.resolve("delta-sales"), work.resolve("delta-markets"));
+      case "delta-writes" -> deltaWrites(spark, work.resolve("warehouse").resolve(DELTA_WRITTEN), work.resolve("delta-written"));
       case "smj-small-side" -> smjSmallSide(spark);
       case "broadcast-oversized" -> ordersPerSegment(spark, true);
       case "broadcast-oversized-shuffled" -> ordersPerSegment(spark, false);
@@ -334,6 +340,42 @@ final class Jobs {
         .repartitionByRange(8, col("event_date"), col("customer_id"))
         .sortWithinPartitions("event_date", "customer_id")
         .write().mode(SaveMode.Overwrite).parquet(out.toString());
+  }
+
+  /**
+   * Writes Delta tables the four ways jobs do, each write task leaving one small file ({@value #DELTA_WRITE_FILES} per
+   * write): a CTAS by name, an append by saveAsTable, an INSERT INTO, and a write by path. Earlier runs' folders are
+   * removed first so that the CTAS creates the table.
+   */
+  static void deltaWrites(SparkSession spark, Path table, Path path) throws IOException {
+    deleteTree(table);
+    deleteTree(path);
+    writtenEvents(spark, 0);
+    spark.sql("CREATE TABLE " + DELTA_WRITTEN + " USING DELTA AS SELECT * FROM events_src");
+    writtenEvents(spark, 1).write().format("delta").mode(SaveMode.Append).saveAsTable(DELTA_WRITTEN);
+    writtenEvents(spark, 2);
+    spark.sql("INSERT INTO " + DELTA_WRITTEN + " SELECT * FROM events_src");
+    writtenEvents(spark, 3).write().format("delta").mode(SaveMode.Overwrite).save(path.toString());
+  }
+
+  /** {@value #DELTA_WRITE_ROWS} events over {@value #DELTA_WRITE_FILES} partitions, also visible as view events_src. */
+  private static Dataset<Row> writtenEvents(SparkSession spark, int batch) {
+    Dataset<Row> events = spark.range(batch * DELTA_WRITE_ROWS, (batch + 1) * DELTA_WRITE_ROWS, 1, DELTA_WRITE_FILES)
+        .select(col("id").as("event_id"), pmod(xxhash64(col("id")), lit(DELTA_USERS)).as("user_id"),
+            col("id").multiply(31).mod(10_000).as("amount"), lit("click").as("kind"));
+    events.createOrReplaceTempView("events_src");
+    return events;
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 
   /** Registers the Delta folder as a catalog table (the catalog is in memory, so every application does) and reads it by name. */

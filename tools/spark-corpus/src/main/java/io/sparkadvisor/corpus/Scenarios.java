@@ -209,6 +209,15 @@ final class Scenarios {
     list.add(delta("delta-optimized", "The same events as delta-small-files after OPTIMIZE ... ZORDER BY (user_id)"
         + " (run before the application starts), registered as a table and read with the same filter.")
         .build());
+    list.add(Scenario.of("delta-writes", "delta-writes")
+        .describe("Writes Delta tables four ways, " + Jobs.DELTA_WRITE_ROWS + " events over " + Jobs.DELTA_WRITE_FILES
+            + " write tasks each (one small file per task): CREATE TABLE " + Jobs.DELTA_WRITTEN + " USING DELTA AS SELECT,"
+            + " an append by saveAsTable, an INSERT INTO, and an overwrite of a folder by path (save(path)).")
+        .conf("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .conf("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .known("tableFormat", "delta").known("table", "default." + Jobs.DELTA_WRITTEN)
+        .known("filesPerWrite", Jobs.DELTA_WRITE_FILES).known("rowsPerWrite", Jobs.DELTA_WRITE_ROWS)
+        .build());
     list.add(Scenario.of("delta-skew-join", "delta-skew-join")
         .heapMb(4096)
         .describe("The skew scenario on Delta: a " + Jobs.DELTA_SKEW_ROWS + "-row Delta table of sales (85% with"

@@ -96,7 +96,7 @@ public record ClusterOnWriteEvidence(String writeCommand, String location, Strin
         stages.addAll(write.stageIds());
         long fetchWait = run.finalStages().stream().filter(s -> write.stageIds().contains(s.stageId()))
                 .mapToLong(s -> s.sum(TaskMetric.SHUFFLE_FETCH_WAIT_TIME)).sum();
-        PredictiveOptimization maintained = PredictiveOptimization.of(run, "", List.of(write.location()));
+        PredictiveOptimization maintained = PredictiveOptimization.of(run, write.table(), List.of(write.location()));
         return of(write.command(), write.location(), exchange.partitioning(), exchange.keys(),
                 exchange.numPartitions(), x.metric("shuffle bytes written").orElse(exchange.dataSizeBytes()),
                 x.metric("shuffle write time").orElse(0L), sort.metric("sort time").orElse(0L),

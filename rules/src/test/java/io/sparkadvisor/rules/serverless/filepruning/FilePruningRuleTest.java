@@ -60,6 +60,7 @@ class FilePruningRuleTest {
                 f.recommendation().steps().get(0).changes().get(0).value());
         assertFalse(String.join("\n", TableMaintenanceFixtures.statements(f.recommendation())).contains("<the table"));
         assertFalse(f.title().contains("order_date") || f.recommendation().summary().contains("SELECT"), "no statement text is shown");
+        assertTrue(f.recommendation().experiment().startsWith("OPTIMIZE a copy of main.sales.orders_raw"), f.recommendation().experiment());
     }
 
     @Test
@@ -73,6 +74,8 @@ class FilePruningRuleTest {
                 + " 'delta.autoOptimize.autoCompact' = 'true')"), statements);
         assertTrue(f.recommendation().preconditions().stream().noneMatch(p -> p.contains("does not already compact")),
                 f.recommendation().preconditions().toString());
+        assertTrue(f.recommendation().experiment().startsWith("Turn on auto compaction on a copy of main.sales.orders_raw"),
+                "the check before the change has no OPTIMIZE to run either: " + f.recommendation().experiment());
     }
 
     @Test
