@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.streaming;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.cluster.NodePrices;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.rules.advisor.Format;
@@ -38,11 +39,19 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
     }
 
     /**
-     * The run's always-on query the log saw longest, when it holds one with batches (a scheduled AvailableNow/Once run
-     * is not always on: its run is staked as a batch run's): the cluster whose hours a saving on this run recurs in ({@link io.sparkadvisor.rules.advisor.Stake}).
+     * Whether the query runs until stopped: the job's settings decide when they name a mode (continuous: always on,
+     * whatever the batches show; a schedule or trigger: not), else the trigger the batches show.
+     */
+    public static boolean runsUntilStopped(RunView run, StreamingQueryFacts q) {
+        return run.facts().jobRunMode().map(JobRunMode::alwaysOn).orElseGet(() -> q.trigger().alwaysOn());
+    }
+
+    /**
+     * The run's always-on query the log saw longest, when it holds one with batches (a scheduled run is not always on:
+     * it is staked as a batch run's): the cluster whose hours a saving on this run recurs in ({@link io.sparkadvisor.rules.advisor.Stake}).
      */
     public static Optional<AlwaysOn> longestOf(RunView run) {
-        return run.facts().streaming().stream().filter(q -> q.trigger().alwaysOn()).map(q -> of(run, q))
+        return run.facts().streaming().stream().filter(q -> runsUntilStopped(run, q)).map(q -> of(run, q))
                 .filter(a -> a.observedMs() > 0)
                 .max(Comparator.comparingLong(AlwaysOn::observedMs));
     }
