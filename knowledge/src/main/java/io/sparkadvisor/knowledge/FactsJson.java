@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The one JSON format of facts, both ways: {@code spark-advisor facts} writes it and
@@ -27,6 +28,8 @@ public final class FactsJson {
      */
     public static final int VERSION = 7;
     static final String VERSION_FIELD = "factsVersion";
+    /** Fields added within {@link #VERSION}, each optional: a file written before them reads as if they were empty. */
+    private static final List<String> ADDED_OPTIONAL = List.of("jobRunMode");
 
     // Strict on reading: a field missing or unknown means the file is not what this version wrote, and
     // guessing a default would give a silently different analysis.
@@ -67,6 +70,7 @@ public final class FactsJson {
         JsonNode root = parse(in, origin);
         checkVersion(origin, root);
         ((ObjectNode) root).remove(VERSION_FIELD);
+        ADDED_OPTIONAL.stream().filter(f -> !root.has(f)).forEach(((ObjectNode) root)::putNull);
         try {
             return MAPPER.treeToValue(root, RunFacts.class);
         } catch (JsonProcessingException e) {

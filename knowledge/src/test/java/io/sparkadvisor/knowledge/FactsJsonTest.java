@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,6 +116,16 @@ class FactsJsonTest {
         message = assertThrows(FactsFileException.class, () -> FactsJson.read(unknown)).getMessage();
         assertTrue(message.contains("\"droppedLines\"") && message.contains(" at coverage.droppedLines"), message);
         assertTrue(message.endsWith("; write it again with `spark-advisor facts <event-log>`"), message);
+    }
+
+    @Test
+    void theJobsRunModeReadsBackAndAFileWrittenBeforeItReadsWithout() throws IOException {
+        RunFacts continuous = Corpus.facts("healthy").withJobRunMode(Optional.of(JobRunMode.CONTINUOUS));
+        assertRoundTrips(continuous);
+        ObjectNode before = (ObjectNode) JSON.readTree(FactsJson.write(continuous));
+        before.remove("jobRunMode");
+        assertEquals(Optional.empty(), FactsJson.read(save(before.toString())).jobRunMode(),
+                "an optional field added within version " + FactsJson.VERSION);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.sparkadvisor.bot.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sparkadvisor.bot.config.BadInputException;
 import io.sparkadvisor.bot.config.FactsCacheSettings;
 import io.sparkadvisor.databricks.Workspaces;
@@ -9,6 +11,7 @@ import io.sparkadvisor.knowledge.RunFactsReader;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.eventlog.DeliveredWindow;
 import io.sparkadvisor.knowledge.eventlog.LocalLogParts;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.knowledge.facts.TableMaintenance;
 import io.sparkadvisor.knowledge.machines.NodeTimelineException;
@@ -27,7 +30,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The inputs shared by {@code analyze} and {@code facts} beside the run itself (which each command
- * declares: {@code analyze} also takes saved facts): the workspace, and the cluster shape files.
+ * declares: {@code analyze} also takes saved facts): the workspace, the cluster shape files and the job's settings.
  */
 final class RunInputs {
     static final String SOURCE_DESCRIPTION = "A Spark event log file (plain, .gz, .zstd, .lz4, .snappy) or folder (rolling or Databricks layout); with --workspace-dir, a run link, run id, job id or job name.";
@@ -57,6 +60,11 @@ final class RunInputs {
             + " \"operations\": [rows of system.storage.predictive_optimization_operations_history]}: layout advice on a table"
             + " predictive optimization maintains has no OPTIMIZE step and says when it last ran.")
     Path tableMaintenance;
+
+    @Option(names = "--job-settings", paramLabel = "FILE", description = "JSON of the job's settings (jobs/get's \"settings\"):"
+            + " its continuous, schedule or trigger says whether a streaming query is always on (priced per week) or runs on a"
+            + " schedule (priced per run), over what the log's batches suggest. With --workspace-dir the job's own settings do.")
+    Path jobSettings;
 
     @Option(names = "--window-hours", paramLabel = "N", description = "Read only the last N hours (up to now) of a running"
             + " log delivered by Databricks (rolled eventlog-<time>.gz parts and the live eventlog); the first part, with the"
@@ -96,6 +104,9 @@ final class RunInputs {
 
     /** What the log cannot say: the tables' maintenance (--table-maintenance) and the machines' rows over the run's window (--node-timeline). */
     private RunFacts withTelemetry(RunFacts facts) {
+        if (jobSettings != null) {
+            facts = facts.withJobRunMode(JobRunMode.ofSettings(jobSettings()));
+        }
         if (tableMaintenance != null) {
             facts = facts.withTableMaintenance(tableMaintenance());
         }
@@ -112,6 +123,19 @@ final class RunInputs {
     /** A serverless run with the tables of --table-maintenance, when given. */
     ServerlessRun withTables(ServerlessRun run) {
         return tableMaintenance == null ? run : run.withTableMaintenance(tableMaintenance());
+    }
+
+    private String jobSettings() {
+        String json = readFile(jobSettings, "--job-settings");
+        try {
+            if (new ObjectMapper().readTree(json).isObject()) {
+                return json;
+            }
+        } catch (JsonProcessingException e) {
+            // refused below
+        }
+        throw new BadInputException("--job-settings " + jobSettings + " is not a JSON object; pass the \"settings\" object"
+                + " of `databricks jobs get <job-id>`");
     }
 
     private List<TableMaintenance> tableMaintenance() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sparkadvisor.bot.ask.ClusterSize;
 import io.sparkadvisor.databricks.billing.JobCost;
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Advisor;
 import io.sparkadvisor.rules.advisor.RunView;
@@ -15,6 +16,7 @@ import io.sparkadvisor.templates.digest.DigestReport.SavingBasis;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +56,21 @@ class OpportunityTest {
         assertEquals(source, ranked.get(0), "$116 a week of the always-on job before the batch job's " + ranked);
         for (int i = 1; i < ranked.size(); i++) {
             assertTrue(ranked.get(i - 1).perWeek().compareTo(ranked.get(i).perWeek()) >= 0, "most dollars a week first");
+        }
+    }
+
+    @Test
+    void aStreamingJobOnAScheduleIsPricedPerRunNotPerWeekAlwaysOn() {
+        RunFacts stream = Corpus.streamingFacts("stream-kafka-2-partitions").withJobRunMode(Optional.of(JobRunMode.SCHEDULED));
+        JobScan scheduled = scan("50", "kafka-enrich", stream);
+        assertEquals(0, scheduled.stake().alwaysOnHours(), "the job's schedule, not the log's trigger, decides");
+
+        List<Opportunity> ranked = Opportunity.rank(List.of(scheduled), List.of(cost("50", "kafka-enrich", 24, "155.00")));
+        assertTrue(ranked.stream().noneMatch(o -> o.stake().basis() == SavingBasis.ALWAYS_ON), ranked.toString());
+        BigDecimal perRun = new BigDecimal("155.00").divide(BigDecimal.valueOf(24), 2, RoundingMode.HALF_UP);
+        for (Opportunity o : ranked) {
+            assertEquals(24, o.stake().runsPerWeek(), "a saving per run, times the week's runs");
+            assertTrue(o.stake().savingPerRun().compareTo(perRun) <= 0, o.toString());
         }
     }
 }

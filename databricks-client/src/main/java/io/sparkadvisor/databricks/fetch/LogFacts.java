@@ -6,6 +6,7 @@ import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.eventlog.DeliveredWindow;
 import io.sparkadvisor.knowledge.eventlog.LogPart;
 import io.sparkadvisor.knowledge.facts.Coverage;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,7 +19,8 @@ import org.apache.commons.codec.digest.DigestUtils;
  * The facts of a cluster's delivered event log, read once per log: a completed run's facts are kept
  * in a {@link FactsCache} under its workspace, run, and the log parts' paths and sizes, so
  * a log that grew or was delivered again is read again. A run still going (a continuous job's) is read for its
- * last hours only ({@link #recent}). The cluster's shape is joined on every read (it is not part of the log).
+ * last hours only ({@link #recent}). The cluster's shape and the job's run mode are joined on every read (they are not
+ * part of the log).
  */
 public final class LogFacts {
     /** How much of a running run's delivered log an ask reads unless told otherwise. */
@@ -68,9 +70,11 @@ public final class LogFacts {
         return withCluster(telemetry, cluster, RunFactsReader.read(parts, downloaded));
     }
 
+    /** What the log does not hold: the cluster's shape and how the job starts its runs (its settings). */
     private static RunFacts withCluster(RunTelemetry telemetry, ClusterTelemetry cluster, RunFacts facts) {
-        return cluster.clusterJson() == null ? facts
-                : facts.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
+        RunFacts withMode = facts.withJobRunMode(JobRunMode.ofSettings(telemetry.jobSettingsJson()));
+        return cluster.clusterJson() == null ? withMode
+                : withMode.withCluster(ClusterJson.parse(cluster.clusterJson(), Optional.ofNullable(telemetry.nodeTypesJson())));
     }
 
     /**

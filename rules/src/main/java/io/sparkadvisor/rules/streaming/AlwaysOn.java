@@ -2,6 +2,7 @@ package io.sparkadvisor.rules.streaming;
 
 import io.sparkadvisor.knowledge.cluster.ClusterShape;
 import io.sparkadvisor.knowledge.cluster.NodePrices;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.MicroBatch;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.rules.advisor.Format;
@@ -23,8 +24,10 @@ import java.util.Optional;
  * @param dollarsPerHour the workers' list price an hour; 0 when the cluster or its node's price is unknown
  * @param observedMs from the query's first batch start to its last batch's end
  * @param busyMs the batches' trigger execution time summed over the run
+ * @param onSchedule the job's settings run it on a schedule or trigger: its cluster is up for its runs, not every hour,
+ *     so a saving is said per run
  */
-public record AlwaysOn(int slots, int workers, double dollarsPerHour, long observedMs, long busyMs) {
+public record AlwaysOn(int slots, int workers, double dollarsPerHour, long observedMs, long busyMs, boolean onSchedule) {
     public static final int HOURS_PER_WEEK = 168;
     private static final double MS_PER_HOUR = 3_600_000.0;
 
@@ -34,15 +37,24 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
                 .map(p -> p.dollarsPerHour() * workers).orElse(0.0);
         long observed = q.first().flatMap(f -> q.last().map(l -> span(f, l))).orElse(0L);
         return new AlwaysOn(run.slots(), workers, dollars, observed,
-                q.totals().durationMs().getOrDefault(MicroBatch.TRIGGER_EXECUTION, 0L));
+                q.totals().durationMs().getOrDefault(MicroBatch.TRIGGER_EXECUTION, 0L),
+                run.facts().jobRunMode().filter(m -> !m.alwaysOn()).isPresent());
     }
 
     /**
-     * The run's always-on query the log saw longest, when it holds one with batches (a scheduled AvailableNow/Once run
-     * is not always on: its run is staked as a batch run's): the cluster whose hours a saving on this run recurs in ({@link io.sparkadvisor.rules.advisor.Stake}).
+     * Whether the query runs until stopped: the job's settings decide when they name a mode (continuous: always on,
+     * whatever the batches show; a schedule or trigger: not), else the trigger the batches show.
+     */
+    public static boolean runsUntilStopped(RunView run, StreamingQueryFacts q) {
+        return run.facts().jobRunMode().map(JobRunMode::alwaysOn).orElseGet(() -> q.trigger().alwaysOn());
+    }
+
+    /**
+     * The run's always-on query the log saw longest, when it holds one with batches (a scheduled run is not always on:
+     * it is staked as a batch run's): the cluster whose hours a saving on this run recurs in ({@link io.sparkadvisor.rules.advisor.Stake}).
      */
     public static Optional<AlwaysOn> longestOf(RunView run) {
-        return run.facts().streaming().stream().filter(q -> q.trigger().alwaysOn()).map(q -> of(run, q))
+        return run.facts().streaming().stream().filter(q -> runsUntilStopped(run, q)).map(q -> of(run, q))
                 .filter(a -> a.observedMs() > 0)
                 .max(Comparator.comparingLong(AlwaysOn::observedMs));
     }
@@ -51,7 +63,7 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
     public AlwaysOn over(List<MicroBatch> batches) {
         long observed = batches.isEmpty() ? 0 : span(batches.get(0), batches.get(batches.size() - 1));
         return new AlwaysOn(slots, workers, dollarsPerHour, observed,
-                batches.stream().mapToLong(MicroBatch::triggerExecutionMs).sum());
+                batches.stream().mapToLong(MicroBatch::triggerExecutionMs).sum(), onSchedule);
     }
 
     /** From the first batch's start to the last one's end. */
@@ -95,9 +107,15 @@ public record AlwaysOn(int slots, int workers, double dollarsPerHour, long obser
                 Format.round(dollarsPerHour(share) * hours), false, List.of());
     }
 
-    /** The figures of {@code share} of the cluster for a message: core-hours, node-hours and list dollars an hour and a week. */
+    /**
+     * The figures of {@code share} of the cluster for a message: core-hours, node-hours and list dollars an hour and a
+     * week, and on the run the log saw ({@code onSchedule}: for a job on a schedule, which says them per run).
+     */
     public Map<String, Object> words(double share) {
-        return Map.of("coreHoursPerHour", Format.decimals(coreHoursPerHour(share), 2),
+        Savings onRun = savingsOnRun(share);
+        return Map.of("onSchedule", onSchedule, "coreHoursOnRun", Format.decimals(onRun.coreHours(), 2),
+                "dollarsOnRun", String.format(Locale.ROOT, "$%.2f", onRun.dollars()),
+                "coreHoursPerHour", Format.decimals(coreHoursPerHour(share), 2),
                 "coreHoursPerWeek", Format.decimals(coreHoursPerHour(share) * HOURS_PER_WEEK, 1),
                 "nodeHoursPerWeek", Format.decimals(nodeHoursPerHour(share) * HOURS_PER_WEEK, 1),
                 "priced", dollarsPerHour > 0,

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.RuleTesting;
 
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -93,6 +95,22 @@ class StakeTest {
         assertEquals(0, stake.alwaysOnHours(), "its query ended by itself after its backlog: not always on");
         assertEquals(new RunView(scheduled).appDurationMs(), stake.runMs());
         assertTrue(stake.runCoreHours() > 0, "its slots over its own wall time");
+    }
+
+    @Test
+    void theJobsSettingsDecideWhetherAStreamingRunIsStakedPerWeek() {
+        RunFacts kafka = Corpus.streamingFacts("stream-kafka-2-partitions");
+        assertTrue(Stake.of(new RunView(kafka)).alwaysOnHours() > 0, "no settings: the log's trigger says always on");
+        for (JobRunMode scheduled : List.of(JobRunMode.SCHEDULED, JobRunMode.TRIGGERED)) {
+            RunView run = new RunView(kafka.withJobRunMode(Optional.of(scheduled)));
+            Stake stake = Stake.of(run);
+            assertEquals(0, stake.alwaysOnHours(), scheduled + ": a run of a job on a schedule is staked per run");
+            assertEquals(run.appDurationMs(), stake.runMs());
+            assertTrue(stake.runCoreHours() > 0);
+        }
+        RunFacts availableNow = Corpus.streamingFacts("stream-available-now");
+        assertTrue(Stake.of(new RunView(availableNow.withJobRunMode(Optional.of(JobRunMode.CONTINUOUS)))).alwaysOnHours() > 0,
+                "a continuous job is always on even where its batches ran back to back and ended");
     }
 
     @Test

@@ -22,6 +22,7 @@ final class IdleAlwaysOnAdvice {
     static Remedy remedy(IdleAlwaysOnEvidence e, Diagnosis d, Thresholds t) {
         Map<String, Object> scope = new HashMap<>(e.cluster().words(e.savedShare()));
         scope.put("query", e.queryName().isEmpty() ? e.queryId() : e.queryName());
+        scope.put("continuousJob", e.continuousJob());
         scope.put("triggers", e.triggers());
         scope.put("batches", e.batches());
         scope.put("idle", e.idleEvents() + e.emptyBatches());

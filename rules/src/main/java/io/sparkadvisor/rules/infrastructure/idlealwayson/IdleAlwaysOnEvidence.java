@@ -1,6 +1,7 @@
 package io.sparkadvisor.rules.infrastructure.idlealwayson;
 
 import io.sparkadvisor.knowledge.facts.BatchTotals;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.StreamingQueryFacts;
 import io.sparkadvisor.rules.advisor.Evidence;
 import io.sparkadvisor.rules.advisor.Internal;
@@ -30,16 +31,17 @@ import java.util.List;
  * @param coreHoursPerWeek the same for a week (168 hours)
  * @param dollarsPerHour list dollars a schedule frees an hour; 0 when the cluster or its price is unknown
  * @param dollarsPerWeek the same for a week
+ * @param continuousJob the job's settings run it continuously (else the trigger the batches show made it always on)
  * @param cluster the always-on cluster's price and time
  */
 public record IdleAlwaysOnEvidence(String queryId, String queryName, long triggers, long batches, long emptyBatches,
         long idleEvents, double idleShare, double busyShare, double scheduledShare, double savedShare,
         double alwaysOnCoreHoursPerWeek, double alwaysOnDollarsPerWeek, double coreHoursPerHour, double coreHoursPerWeek,
-        double dollarsPerHour, double dollarsPerWeek, @Internal AlwaysOn cluster) implements Evidence {
+        double dollarsPerHour, double dollarsPerWeek, boolean continuousJob, @Internal AlwaysOn cluster) implements Evidence {
 
     public static List<IdleAlwaysOnEvidence> of(RunView run, Thresholds t) {
-        // a scheduled AvailableNow/Once run already is what this rule proposes
-        return run.facts().streaming().stream().filter(q -> q.totals().batches() > 0 && q.trigger().alwaysOn())
+        // a scheduled run (its job's schedule or trigger, or an AvailableNow/Once query) already is what this rule proposes
+        return run.facts().streaming().stream().filter(q -> q.totals().batches() > 0 && AlwaysOn.runsUntilStopped(run, q))
                 .map(q -> of(run, q, t)).toList();
     }
 
@@ -55,7 +57,7 @@ public record IdleAlwaysOnEvidence(String queryId, String queryName, long trigge
                 totals.idleEvents(), (double) (totals.idleEvents() + totals.emptyBatches()) / triggers, cluster.busyShare(),
                 scheduled, saved, cluster.coreHoursPerHour(1) * week, cluster.dollarsPerHour(1) * week,
                 cluster.coreHoursPerHour(saved), cluster.coreHoursPerHour(saved) * week, cluster.dollarsPerHour(saved),
-                cluster.dollarsPerHour(saved) * week, cluster);
+                cluster.dollarsPerHour(saved) * week, run.facts().jobRunMode().filter(JobRunMode::alwaysOn).isPresent(), cluster);
     }
 
     @Override

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.Corpus;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Advice;
 import io.sparkadvisor.rules.advisor.Change;
@@ -16,6 +17,7 @@ import io.sparkadvisor.rules.advisor.RunView;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,6 +55,17 @@ class BatchOverheadTest {
                 f.recommendation().steps().get(0).changes().get(0));
         assertTrue(f.savings().coreHours() > 0, f.savings().toString());
         assertTrue(f.recommendation().summary().contains("Trigger.AvailableNow"), f.recommendation().summary());
+    }
+
+    @Test
+    void onAJobWithAScheduleTheSavingIsSaidPerRunNotPerWeekAlwaysOn() {
+        RunFacts scheduled = tiny().withJobRunMode(Optional.of(JobRunMode.SCHEDULED));
+        Finding f = finding(advise(scheduled, Map.of()), RULE).orElseThrow();
+        String summary = f.recommendation().summary();
+        assertTrue(summary.contains("as the job runs on a schedule, use Trigger.AvailableNow"), summary);
+        assertTrue(summary.contains("core-hours on this run") && !summary.contains("a week"), summary);
+        String alwaysOn = finding(advise(tiny(), Map.of()), RULE).orElseThrow().recommendation().summary();
+        assertTrue(alwaysOn.contains("a week always on") && !alwaysOn.contains("on this run"), alwaysOn);
     }
 
     /**

@@ -4,12 +4,14 @@ import static io.sparkadvisor.rules.RuleTesting.advise;
 import static io.sparkadvisor.rules.RuleTesting.finding;
 import static io.sparkadvisor.rules.RuleTesting.firedAtItsStake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.knowledge.cluster.ClusterJson;
 import io.sparkadvisor.knowledge.cluster.NodePrices;
+import io.sparkadvisor.knowledge.facts.JobRunMode;
 import io.sparkadvisor.knowledge.facts.RunFacts;
 import io.sparkadvisor.rules.advisor.Change;
 import io.sparkadvisor.rules.advisor.Finding;
@@ -62,6 +64,25 @@ class IdleAlwaysOnTest {
         assertEquals(List.of(), IdleAlwaysOnEvidence.of(new RunView(scheduled), Thresholds.defaults()),
                 "it already runs on a schedule: nothing to weigh against an always-on cluster");
         assertTrue(advise(scheduled, Map.of()).findings().stream().noneMatch(f -> f.rule().equals(RULE)));
+    }
+
+    @Test
+    void theJobsSettingsDecideOverTheLog() {
+        RunFacts continuous = idle().withJobRunMode(Optional.of(JobRunMode.CONTINUOUS));
+        Finding f = firedAtItsStake(advise(continuous, Map.of()), RULE, continuous);
+        assertTrue(f.recommendation().summary().startsWith("The job runs continuously"), f.recommendation().summary());
+        assertFalse(finding(advise(idle(), Map.of()), RULE).orElseThrow().recommendation().summary().contains("The job runs"),
+                "without settings the log's trigger decided, and the words do not claim the job's");
+
+        RunFacts availableNow = Corpus.streamingFacts("stream-available-now").withJobRunMode(Optional.of(JobRunMode.CONTINUOUS));
+        assertEquals(1, IdleAlwaysOnEvidence.of(new RunView(availableNow), Thresholds.defaults()).size(),
+                "a continuous job is always on whatever its batches show");
+
+        for (JobRunMode scheduled : List.of(JobRunMode.SCHEDULED, JobRunMode.TRIGGERED)) {
+            RunFacts run = idle().withJobRunMode(Optional.of(scheduled));
+            assertEquals(List.of(), IdleAlwaysOnEvidence.of(new RunView(run), Thresholds.defaults()), scheduled.name());
+            assertTrue(finding(advise(run, Map.of()), RULE).isEmpty(), "a job on a schedule already is what the rule proposes");
+        }
     }
 
     @Test
