@@ -122,6 +122,7 @@ public final class RestartMessages {
         scope.put("text", text);
         scope.putIfAbsent("table", null);
         scope.putIfAbsent("buttonValue", null);
+        scope.putIfAbsent("withdraw", false);
         List<SlackMessage> fitted = SlackLimits.fit(ApprovalReply.NOTE_FALLBACK.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId()),
                 Templates.json("slack/restart-note.json", scope));
         if (fitted.size() != 1) {
