@@ -268,8 +268,9 @@ class EveryTemplateRendersTest {
         json("a continuous job's finding", SlackMessages.finding(skew, "42-skew", null, true));
         json("awaiting restart", RestartMessages.awaiting("42-skew", subject, "U0BOB", ChangeMessages.describe(step)));
         json("rolled back, awaiting restart", RestartMessages.rolledBackAwaiting("42-skew", subject, "U0BOB"));
-        json("restarted", RestartMessages.restarted(subject, "U0BOB", 4201));
-        json("restarted with nothing running", RestartMessages.restarted(subject, "U0BOB", 0));
+        json("restarted", RestartMessages.restarted(subject, "U0BOB", 4201, 4200));
+        json("restarted with nothing running", RestartMessages.restarted(subject, "U0BOB", 0, 4200));
+        json("withdrawn", RestartMessages.withdrawn(subject, "U0BOB"));
         json("not restarted", RestartMessages.notRestarted(subject, "The run " + HOSTILE + " could not be cancelled"));
         List<RestartMessages.Row> rows = List.of(new RestartMessages.Row("input / processing rate", "1.92x", "1.00x", true),
                 new RestartMessages.Row(HOSTILE, "4.1 s", "9.0 s", false));

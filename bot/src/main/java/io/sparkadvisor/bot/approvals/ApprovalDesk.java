@@ -138,7 +138,9 @@ public final class ApprovalDesk {
      * rolling back first, so two clicks restore once; a restore that did not reach the job returns it to where it was.
      */
     public ClickOutcome rollBack(Click click, SlackDirectory people) {
-        return claimed(click, people, Transition.ROLL_BACK, (rec, principal) -> restore(click, rec));
+        boolean awaitingRestart = stateOf(click) == ChangeState.AWAITING_RESTART;
+        Transition claim = awaitingRestart ? Transition.WITHDRAW : Transition.ROLL_BACK;
+        return claimed(click, people, claim, (rec, principal) -> restore(click, rec, awaitingRestart));
     }
 
     /**
@@ -147,10 +149,16 @@ public final class ApprovalDesk {
      * it, once however many clicks.
      */
     public ClickOutcome restart(Click click, SlackDirectory people) {
-        boolean rolledBack = changes.find(click.step().recommendationId(), click.step().step())
-                .map(c -> c.state() == ChangeState.ROLLED_BACK_AWAITING_RESTART).orElse(false);
-        Transition claim = Restarts.claim(rolledBack);
+        Transition claim = Restarts.claim(stateOf(click) == ChangeState.ROLLED_BACK_AWAITING_RESTART);
         return claimed(click, people, claim, (rec, principal) -> restarts.restart(click, rec, claim));
+    }
+
+    /**
+     * Where the clicked step stands before its claim, which picks the claim's transition; null for an unknown step. The
+     * claim is conditional on that state, so a step moved on in between is refused, never claimed the wrong way.
+     */
+    private ChangeState stateOf(Click click) {
+        return changes.find(click.step().recommendationId(), click.step().step()).map(ChangeRecord::state).orElse(null);
     }
 
     /**
@@ -195,7 +203,7 @@ public final class ApprovalDesk {
             return notApplied(rec, subject, e.getMessage());
         }
         ChangeSender.Result result = sender.apply(rec, stepNumber, change, settingsToBuildOn(changes, rec, stepNumber));
-        String what = ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target, change));
+        String what = appliedTo(target, step, change);
         return switch (result.outcome()) {
             case DONE -> ContinuousJob.is(result.after().settingsJson())
                     ? restarts.awaiting(click, rec, subject, StepDecision.applied(click.userId(), clock.instant()), what)
@@ -209,12 +217,24 @@ public final class ApprovalDesk {
         };
     }
 
-    private ClickOutcome restore(Click click, StoredRecommendation rec) {
+    /** What an applied step put in the job, as its notes word it. */
+    static String appliedTo(StoredRecommendation rec, int stepNumber) {
+        ClusterTarget target = ClusterTargets.decode(rec.clusterTarget());
+        Step step = step(rec, stepNumber);
+        return appliedTo(target, step, StepChanges.of(target, step));
+    }
+
+    private static String appliedTo(ClusterTarget target, Step step, SettingsChange change) {
+        return ApprovalReply.APPLIED_TO.text("changes", ChangeMessages.describe(step), "cluster", ClusterTargets.describe(target, change));
+    }
+
+    /** {@code withdrawn}: the step awaited its restart, so nothing of it was in effect and none follows the roll back. */
+    private ClickOutcome restore(Click click, StoredRecommendation rec, boolean withdrawn) {
         int stepNumber = click.step().step();
         Subject subject = subject(rec, stepNumber);
         ChangeSender.Result result = sender.rollBack(rec, changes.find(rec.id(), stepNumber).orElseThrow());
         return switch (result.outcome()) {
-            case DONE -> ContinuousJob.is(result.after().settingsJson())
+            case DONE -> withdrawn ? restarts.withdrawn(click, rec, subject) : ContinuousJob.is(result.after().settingsJson())
                     ? restarts.rolledBackAwaiting(click, rec, subject, StepDecision.rolledBack(click.userId(), clock.instant()))
                     : new Decided(StepDecision.decided(click.blocksJson(), rec.id(), stepNumber,
                     StepDecision.rolledBack(click.userId(), clock.instant()), false), rec, ChangeMessages.rolledBack(subject, click.userId()));

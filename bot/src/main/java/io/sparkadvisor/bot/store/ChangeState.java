@@ -29,7 +29,12 @@ public enum ChangeState {
      */
     AWAITING_RESTART("awaiting-restart"),
     /** Put back in a continuous job's settings, while its active run still runs with the step until it restarts. */
-    ROLLED_BACK_AWAITING_RESTART("rolled-back-waiting");
+    ROLLED_BACK_AWAITING_RESTART("rolled-back-waiting"),
+    /**
+     * An approver's roll back of a step awaiting its restart, being put back in the job's settings: nothing of it was in
+     * effect, so once the job is read back without it, it is rolled back with no restart.
+     */
+    WITHDRAWING("withdrawing");
 
     private final String id;
 

@@ -11,6 +11,7 @@ import static io.sparkadvisor.bot.store.ChangeState.ROLLED_BACK;
 import static io.sparkadvisor.bot.store.ChangeState.ROLLED_BACK_AWAITING_RESTART;
 import static io.sparkadvisor.bot.store.ChangeState.ROLLING_BACK;
 import static io.sparkadvisor.bot.store.ChangeState.VERIFIED;
+import static io.sparkadvisor.bot.store.ChangeState.WITHDRAWING;
 
 import java.util.EnumSet;
 import java.util.Set;
@@ -38,7 +39,8 @@ public enum Transition {
     JOB_GONE(EnumSet.of(APPLIED), APPLIED, AuditAction.JOB_GONE, false),
     /** Also of a verified step: a downstream problem may show only days after its checks passed. */
     ROLL_BACK(EnumSet.of(APPLIED, CHECKS_FAILED, VERIFIED), ROLLING_BACK, AuditAction.ROLLING_BACK, true),
-    RESTORED(EnumSet.of(ROLLING_BACK), ROLLED_BACK, AuditAction.ROLLED_BACK, false),
+    /** Also of a withdrawn step ({@link #WITHDRAW}): the job read back without it. */
+    RESTORED(EnumSet.of(ROLLING_BACK, WITHDRAWING), ROLLED_BACK, AuditAction.ROLLED_BACK, false),
     /** A roll back that did not reach the job, of a step not judged yet: it stays applied and is still judged. */
     KEEP_APPLIED(EnumSet.of(ROLLING_BACK), APPLIED, AuditAction.ROLL_BACK_REFUSED, false),
     /** The same for a step whose checks failed: it keeps offering its roll back. */
@@ -54,7 +56,13 @@ public enum Transition {
     RESTART(EnumSet.of(AWAITING_RESTART), APPLIED, AuditAction.RESTARTED, false),
     /** The same two for a roll back on a continuous job: put back in the settings, in effect after the restart. */
     AWAIT_RESTORE_RESTART(EnumSet.of(ROLLED_BACK), ROLLED_BACK_AWAITING_RESTART, AuditAction.AWAITING_RESTART, false),
-    RESTART_RESTORED(EnumSet.of(ROLLED_BACK_AWAITING_RESTART), ROLLED_BACK, AuditAction.RESTARTED, false);
+    RESTART_RESTORED(EnumSet.of(ROLLED_BACK_AWAITING_RESTART), ROLLED_BACK, AuditAction.RESTARTED, false),
+    /**
+     * Roll back of a step awaiting its restart: its settings are put back, and as nothing of it was in effect no restart
+     * follows ({@link #RESTORED}); a roll back that did not reach the job leaves it awaiting the restart.
+     */
+    WITHDRAW(EnumSet.of(AWAITING_RESTART), WITHDRAWING, AuditAction.ROLLING_BACK, true),
+    KEEP_AWAITING(EnumSet.of(WITHDRAWING), AWAITING_RESTART, AuditAction.ROLL_BACK_REFUSED, false);
 
     private final Set<ChangeState> from;
     private final ChangeState to;
@@ -84,8 +92,14 @@ public enum Transition {
         return decides;
     }
 
-    /** How a roll back that did not happen returns a step to where it was: not judged yet, or judged and passed or failed. */
+    /**
+     * How a roll back that did not happen returns a step to where it was: awaiting its restart, not judged yet, or judged
+     * and passed or failed.
+     */
     public static Transition keep(ChangeRecord change) {
+        if (change.state() == WITHDRAWING) {
+            return KEEP_AWAITING;
+        }
         if (change.followedUpRunId() == null || change.followedUpRunId() == 0) {
             return KEEP_APPLIED;
         }

@@ -7,16 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sparkadvisor.bot.approvals.InterruptedApprovals;
 import io.sparkadvisor.bot.followup.HealthRuleOffering;
 import io.sparkadvisor.bot.followup.WindowWatcher;
 import io.sparkadvisor.bot.store.ChangeState;
 import io.sparkadvisor.bot.store.Changes;
+import io.sparkadvisor.bot.store.JobLocks;
 import io.sparkadvisor.bot.store.Recommendations;
 import io.sparkadvisor.bot.store.TestDatabases;
 import io.sparkadvisor.databricks.Workspace;
 import io.sparkadvisor.databricks.Workspaces;
 import io.sparkadvisor.databricks.emulator.RecordedRequest;
 import io.sparkadvisor.databricks.emulator.Fault;
+import io.sparkadvisor.knowledge.Corpus;
 import io.sparkadvisor.rules.thresholds.Thresholds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,8 +38,10 @@ import org.junit.jupiter.api.Test;
  * A step on a continuous job end to end, through the Slack app against the emulator: job 46 runs continuously, its active
  * run 4601 delivering the real Kafka query that falls behind (corpus stream-kafka-waits). Its falling-behind finding's
  * Approve sends one jobs/update and cancels nothing; only an approver's Restart now cancels the active run (once), the
- * emulator starts the next run with the new settings as Databricks does, the verdict comes from a window of that run's
- * batches against the same window of the cancelled run, and Roll back waits for its own Restart now.
+ * emulator starts the next run with the new settings as Databricks does, delivering another real streaming log (the
+ * healthy control, or a Kafka query further behind), the verdict comes from a window of that run's batches against the
+ * same window of the cancelled run, and Roll back waits for its own Restart now. A step still awaiting its restart rolls
+ * back with no restart.
  */
 class ContinuousJobEndToEndTest {
     private static final String APPROVER = "U0BOB";
@@ -45,6 +50,10 @@ class ContinuousJobEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CANCEL = "/api/2.2/jobs/runs/cancel";
     private static final String UPDATE = "/api/2.2/jobs/update";
+    /** The restarted run keeps up: the rate source well within its 15 s trigger (17 batches). */
+    private static final String HEALTHY = "streaming/stream-healthy.log.gz";
+    /** The restarted run falls further behind: 2 Kafka partitions, its backlog growing faster (23 batches). */
+    private static final String FURTHER_BEHIND = "streaming/stream-kafka-2-partitions.log.gz";
 
     private BotHarness bot;
     private WindowWatcher windows;
@@ -57,17 +66,22 @@ class ContinuousJobEndToEndTest {
         ObjectNode job = read("jobs/46.json");
         ((ObjectNode) job.path("settings")).putObject("continuous").put("pause_status", "UNPAUSED");
         bot.workspace.putJson("jobs/46.json", job.toString());
-        ObjectNode run = read("runs/4601.json");
-        run.putObject("state").put("life_cycle_state", "RUNNING").put("state_message", "");
-        run.remove("end_time");
-        run.path("tasks").forEach(t -> ((ObjectNode) t).set("state", run.path("state")));
-        bot.workspace.putJson("runs/4601.json", run.toString());
-        // The corpus query runs 27 batches: a window of 20 fills in it (the default, 50 batches or 30 minutes, in a longer run).
+        running(4601);
+        // The corpus queries run 17 to 27 batches: a window of 15 fills in each (the default, 50 batches or 30 minutes, in a longer run).
         Workspace connected = Workspaces.connect(bot.workspace.client(), null);
         windows = new WindowWatcher(new Recommendations(bot.db), new Changes(bot.db), connected,
                 new SlackChangeReplies(bot.bot.app().client()), Clock.systemUTC(),
-                Thresholds.withOverrides(Map.of("follow-up.streamingWindowBatches", "20")), new HealthRuleOffering(connected,
+                Thresholds.withOverrides(Map.of("follow-up.streamingWindowBatches", "15")), new HealthRuleOffering(connected,
                         new Changes(bot.db), new Recommendations(bot.db).healthRuleOffers(), Thresholds.defaults(), Clock.systemUTC()));
+    }
+
+    /** Run {@code runId} of job 46 as one that has not ended. */
+    private void running(long runId) throws IOException {
+        ObjectNode run = read("runs/" + runId + ".json");
+        run.putObject("state").put("life_cycle_state", "RUNNING").put("state_message", "");
+        run.remove("end_time");
+        run.path("tasks").forEach(t -> ((ObjectNode) t).set("state", run.path("state")));
+        bot.workspace.putJson("runs/" + runId + ".json", run.toString());
     }
 
     @AfterEach
@@ -90,6 +104,7 @@ class ContinuousJobEndToEndTest {
         windows.poll();
         assertEquals(ChangeState.AWAITING_RESTART, state(id), "not in effect: not judged on the run that started before");
         FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        bot.workspace.restartDelivers(46, Corpus.dir().resolve(HEALTHY));
 
         click(awaiting, awaiting.param("blocks"), BYSTANDER, "restart_job", "restart:" + id + ":1", id + ":1");
         await(WAIT, () -> !bot.slack.calls("chat.postEphemeral").isEmpty());
@@ -110,8 +125,10 @@ class ContinuousJobEndToEndTest {
         await(WAIT, () -> state(id) == ChangeState.VERIFIED);
         FakeSlackApi.Call verdict = restartNote(finding, "passed its checks on run 4602");
         String text = verdict.param("blocks");
-        assertTrue(text.contains("20 batches") && text.contains("(run 4601)") && text.contains("input / processing rate")
-                && text.contains("offsets behind latest") && text.contains("roll_back_step"), text);
+        assertTrue(text.contains("15 batches") && text.contains("(run 4601)") && text.contains("roll_back_step"), text);
+        // The window figures of the two real logs: the healthy run's median batch 1.9 s against 3.1 s, none over its trigger.
+        assertTrue(text.contains("input / processing rate") && text.matches("(?s).*median batch time +3\\.1 s +1\\.9 s +pass.*"), text);
+        assertTrue(!text.contains("offsets behind latest"), "the healthy control reads a rate source: no offsets to compare " + text);
         await(WAIT, () -> restartNote(finding, "approve_step") != null);
         assertTrue(restartNote(finding, "approve_step").param("blocks").contains(id + ":2"), "a pass brings step 2's Approve");
         windows.poll();
@@ -189,6 +206,114 @@ class ContinuousJobEndToEndTest {
         await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
         assertEquals(ChangeState.APPLIED, state(id));
         assertEquals("CANCELED", read("runs/4601.json").path("state").path("result_state").asText());
+    }
+
+    @Test
+    void aRestartedRunThatFallsFurtherBehindFailsItsChecksOnItsWindowAndKeepsItsRollBackWithoutTheNextStep() throws Exception {
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        String id = idOf(finding);
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        bot.workspace.restartDelivers(46, Corpus.dir().resolve(FURTHER_BEHIND));
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
+
+        windows.poll();
+        await(WAIT, () -> state(id) == ChangeState.CHECKS_FAILED);
+        String text = restartNote(finding, "failed its checks on run 4602").param("blocks");
+        // The window figures of the two real logs: median batch 3.6 s against 3.1 s, the backlog growing by more.
+        assertTrue(text.contains("15 batches") && text.contains("(run 4601)") && text.contains("roll_back_step"), text);
+        assertTrue(text.matches("(?s).*median batch time +3\\.1 s +3\\.6 s +FAIL.*"), text);
+        assertTrue(text.matches("(?s).*offsets behind latest, growth +\\+\\d[\\d,]* +\\+\\d[\\d,]* +FAIL.*"), text);
+        assertEquals(null, restartNote(finding, "approve_step"), "a failed step brings no next step");
+    }
+
+    @Test
+    void aStepRolledBackBeforeItsRestartIsRolledBackWithNoRestartAndARollBackThatDidNotTakeLeavesItWaiting() throws Exception {
+        String before = settings46();
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        String id = idOf(finding);
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> state(id) == ChangeState.AWAITING_RESTART && restartNote(finding, "approved step 1") != null);
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        assertTrue(awaiting.param("blocks").contains("roll_back_step"), "the awaiting note offers Roll back beside Restart now");
+
+        bot.workspace.failNext("POST", UPDATE, Fault.serverError(), 1);
+        click(awaiting, awaiting.param("blocks"), APPROVER, "roll_back_step", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> bot.workspace.requests("POST", UPDATE).size() == 2 && state(id) == ChangeState.AWAITING_RESTART
+                && audit(id).contains("roll-back-refused"));
+        assertTrue(settings46().contains("SPARK_WORKER_CORES"), "the roll back did not take: the step still waits for its restart");
+
+        click(awaiting, awaiting.param("blocks"), APPROVER, "roll_back_step", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> state(id) == ChangeState.ROLLED_BACK && restartNote(finding, "before its restart") != null);
+        assertEquals(before, settings46(), "the settings from before the step");
+        assertEquals(3, bot.workspace.requests("POST", UPDATE).size());
+        assertEquals(0, bot.workspace.requests("POST", CANCEL).size(), "nothing of the step was in effect: no restart");
+        assertTrue(restartNote(finding, "before its restart").param("blocks").contains("no restart is needed"));
+        assertEquals(List.of("approved", "sending", "applied", "awaiting-restart", "rolling-back", "roll-back-refused", "rolling-back",
+                "rolled-back"), audit(id));
+        await(WAIT, () -> bot.slack.calls("chat.update").stream().anyMatch(c -> c.param("blocks").contains("Rolled back by")
+                && !c.param("blocks").contains("restart_job")));
+
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> !bot.slack.calls("chat.postEphemeral").isEmpty());
+        assertEquals(0, bot.workspace.requests("POST", CANCEL).size(), "a rolled-back step's old Restart now restarts nothing");
+        windows.poll();
+        assertEquals(ChangeState.ROLLED_BACK, state(id), "never judged");
+    }
+
+    @Test
+    void anApplyAStoppedBotLeftOnAContinuousJobWaitsForItsRestartWithRestartNowInTheThread() throws Exception {
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        String id = idOf(finding);
+        // the read before the update is answered; the read back after it fails on every retry: the outcome is unknown
+        bot.workspace.failAfter("GET", "/api/2.2/jobs/get", 1, Fault.serverError(), 6);
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "could not read the job back") != null);
+        assertEquals(ChangeState.APPLYING, state(id));
+
+        Clock later = Clock.offset(Clock.systemUTC(), JobLocks.TTL.plusMinutes(1));
+        new InterruptedApprovals(new Recommendations(bot.db), new Changes(bot.db), new JobLocks(bot.db, later),
+                Workspaces.connect(bot.workspace.client(), null), new SlackChangeReplies(bot.bot.app().client()), later).finish();
+
+        assertEquals(ChangeState.AWAITING_RESTART, state(id), "in the settings, not in effect: not judged as applied");
+        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        assertTrue(awaiting.param("blocks").contains(APPROVER) && awaiting.param("blocks").contains("restart_job"), awaiting.param("blocks"));
+        assertEquals(0, bot.workspace.requests("POST", CANCEL).size());
+
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
+        assertEquals(ChangeState.APPLIED, state(id));
+        assertEquals(1, bot.workspace.requests("POST", CANCEL).size());
+    }
+
+    @Test
+    void aRestartWithNoRunActiveSaysSoAndJudgesTheNextRunAgainstTheAdvisedRun() throws Exception {
+        FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
+        String id = idOf(finding);
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
+        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        ObjectNode stopped = read("runs/4601.json");
+        stopped.putObject("state").put("life_cycle_state", "TERMINATED").put("result_state", "CANCELED").put("state_message", "");
+        bot.workspace.putJson("runs/4601.json", stopped.toString());
+
+        click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "no run of it was active") != null);
+        assertTrue(restartNote(finding, "no run of it was active").param("blocks").contains("run 4601, the run the advice came from"));
+        assertEquals(0, bot.workspace.requests("POST", CANCEL).size());
+
+        bot.addRun(46, 4602, "kafka-enrich", "1203-kafka-r4602", Corpus.dir().resolve(HEALTHY), System.currentTimeMillis());
+        running(4602);
+        windows.poll();
+        await(WAIT, () -> state(id) == ChangeState.VERIFIED);
+        assertTrue(restartNote(finding, "passed its checks on run 4602").param("blocks").contains("(run 4601)"));
+    }
+
+    private List<String> audit(String id) {
+        return new Changes(bot.db).audit(46).stream().filter(e -> e.recommendationId().equals(id)).map(e -> e.action().id()).toList();
     }
 
     private ObjectNode read(String file) throws IOException {

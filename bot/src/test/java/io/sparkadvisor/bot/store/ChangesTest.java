@@ -152,6 +152,28 @@ class ChangesTest {
 
     @ParameterizedTest
     @EnumSource(TestDatabases.Kind.class)
+    void aStepAwaitingItsRestartIsWithdrawnOnceWithNoRestartOrWaitsAgainWhenItsRollBackDidNotTake(TestDatabases.Kind kind) {
+        Changes changes = appliedStep(TestDatabases.fresh(kind));
+        assertTrue(changes.move(Transition.AWAIT_RESTART, entry(AuditEntry.BOT, AuditAction.AWAITING_RESTART)));
+
+        assertTrue(changes.move(Transition.WITHDRAW, entry("U2", AuditAction.ROLLING_BACK)));
+        assertFalse(changes.move(Transition.WITHDRAW, entry("U3", AuditAction.ROLLING_BACK)), "claimed once");
+        ChangeRecord withdrawing = changes.find(ID, 1).orElseThrow();
+        assertEquals(ChangeState.WITHDRAWING, withdrawing.state(), "the database's check admits it");
+        assertEquals("U2", withdrawing.decidedBy());
+        assertEquals(Transition.KEEP_AWAITING, Transition.keep(withdrawing), "a roll back that did not take leaves it awaiting its restart");
+        assertTrue(changes.move(Transition.KEEP_AWAITING, entry(AuditEntry.BOT, AuditAction.ROLL_BACK_REFUSED)));
+        assertEquals(ChangeState.AWAITING_RESTART, changes.find(ID, 1).orElseThrow().state());
+
+        assertTrue(changes.move(Transition.WITHDRAW, entry("U2", AuditAction.ROLLING_BACK)));
+        assertTrue(changes.move(Transition.RESTORED, entry(AuditEntry.BOT, AuditAction.ROLLED_BACK)));
+        assertEquals(ChangeState.ROLLED_BACK, changes.find(ID, 1).orElseThrow().state(), "rolled back: no restart follows");
+        assertFalse(changes.move(Transition.RESTART_RESTORED, entry("U2", AuditAction.RESTARTED)), "nothing to restart for");
+        assertTrue(changes.awaitingWindow().isEmpty() && changes.awaitingFollowUp().isEmpty(), "never judged");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabases.Kind.class)
     void aJobLockHasOneHolderUntilReleasedOrExpired(TestDatabases.Kind kind) {
         Database db = TestDatabases.fresh(kind);
         MovableClock clock = new MovableClock();

@@ -7,22 +7,34 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Stream;
 
 /**
  * {@code jobs/runs/cancel}, and what Databricks does after it for a continuous job: the cancelled run ends, and a new run
  * starts at once with the job's current settings (on a job cluster of its own, resuming from the checkpoint). The new
- * run's delivered log is the cancelled run's (a real streaming corpus log: the same query, read again), every part of it.
+ * run delivers the log a test queued for the job's restart ({@link WorkspaceEmulator#restartDelivers}: a real streaming
+ * corpus log of a query that runs better or worse with the new settings); without one, the cancelled run's log (the same
+ * query, read again), every part of it.
  */
 final class EmulatedRestarts {
     /** The life-cycle states of a run that has not ended. */
     static final Set<String> ACTIVE = Set.of("QUEUED", "PENDING", "RUNNING", "TERMINATING");
 
     private final Folder folder;
+    /** By job id: the logs the runs its next restarts start deliver, first queued first. */
+    private final Map<Long, Queue<Path>> nextLogs = new ConcurrentHashMap<>();
 
     EmulatedRestarts(Folder folder) {
         this.folder = folder;
+    }
+
+    void delivers(long jobId, Path eventLog) {
+        nextLogs.computeIfAbsent(jobId, j -> new ConcurrentLinkedQueue<>()).add(eventLog);
     }
 
     Answer handle(Call call) {
@@ -81,8 +93,13 @@ final class EmulatedRestarts {
         newCluster.fieldNames().forEachRemaining(f -> cluster.set(f, newCluster.get(f).deepCopy()));
         folder.write("clusters/" + clusterId + ".json", cluster);
         folder.write("runs/" + runId + ".json", run);
-        copyLog(WorkspaceEmulator.deliveredLogPath(folder, oldInstance), WorkspaceEmulator.deliveredLogPath(folder, run.path("tasks").path(0)
-                .path("cluster_instance")));
+        String delivered = WorkspaceEmulator.deliveredLogPath(folder, run.path("tasks").path(0).path("cluster_instance"));
+        Path queued = nextLogs.getOrDefault(cancelled.path("job_id").asLong(), new ConcurrentLinkedQueue<>()).poll();
+        if (queued != null) {
+            WorkspaceEmulator.deliver(folder, delivered, queued);
+        } else {
+            copyLog(WorkspaceEmulator.deliveredLogPath(folder, oldInstance), delivered);
+        }
     }
 
     /** Every part the old cluster delivered (rolled parts and the live {@code eventlog}), under the new cluster's folder. */

@@ -251,9 +251,7 @@ public final class WorkspaceEmulator implements AutoCloseable {
     /** Copies a file into the served folder, e.g. {@code putFile("dbfs/cluster-logs/.../eventlog", log)}. */
     public void putFile(String relativePath, Path source) {
         try {
-            Path target = folder.resolve(relativePath);
-            Files.createDirectories(target.getParent());
-            Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+            copy(folder, source, relativePath);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -269,17 +267,44 @@ public final class WorkspaceEmulator implements AutoCloseable {
         try {
             ObjectNode run = ((ObjectNode) Folder.JSON.readTree(runJson)).put("job_id", jobId);
             folder.write("runs/" + run.path("run_id").asText() + ".json", run);
-            String delivered = eventLog == null ? null : deliveredLogPath(folder, run.path("tasks").path(0).path("cluster_instance"));
-            if (eventLog != null && Files.isDirectory(eventLog)) {
-                try (Stream<Path> parts = Files.list(eventLog)) {
-                    parts.forEach(part -> putFile(delivered.replaceFirst("eventlog$", part.getFileName().toString()), part));
-                }
-            } else if (eventLog != null) {
-                putFile(delivered, eventLog);
+            if (eventLog != null) {
+                deliver(folder, deliveredLogPath(folder, run.path("tasks").path(0).path("cluster_instance")), eventLog);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The event log the next run a restart of continuous job {@code jobId} starts delivers (a file, or a folder of parts as
+     * {@link #addRun} takes): a query that after the restart runs unlike before. Each call queues one, for one restart;
+     * without one, a restarted run delivers the cancelled run's log.
+     */
+    public void restartDelivers(long jobId, Path eventLog) {
+        restarts.delivers(jobId, eventLog);
+    }
+
+    /** Puts {@code eventLog} at {@code delivered}: a file as it is, a folder's parts (rolled and live) side by side. */
+    static void deliver(Folder folder, String delivered, Path eventLog) {
+        try {
+            if (!Files.isDirectory(eventLog)) {
+                copy(folder, eventLog, delivered);
+                return;
+            }
+            try (Stream<Path> parts = Files.list(eventLog)) {
+                for (Path part : parts.toList()) {
+                    copy(folder, part, delivered.replaceFirst("eventlog$", part.getFileName().toString()));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void copy(Folder folder, Path source, String relativePath) throws IOException {
+        Path target = folder.resolve(relativePath);
+        Files.createDirectories(target.getParent());
+        Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Where log delivery puts the event log of the cluster and Spark context of {@code instance} (a task's cluster_instance). */

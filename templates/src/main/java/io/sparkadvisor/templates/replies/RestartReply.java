@@ -11,10 +11,11 @@ public enum RestartReply implements Reply {
     APPROVE_NOTE,
     AWAITING("user", "step", "rule", "jobId", "what"),
     ROLLED_BACK_AWAITING("user", "step", "rule", "jobId"),
+    WITHDRAWN("user", "step", "rule", "jobId"),
     RESTART_BUTTON,
     RESTARTED_BY("user", "when", "runId"),
     RESTARTED("user", "step", "rule", "jobId", "runId"),
-    NOTHING_RUNNING("user", "step", "rule", "jobId"),
+    NOTHING_RUNNING("user", "step", "rule", "jobId", "adviceRunId"),
     NOT_RESTARTED("step", "rule", "jobId", "reason"),
     VERDICT_HEADLINE("step", "rule", "passed", "runId", "baselineRunId", "window"),
     VERDICT_WINDOW("batches", "minutes");

@@ -25,22 +25,39 @@ public final class RestartMessages {
         return RestartReply.APPROVE_NOTE.text();
     }
 
-    /** The step is in the job's settings, not in effect: {@code what} as ChangeMessages.describe words it; with Restart now. */
+    /**
+     * The step is in the job's settings, not in effect: {@code what} as ChangeMessages.describe words it; with Restart now,
+     * and Roll back, which puts the settings back with no restart.
+     */
     public static SlackMessage awaiting(String recommendationId, Subject s, String userId, String what) {
         return withRestart(recommendationId, s, RestartReply.AWAITING.text("user", userId, "step", s.step(), "rule", s.rule(),
-                "jobId", s.jobId(), "what", what));
+                "jobId", s.jobId(), "what", what), true);
     }
 
     /** The roll back is in the job's settings, the step still in effect until the restart; with Restart now. */
     public static SlackMessage rolledBackAwaiting(String recommendationId, Subject s, String userId) {
         return withRestart(recommendationId, s, RestartReply.ROLLED_BACK_AWAITING.text("user", userId, "step", s.step(),
-                "rule", s.rule(), "jobId", s.jobId()));
+                "rule", s.rule(), "jobId", s.jobId()), false);
     }
 
-    /** After the confirmed restart: run {@code cancelledRunId} cancelled (0: none was running), and what is judged next. */
-    public static SlackMessage restarted(Subject s, String userId, long cancelledRunId) {
+    /** A step rolled back while it awaited its restart: back out of the job's settings, never in effect, no restart needed. */
+    public static SlackMessage withdrawn(Subject s, String userId) {
+        return note(s, RestartReply.WITHDRAWN.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId()), Map.of());
+    }
+
+    /** The clicked awaiting note with its Restart now and Roll back replaced by {@code line}. */
+    public static String withdrawnInPlace(String blocksJson, String recommendationId, int step, String line) {
+        return StepDecision.replaced(blocksJson, ApprovalIds.restartBlockId(recommendationId, step), line);
+    }
+
+    /**
+     * After the confirmed restart: run {@code cancelledRunId} cancelled, and what is judged next; 0 when none was running,
+     * so the window before is that of {@code adviceRunId}, the run the advice came from.
+     */
+    public static SlackMessage restarted(Subject s, String userId, long cancelledRunId, long adviceRunId) {
         String text = cancelledRunId == 0
-                ? RestartReply.NOTHING_RUNNING.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId())
+                ? RestartReply.NOTHING_RUNNING.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId(),
+                        "adviceRunId", adviceRunId)
                 : RestartReply.RESTARTED.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId(),
                         "runId", cancelledRunId);
         return note(s, text, Map.of());
@@ -86,8 +103,11 @@ public final class RestartMessages {
                 "baselineRunId", baselineRunId, "window", RestartReply.VERDICT_WINDOW.text("batches", batches, "minutes", minutes));
     }
 
-    private static SlackMessage withRestart(String recommendationId, Subject s, String text) {
+    private static SlackMessage withRestart(String recommendationId, Subject s, String text, boolean withdraw) {
         Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("withdraw", withdraw);
+        scope.put("withdrawAction", ApprovalIds.ROLL_BACK);
+        scope.put("withdrawLabel", "Roll back");
         scope.put("blockId", ApprovalIds.restartBlockId(recommendationId, s.step()));
         scope.put("action", ApprovalIds.RESTART);
         scope.put("label", RestartReply.RESTART_BUTTON.text());
@@ -102,6 +122,7 @@ public final class RestartMessages {
         scope.put("text", text);
         scope.putIfAbsent("table", null);
         scope.putIfAbsent("buttonValue", null);
+        scope.putIfAbsent("withdraw", false);
         List<SlackMessage> fitted = SlackLimits.fit(ApprovalReply.NOTE_FALLBACK.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId()),
                 Templates.json("slack/restart-note.json", scope));
         if (fitted.size() != 1) {
