@@ -9,13 +9,13 @@ import java.util.List;
  */
 public enum RestartReply implements Reply {
     APPROVE_NOTE,
-    AWAITING("user", "step", "rule", "jobId", "what"),
-    ROLLED_BACK_AWAITING("user", "step", "rule", "jobId"),
-    WITHDRAWN("user", "step", "rule", "jobId"),
+    AWAITING("step", "rule", "jobId", "what"),
+    ROLLED_BACK_AWAITING("step", "rule", "jobId"),
+    WITHDRAWN("step", "rule", "jobId"),
     RESTART_BUTTON,
     RESTARTED_BY("user", "when", "runId"),
-    RESTARTED("user", "step", "rule", "jobId", "runId"),
-    NOTHING_RUNNING("user", "step", "rule", "jobId", "adviceRunId"),
+    RESTARTED("step", "rule", "jobId", "runId"),
+    NOTHING_RUNNING("step", "rule", "jobId", "adviceRunId"),
     NOT_RESTARTED("step", "rule", "jobId", "reason"),
     VERDICT_HEADLINE("step", "rule", "passed", "runId", "baselineRunId", "window"),
     VERDICT_WINDOW("batches", "minutes");

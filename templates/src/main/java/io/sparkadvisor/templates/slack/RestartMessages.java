@@ -18,6 +18,12 @@ public final class RestartMessages {
     /** One measure of the window before the restart and after it, as the verdict's table shows it. */
     public record Row(String measure, String before, String after, boolean passed) {}
 
+    private static final String RESTART_ICON = ":arrows_counterclockwise:";
+    private static final String BACK_ICON = ":leftwards_arrow_with_hook:";
+
+    /** Who a note names, and its icon: the template writes the mention around the user id (a value), so Slack shows it. */
+    private record By(String icon, String user) {}
+
     private RestartMessages() {}
 
     /** The line under a continuous job's Approve button. */
@@ -30,19 +36,20 @@ public final class RestartMessages {
      * and Roll back, which puts the settings back with no restart.
      */
     public static SlackMessage awaiting(String recommendationId, Subject s, String userId, String what) {
-        return withRestart(recommendationId, s, RestartReply.AWAITING.text("user", userId, "step", s.step(), "rule", s.rule(),
+        return withRestart(recommendationId, s, new By(RESTART_ICON, userId), RestartReply.AWAITING.text("step", s.step(), "rule", s.rule(),
                 "jobId", s.jobId(), "what", what), true);
     }
 
     /** The roll back is in the job's settings, the step still in effect until the restart; with Restart now. */
     public static SlackMessage rolledBackAwaiting(String recommendationId, Subject s, String userId) {
-        return withRestart(recommendationId, s, RestartReply.ROLLED_BACK_AWAITING.text("user", userId, "step", s.step(),
+        return withRestart(recommendationId, s, new By(BACK_ICON, userId), RestartReply.ROLLED_BACK_AWAITING.text("step", s.step(),
                 "rule", s.rule(), "jobId", s.jobId()), false);
     }
 
     /** A step rolled back while it awaited its restart: back out of the job's settings, never in effect, no restart needed. */
     public static SlackMessage withdrawn(Subject s, String userId) {
-        return note(s, RestartReply.WITHDRAWN.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId()), Map.of());
+        return note(s, new By(BACK_ICON, userId), RestartReply.WITHDRAWN.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId()),
+                Map.of());
     }
 
     /** The clicked awaiting note with its Restart now and Roll back replaced by {@code line}. */
@@ -56,15 +63,14 @@ public final class RestartMessages {
      */
     public static SlackMessage restarted(Subject s, String userId, long cancelledRunId, long adviceRunId) {
         String text = cancelledRunId == 0
-                ? RestartReply.NOTHING_RUNNING.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId(),
-                        "adviceRunId", adviceRunId)
-                : RestartReply.RESTARTED.text("user", userId, "step", s.step(), "rule", s.rule(), "jobId", s.jobId(),
-                        "runId", cancelledRunId);
-        return note(s, text, Map.of());
+                ? RestartReply.NOTHING_RUNNING.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId(), "adviceRunId", adviceRunId)
+                : RestartReply.RESTARTED.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId(), "runId", cancelledRunId);
+        return note(s, new By(RESTART_ICON, userId), text, Map.of());
     }
 
     public static SlackMessage notRestarted(Subject s, String reason) {
-        return note(s, RestartReply.NOT_RESTARTED.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId(), "reason", reason), Map.of());
+        return note(s, null, RestartReply.NOT_RESTARTED.text("step", s.step(), "rule", s.rule(), "jobId", s.jobId(), "reason", reason),
+                Map.of());
     }
 
     /** The clicked note with its Restart now replaced by who restarted and when. */
@@ -89,7 +95,7 @@ public final class RestartMessages {
         scope.put("label", "Roll back");
         scope.put("danger", true);
         scope.put("buttonValue", ApprovalIds.value(recommendationId, s.step()));
-        return note(s, headline, scope);
+        return note(s, null, headline, scope);
     }
 
     /** The verdict as plain mrkdwn with its table: the measured effect kept with the change for the history. */
@@ -103,7 +109,7 @@ public final class RestartMessages {
                 "baselineRunId", baselineRunId, "window", RestartReply.VERDICT_WINDOW.text("batches", batches, "minutes", minutes));
     }
 
-    private static SlackMessage withRestart(String recommendationId, Subject s, String text, boolean withdraw) {
+    private static SlackMessage withRestart(String recommendationId, Subject s, By by, String text, boolean withdraw) {
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("withdraw", withdraw);
         scope.put("withdrawAction", ApprovalIds.ROLL_BACK);
@@ -113,12 +119,16 @@ public final class RestartMessages {
         scope.put("label", RestartReply.RESTART_BUTTON.text());
         scope.put("danger", false);
         scope.put("buttonValue", ApprovalIds.value(recommendationId, s.step()));
-        return note(s, text, scope);
+        return note(s, by, text, scope);
     }
 
-    /** {@code text} in a section, the scope's table and button under it; the notification names the step, as ChangeMessages' notes do. */
-    private static SlackMessage note(Subject s, String text, Map<String, Object> details) {
+    /**
+     * {@code text} in a section, led by {@code by}'s icon and mention when it names who clicked (null when the sentence
+     * names nobody), the scope's table and button under it; the notification names the step, as ChangeMessages' notes do.
+     */
+    private static SlackMessage note(Subject s, By by, String text, Map<String, Object> details) {
         Map<String, Object> scope = new LinkedHashMap<>(details);
+        scope.put("by", by);
         scope.put("text", text);
         scope.putIfAbsent("table", null);
         scope.putIfAbsent("buttonValue", null);
