@@ -41,13 +41,10 @@ public final class WindowWatcher {
     private final WindowJudge.Size size;
     private final AfterVerdict afterVerdict;
 
-    /** {@code thresholds}: the window (follow-up.streamingWindowBatches / Minutes) and the follow-up's tolerances. */
-    public WindowWatcher(Recommendations recommendations, Changes changes, Workspace workspace, ChangeReplies slack, Clock clock,
-            Thresholds thresholds) {
-        this(recommendations, changes, workspace, slack, clock, thresholds, AfterVerdict.NOTHING);
-    }
-
-    /** {@code afterVerdict}: what else is said in the thread once a verdict is posted (the health-rule offer, as after a run's). */
+    /**
+     * {@code thresholds}: the window (follow-up.streamingWindowBatches / Minutes) and the follow-up's tolerances;
+     * {@code afterVerdict}: what else is said in the thread once a verdict is posted (the health-rule offer, as after a run's).
+     */
     public WindowWatcher(Recommendations recommendations, Changes changes, Workspace workspace, ChangeReplies slack, Clock clock,
             Thresholds thresholds, AfterVerdict afterVerdict) {
         this.afterVerdict = afterVerdict;
