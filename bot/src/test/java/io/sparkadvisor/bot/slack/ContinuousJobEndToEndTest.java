@@ -84,6 +84,13 @@ class ContinuousJobEndToEndTest {
         bot.workspace.putJson("runs/" + runId + ".json", run.toString());
     }
 
+    /** The approver's Approve on step 1 of {@code finding}, and the note it brings: the step in the settings, awaiting its restart. */
+    private FakeSlackApi.Call approved(FakeSlackApi.Call finding, String id) {
+        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
+        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
+        return restartNote(finding, "approved step 1");
+    }
+
     @AfterEach
     void stop() throws Exception {
         bot.close();
@@ -161,9 +168,7 @@ class ContinuousJobEndToEndTest {
         bot.workspace.putJson("jobs/46.json", job.toString());
         FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
         String id = idOf(finding);
-        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
-        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
-        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        FakeSlackApi.Call awaiting = approved(finding, id);
         click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
         await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
         windows.poll();
@@ -190,9 +195,7 @@ class ContinuousJobEndToEndTest {
     void aRestartWhoseCancelFailsLeavesTheStepWaitingAndSaysWhyAndTheNextConfirmationRestarts() throws Exception {
         FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
         String id = idOf(finding);
-        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
-        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
-        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        FakeSlackApi.Call awaiting = approved(finding, id);
 
         bot.workspace.failNext("POST", CANCEL, Fault.serverError(), 1);
         click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
@@ -212,9 +215,7 @@ class ContinuousJobEndToEndTest {
     void aRestartedRunThatFallsFurtherBehindFailsItsChecksOnItsWindowAndKeepsItsRollBackWithoutTheNextStep() throws Exception {
         FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
         String id = idOf(finding);
-        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
-        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
-        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        FakeSlackApi.Call awaiting = approved(finding, id);
         bot.workspace.restartDelivers(46, Corpus.dir().resolve(FURTHER_BEHIND));
         click(awaiting, awaiting.param("blocks"), APPROVER, "restart_job", "restart:" + id + ":1", id + ":1");
         await(WAIT, () -> restartNote(finding, "run 4601 was cancelled") != null);
@@ -234,9 +235,8 @@ class ContinuousJobEndToEndTest {
         String before = settings46();
         FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
         String id = idOf(finding);
-        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
-        await(WAIT, () -> state(id) == ChangeState.AWAITING_RESTART && restartNote(finding, "approved step 1") != null);
-        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        FakeSlackApi.Call awaiting = approved(finding, id);
+        await(WAIT, () -> state(id) == ChangeState.AWAITING_RESTART);
         assertTrue(awaiting.param("blocks").contains("roll_back_step"), "the awaiting note offers Roll back beside Restart now");
 
         bot.workspace.failNext("POST", UPDATE, Fault.serverError(), 1);
@@ -293,9 +293,7 @@ class ContinuousJobEndToEndTest {
     void aRestartWithNoRunActiveSaysSoAndJudgesTheNextRunAgainstTheAdvisedRun() throws Exception {
         FakeSlackApi.Call finding = bot.postedFinding(4601, BotHarness.USER, "falling-behind");
         String id = idOf(finding);
-        click(finding, finding.param("blocks"), APPROVER, "approve_step", "approval:" + id + ":1", id + ":1");
-        await(WAIT, () -> restartNote(finding, "approved step 1") != null);
-        FakeSlackApi.Call awaiting = restartNote(finding, "approved step 1");
+        FakeSlackApi.Call awaiting = approved(finding, id);
         ObjectNode stopped = read("runs/4601.json");
         stopped.putObject("state").put("life_cycle_state", "TERMINATED").put("result_state", "CANCELED").put("state_message", "");
         bot.workspace.putJson("runs/4601.json", stopped.toString());
